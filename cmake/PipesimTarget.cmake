@@ -1,0 +1,26 @@
+# pipesim_folder_sources(<out_sources> <out_tests>): the .cpp files of the current folder (recursively), split into
+# library sources and test files (*_test.cpp, and *_fixtures.cpp shared by tests). Each folder is one library target (DESIGN.md §8).
+function(pipesim_folder_sources out_sources out_tests)
+  file(GLOB_RECURSE all CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  set(sources)
+  set(tests)
+  foreach(f IN LISTS all)
+    if(f MATCHES "_test\\.cpp$" OR f MATCHES "_fixtures\\.cpp$")
+      list(APPEND tests ${f})
+    else()
+      list(APPEND sources ${f})
+    endif()
+  endforeach()
+  set(${out_sources} ${sources} PARENT_SCOPE)
+  set(${out_tests} ${tests} PARENT_SCOPE)
+endfunction()
+
+# Public headers of a folder, installed under include/pipesim/<folder>/.
+function(pipesim_install_headers folder)
+  file(GLOB_RECURSE headers RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.hpp)
+  list(FILTER headers EXCLUDE REGEX "_fixtures\\.hpp$")
+  foreach(h IN LISTS headers)
+    get_filename_component(dir ${h} DIRECTORY)
+    install(FILES ${h} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pipesim/${folder}/${dir})
+  endforeach()
+endfunction()

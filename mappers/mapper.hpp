@@ -1,0 +1,84 @@
+// Mapper interface and registry (DESIGN.md §5): mappers register under stable names; nothing central is edited.
+#pragma once
+
+#include "model/mapping.hpp"
+#include "model/pipeline.hpp"
+#include "platforms/platform.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+enum class CommModel { one_port, multi_port };
+const char* to_string(CommModel model);
+
+/// Objective: minimise the period, or minimise F under a period bound (seed 004).
+struct Objective {
+  enum class Kind { min_period, min_failure_probability } kind = Kind::min_period;
+  double period_bound                                          = 0; // P_max, for min_failure_probability
+};
+
+struct Problem {
+  Pipeline pipeline;
+  Platform platform;
+  CommModel model = CommModel::one_port;
+  Objective objective;
+  std::optional<Mapping> explicit_mapping; // for the `explicit` mapper
+};
+
+struct MapperOptions {
+  std::uint64_t seed = 1;
+  double time_limit  = 60; // seconds
+};
+
+enum class SolveStatus { optimal, feasible, infeasible, time_limit };
+const char* to_string(SolveStatus status);
+
+struct MapperResult {
+  Mapping mapping;
+  SolveStatus status = SolveStatus::feasible;
+  double objective   = 0;                   // the value the mapper minimised (period or F)
+  std::map<std::string, double> statistics; // e.g. {"candidates", 120}, {"seconds", 0.01}
+};
+
+class Mapper {
+public:
+  virtual ~Mapper()                       = default;
+  virtual std::string name() const        = 0;
+  virtual std::string description() const = 0;
+  /// Empty if the mapper accepts the problem, otherwise why not (platform class, model, objective, size).
+  virtual std::optional<std::string> refuses(const Problem& problem) const = 0;
+  /// Precondition: refuses(problem) is empty. Infeasible results carry an empty mapping.
+  virtual MapperResult map(const Problem& problem, const MapperOptions& options) const = 0;
+};
+
+using MapperFactory = std::function<std::unique_ptr<Mapper>()>;
+
+/// Registry of mappers by stable name.
+class MapperRegistry {
+public:
+  static MapperRegistry& instance();
+  void add(const std::string& name, MapperFactory factory);
+  /// Throws InputError naming the unknown name and listing the known ones.
+  std::unique_ptr<Mapper> create(const std::string& name) const;
+  std::vector<std::string> names() const;
+
+private:
+  std::map<std::string, MapperFactory> factories_;
+};
+
+/// A static instance registers a mapper at load time (mappers are an OBJECT library, so none is dropped).
+struct MapperRegistration {
+  MapperRegistration(const std::string& name, MapperFactory factory);
+};
+
+/// Runs a mapper by name after checking that it accepts the problem (InputError otherwise).
+MapperResult run_mapper(const std::string& name, const Problem& problem, const MapperOptions& options);
+
+} // namespace pipesim

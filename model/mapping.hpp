@@ -1,0 +1,75 @@
+// Mapping representation of DESIGN.md §2, shared by every mapper, evaluator and the simulator.
+#pragma once
+
+#include "model/pipeline.hpp"
+#include "platforms/platform.hpp"
+
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// How a replicated interval uses its replicas (DESIGN.md §2).
+enum class Replication {
+  active, // seed 004: every replica processes every data set; one elected replica sends the output
+  deal    // seeds 001/002: replica r of R processes the data sets k with k mod R == r
+};
+
+/// Processor indices of the platform. Size 1, except for Subhlok-Vondran data-parallel modules.
+using ProcessorGroup = std::vector<int>;
+
+/// I_j = [first, last] (stages numbered 1..n) with its replicas.
+struct Interval {
+  int first = 1;
+  int last  = 1;
+  std::vector<ProcessorGroup> replicas;
+  Replication replication = Replication::active;
+
+  int stages() const { return last - first + 1; }
+  bool holds(int processor) const;
+};
+
+/// Ordered intervals covering 1..n.
+struct Mapping {
+  std::vector<Interval> intervals;
+
+  int m() const { return static_cast<int>(intervals.size()); }
+  const Interval& interval(int j) const { return intervals.at(static_cast<std::size_t>(j)); }
+  /// Every processor the mapping uses, sorted, each once.
+  std::vector<int> processors() const;
+  /// Indices of the intervals processor u holds, in stage order.
+  std::vector<int> intervals_of(int u) const;
+  bool replicated() const;  // some interval has more than one replica
+  bool data_parallel() const; // some replica is a group of more than one processor
+  bool has_deal() const;
+};
+
+/// Rules of DESIGN.md §2, derived from the mapping.
+enum class MappingRule { one_to_one, interval, general };
+MappingRule classify(const Mapping& mapping);
+const char* to_string(MappingRule rule);
+const char* to_string(Replication replication);
+
+/// Seed 004 §3.4 subsets: intervals held by the same processor set. Each subset lists interval indices.
+/// `processor_sets[k]` is the sorted set of processors of subset k.
+struct Subsets {
+  std::vector<std::vector<int>> intervals;
+  std::vector<std::vector<int>> processor_sets;
+};
+Subsets subsets(const Mapping& mapping);
+
+/// Throws InputError with a message that says what is wrong: intervals must be contiguous, non-empty, cover
+/// 1..n in order; every interval has at least one replica, every group at least one processor; a group never
+/// names a processor twice and an interval never uses a processor in two replicas; indices are processors of
+/// the platform.
+void validate(const Mapping& mapping, const Pipeline& pipeline, const Platform& platform);
+
+/// Compact text form, e.g. "[1-2]:P1|P2 [3]:P3" ('|' separates replicas, '+' processors of a group,
+/// a trailing "/deal" marks deal replication).
+std::string to_text(const Mapping& mapping, const Platform& platform);
+
+/// Builds a one-replica-per-interval mapping from interval boundaries and processors (convenience for mappers
+/// and tests): intervals [first_j, last_j] with processor alloc[j].
+Mapping make_interval_mapping(const std::vector<std::pair<int, int>>& intervals, const std::vector<int>& alloc);
+
+} // namespace pipesim

@@ -1,0 +1,133 @@
+// Shared test fixtures (compiled into the model library so every test binary can use them).
+#include "model/test_fixtures.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace pipesim::fixtures {
+
+Eq6Example::Eq6Example()
+{
+  platform = Platform({{"P1", 1.0}, {"P2", 10.0}}, "P0", "P0", 1.0, 0.0);
+  // node 2 = P_in, node 3 = P_out, both the host P0
+  for (int io : {platform.in(), platform.out()}) {
+    platform.set_link(io, 0, 10, 0); // b_{0,1} = 10
+    platform.set_link(0, io, 10, 0);
+    platform.set_link(io, 1, 1, 0); // b_{0,2} = 1
+    platform.set_link(1, io, 1, 0);
+  }
+  platform.set_link(0, 1, 1, 0); // b_{1,2} = 1
+  platform.set_link(1, 0, 1, 0);
+  mapping.intervals = {Interval{1, 1, {{0}}, Replication::active}, Interval{2, 2, {{1}}, Replication::active},
+                       Interval{3, 3, {{0}}, Replication::active}};
+}
+
+std::string RandomInstance::describe() const
+{
+  std::string s = "w =";
+  for (double x : pipeline.w)
+    s += fmt::format(" {}", x);
+  s += "; delta =";
+  for (double x : pipeline.delta)
+    s += fmt::format(" {}", x);
+  s += "; speeds =";
+  for (const auto& pr : platform.processors())
+    s += fmt::format(" {}", pr.speed);
+  s += "; mapping = " + to_text(mapping, platform);
+  return s;
+}
+
+RandomInstance random_platform_and_pipeline(Rng& rng, int n, int p, bool latencies)
+{
+  RandomInstance inst;
+  for (int i = 0; i < n; ++i)
+    inst.pipeline.w.push_back(rng.uniform(1, 20));
+  for (int i = 0; i <= n; ++i)
+    inst.pipeline.delta.push_back(rng.uniform(1, 100));
+  std::vector<Processor> procs;
+  for (int u = 0; u < p; ++u)
+    procs.push_back(Processor{fmt::format("P{}", u + 1), rng.uniform(1, 20)});
+  inst.platform = Platform(procs, "in", "out");
+  for (int u = 0; u < inst.platform.nodes(); ++u)
+    for (int v = 0; v < inst.platform.nodes(); ++v)
+      if (u != v)
+        inst.platform.set_link(u, v, rng.uniform(1, 10), latencies ? rng.uniform(0, 0.1) : 0.0);
+  return inst;
+}
+
+namespace {
+/// Random cut of 1..n into m intervals.
+std::vector<std::pair<int, int>> random_cut(Rng& rng, int n, int m)
+{
+  std::vector<int> cuts;
+  for (int i = 1; i < n; ++i)
+    cuts.push_back(i);
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) // Fisher-Yates prefix
+    std::swap(cuts[i], cuts[i + static_cast<std::size_t>(rng.integer(0, static_cast<long long>(cuts.size() - i - 1)))]);
+  cuts.resize(static_cast<std::size_t>(m - 1));
+  std::sort(cuts.begin(), cuts.end());
+  std::vector<std::pair<int, int>> out;
+  int first = 1;
+  for (int c : cuts) {
+    out.emplace_back(first, c);
+    first = c + 1;
+  }
+  out.emplace_back(first, n);
+  return out;
+}
+
+std::vector<int> shuffled(Rng& rng, int p)
+{
+  std::vector<int> procs;
+  for (int u = 0; u < p; ++u)
+    procs.push_back(u);
+  for (std::size_t i = procs.size(); i > 1; --i)
+    std::swap(procs[i - 1], procs[static_cast<std::size_t>(rng.integer(0, static_cast<long long>(i - 1)))]);
+  return procs;
+}
+} // namespace
+
+void random_interval_mapping(Rng& rng, RandomInstance& inst)
+{
+  int n      = inst.pipeline.n();
+  int m      = static_cast<int>(rng.integer(1, std::min(n, inst.platform.p())));
+  auto procs = shuffled(rng, inst.platform.p());
+  procs.resize(static_cast<std::size_t>(m));
+  inst.mapping = make_interval_mapping(random_cut(rng, n, m), procs);
+}
+
+void random_replicated_mapping(Rng& rng, RandomInstance& inst)
+{
+  int n      = inst.pipeline.n();
+  int p      = inst.platform.p();
+  int m      = static_cast<int>(rng.integer(1, std::min(n, p)));
+  auto procs = shuffled(rng, p);
+  auto cut   = random_cut(rng, n, m);
+  inst.mapping.intervals.clear();
+  std::size_t next = 0;
+  for (int j = 0; j < m; ++j) {
+    std::size_t left_for_others = static_cast<std::size_t>(m - j - 1);
+    auto max_r = std::min<long long>(3, static_cast<long long>(procs.size() - next - left_for_others));
+    auto r     = rng.integer(1, max_r);
+    Interval in{cut[static_cast<std::size_t>(j)].first, cut[static_cast<std::size_t>(j)].second, {},
+                Replication::active};
+    for (long long k = 0; k < r; ++k)
+      in.replicas.push_back({procs[next++]});
+    inst.mapping.intervals.push_back(in);
+  }
+}
+
+void random_general_mapping(Rng& rng, RandomInstance& inst)
+{
+  int n = inst.pipeline.n();
+  int m = static_cast<int>(rng.integer(1, n));
+  auto cut = random_cut(rng, n, m);
+  int k    = static_cast<int>(rng.integer(1, std::min(m, inst.platform.p()))); // processors used
+  auto procs = shuffled(rng, inst.platform.p());
+  std::vector<int> alloc;
+  for (int j = 0; j < m; ++j)
+    alloc.push_back(procs[static_cast<std::size_t>(rng.integer(0, k - 1))]);
+  inst.mapping = make_interval_mapping(cut, alloc);
+}
+
+} // namespace pipesim::fixtures

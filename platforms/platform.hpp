@@ -1,0 +1,89 @@
+// Platform model of DESIGN.md §1/§6: processors P_1..P_p plus P_in/P_out, per-pair links b_{u,v}, c_{u,v}.
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+inline constexpr double unbounded = std::numeric_limits<double>::infinity();
+
+/// One computing processor P_u (seed 000 §2.2, seed 004 §3.2).
+struct Processor {
+  std::string name;
+  double speed               = 1.0;       // s_u, flop/s
+  double failure_probability = 0.0;       // f_u in [0, 1)
+  double nic_in              = unbounded; // Bin_u, bytes/s
+  double nic_out             = unbounded; // Bout_u, bytes/s
+  double mtbf                = unbounded; // mean time between failures (exponential crash model), s
+};
+
+/// Seed 000 §2.2 classes.
+enum class PlatformClass { fully_homogeneous, communication_homogeneous, fully_heterogeneous };
+
+/// Seed 004 §3.2 finer flags.
+struct PlatformFlags {
+  bool speed_hom = false;
+  bool link_hom  = false;
+  bool card_hom  = false;
+  bool fail_hom  = false;
+};
+
+/// Node indices: 0..p-1 are the processors, p is P_in, p+1 is P_out. P_in and P_out may name the same host.
+/// Link values are per ordered pair and per direction; b(u,u) is infinite and c(u,u) zero (local).
+class Platform {
+public:
+  Platform() = default;
+  /// All pairs get bandwidth `b` and latency `c`.
+  Platform(std::vector<Processor> processors, std::string in_name, std::string out_name, double b = 1.0,
+           double c = 0.0);
+
+  int p() const { return static_cast<int>(processors_.size()); }
+  int in() const { return p(); }
+  int out() const { return p() + 1; }
+  int nodes() const { return p() + 2; }
+
+  const std::vector<Processor>& processors() const { return processors_; }
+  const Processor& processor(int u) const { return processors_.at(static_cast<std::size_t>(u)); }
+  Processor& processor(int u) { return processors_.at(static_cast<std::size_t>(u)); }
+  double speed(int u) const { return processor(u).speed; }
+
+  /// Host name of any node (P_in/P_out included).
+  const std::string& node_name(int u) const;
+  const std::string& in_name() const { return in_name_; }
+  const std::string& out_name() const { return out_name_; }
+  bool io_same_host() const { return in_name_ == out_name_; }
+
+  /// Processor index of a host name (P_in/P_out excluded), or nullopt.
+  std::optional<int> find(const std::string& name) const;
+
+  double bandwidth(int u, int v) const; // b_{u,v}
+  double latency(int u, int v) const;   // c_{u,v}
+  void set_link(int u, int v, double bandwidth, double latency);
+  /// Time to move X bytes on u->v: c_{u,v} + X / b_{u,v} (0 when u == v).
+  double transfer_time(int u, int v, double bytes) const;
+
+  /// Where the platform came from: a SimGrid XML file (simulations reload it) or empty (built from the model).
+  const std::string& xml_file() const { return xml_file_; }
+  void set_xml_file(std::string file) { xml_file_ = std::move(file); }
+
+  PlatformClass classify() const;
+  PlatformFlags flags() const;
+
+private:
+  std::size_t index(int u, int v) const;
+
+  std::vector<Processor> processors_;
+  std::string in_name_ = "in";
+  std::string out_name_ = "out";
+  std::vector<double> bandwidth_; // nodes() x nodes(), row = source
+  std::vector<double> latency_;
+  std::string xml_file_;
+};
+
+const char* to_string(PlatformClass c);
+
+} // namespace pipesim

@@ -1,0 +1,88 @@
+// Portable seeded random draws.
+#include "platforms/random.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace pipesim {
+
+namespace {
+std::uint64_t splitmix64(std::uint64_t& x)
+{
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z               = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z               = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+std::uint64_t rotl(std::uint64_t x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+} // namespace
+
+Rng::Rng(std::uint64_t seed)
+{
+  for (auto& s : s_)
+    s = splitmix64(seed);
+}
+
+std::uint64_t Rng::next()
+{
+  std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  std::uint64_t t      = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
+
+double Rng::uniform01()
+{
+  return static_cast<double>(next() >> 11) * 0x1.0p-53;
+}
+
+double Rng::uniform(double lo, double hi)
+{
+  return lo + (hi - lo) * uniform01();
+}
+
+long long Rng::integer(long long lo, long long hi)
+{
+  auto span = static_cast<std::uint64_t>(hi - lo) + 1;
+  if (span == 0)
+    return static_cast<long long>(next());
+  std::uint64_t limit = UINT64_MAX - UINT64_MAX % span;
+  std::uint64_t x;
+  do
+    x = next();
+  while (x >= limit);
+  return lo + static_cast<long long>(x % span);
+}
+
+double Rng::normal(double mean, double sd)
+{
+  double u1 = 1.0 - uniform01(); // (0, 1]
+  double u2 = uniform01();
+  return mean + sd * std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+}
+
+double Range::draw(Rng& rng) const
+{
+  if (integer)
+    return static_cast<double>(rng.integer(static_cast<long long>(std::ceil(lo)), static_cast<long long>(std::floor(hi))));
+  if (lo == hi)
+    return lo;
+  return rng.uniform(lo, hi);
+}
+
+std::string Range::to_string() const
+{
+  if (lo == hi)
+    return fmt::format("{}", lo);
+  return fmt::format("[{}, {}]{}", lo, hi, integer ? " integers" : "");
+}
+
+} // namespace pipesim

@@ -1,0 +1,237 @@
+// Strict YAML reading with file:line messages.
+#include "platforms/yaml_node.hpp"
+
+#include "platforms/input_error.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+namespace pipesim {
+
+YamlNode::YamlNode(YAML::Node node, std::string file, std::string path)
+    : node_(std::move(node)), file_(std::move(file)), path_(std::move(path))
+{
+}
+
+int YamlNode::line() const
+{
+  if (node_ && node_.Mark().line >= 0 && !node_.Mark().is_null())
+    return node_.Mark().line + 1;
+  return fallback_line_;
+}
+
+bool YamlNode::has(const std::string& key) const
+{
+  return node_.IsMap() && node_[key].IsDefined();
+}
+
+std::optional<YamlNode> YamlNode::find(const std::string& key) const
+{
+  require_map();
+  YAML::Node child = node_[key];
+  if (!child.IsDefined())
+    return std::nullopt;
+  return YamlNode(child, file_, path_.empty() ? key : path_ + "." + key);
+}
+
+YamlNode YamlNode::at(const std::string& key) const
+{
+  auto child = find(key);
+  if (!child) {
+    std::string full = path_.empty() ? key : path_ + "." + key;
+    throw InputError(located(file_, line(), fmt::format("missing key '{}'", full)));
+  }
+  return *child;
+}
+
+void YamlNode::require_map() const
+{
+  if (!node_.IsMap())
+    fail("expected a mapping of keys to values");
+}
+
+std::vector<std::string> YamlNode::keys() const
+{
+  require_map();
+  std::vector<std::string> out;
+  for (const auto& kv : node_)
+    out.push_back(kv.first.as<std::string>());
+  return out;
+}
+
+void YamlNode::allow_only(std::initializer_list<const char*> allowed) const
+{
+  require_map();
+  for (const auto& kv : node_) {
+    auto key = kv.first.as<std::string>();
+    bool ok  = false;
+    for (const char* a : allowed)
+      ok = ok || key == a;
+    if (!ok) {
+      std::string list;
+      for (const char* a : allowed)
+        list += (list.empty() ? "" : ", ") + std::string(a);
+      std::string full = path_.empty() ? key : path_ + "." + key;
+      throw InputError(
+          located(file_, kv.first.Mark().line + 1, fmt::format("unknown key '{}' (expected one of: {})", full, list)));
+    }
+  }
+}
+
+std::vector<YamlNode> YamlNode::items() const
+{
+  if (!node_.IsSequence())
+    fail("expected a list");
+  std::vector<YamlNode> out;
+  std::size_t i = 0;
+  for (const auto& item : node_) {
+    YamlNode child(item, file_, fmt::format("{}[{}]", path_, i++));
+    child.fallback_line_ = line();
+    out.push_back(child);
+  }
+  return out;
+}
+
+std::string YamlNode::text() const
+{
+  if (!node_ || node_.IsNull())
+    return "null";
+  if (node_.IsScalar())
+    return node_.Scalar();
+  YAML::Emitter e;
+  e << YAML::Flow << node_;
+  std::string s = e.c_str();
+  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+}
+
+void YamlNode::fail(const std::string& what) const
+{
+  throw InputError(located(file_, line(), fmt::format("key '{}': value '{}': {}", path_, text(), what)));
+}
+
+void YamlNode::fail_key(const std::string& what) const
+{
+  throw InputError(located(file_, line(), fmt::format("key '{}': {}", path_, what)));
+}
+
+std::string YamlNode::as_string() const
+{
+  if (!node_.IsScalar())
+    fail("expected a string");
+  return node_.Scalar();
+}
+
+double YamlNode::as_double() const
+{
+  if (!node_.IsScalar())
+    fail("expected a number");
+  const std::string& s = node_.Scalar();
+  try {
+    std::size_t used = 0;
+    double v         = std::stod(s, &used);
+    if (used != s.size() || std::isnan(v))
+      fail("expected a number");
+    return v;
+  } catch (const std::logic_error&) {
+    fail("expected a number");
+  }
+}
+
+double YamlNode::as_positive() const
+{
+  double v = as_double();
+  if (!(v > 0) || !std::isfinite(v))
+    fail("expected a positive finite number");
+  return v;
+}
+
+double YamlNode::as_nonnegative() const
+{
+  double v = as_double();
+  if (!(v >= 0) || !std::isfinite(v))
+    fail("expected a finite number >= 0");
+  return v;
+}
+
+double YamlNode::as_probability() const
+{
+  double v = as_double();
+  if (!(v >= 0 && v < 1))
+    fail("expected a probability in [0, 1)");
+  return v;
+}
+
+long long YamlNode::as_integer() const
+{
+  if (!node_.IsScalar())
+    fail("expected an integer");
+  const std::string& s = node_.Scalar();
+  try {
+    std::size_t used = 0;
+    long long v      = std::stoll(s, &used);
+    if (used != s.size())
+      fail("expected an integer");
+    return v;
+  } catch (const std::logic_error&) {
+    fail("expected an integer");
+  }
+}
+
+int YamlNode::as_int_at_least(int minimum) const
+{
+  long long v = as_integer();
+  if (v < minimum || v > 2'000'000'000LL)
+    fail(fmt::format("expected an integer >= {}", minimum));
+  return static_cast<int>(v);
+}
+
+bool YamlNode::as_bool() const
+{
+  if (node_.IsScalar()) {
+    const std::string& s = node_.Scalar();
+    if (s == "true" || s == "yes" || s == "on")
+      return true;
+    if (s == "false" || s == "no" || s == "off")
+      return false;
+  }
+  fail("expected true or false");
+}
+
+std::vector<double> YamlNode::as_doubles() const
+{
+  std::vector<double> out;
+  for (const auto& item : items())
+    out.push_back(item.as_double());
+  return out;
+}
+
+namespace {
+YamlNode parse(const std::string& text, const std::string& label)
+{
+  try {
+    YAML::Node root = YAML::Load(text);
+    return YamlNode(root, label, "");
+  } catch (const YAML::ParserException& e) {
+    throw InputError(fmt::format("{}:{}:{}: YAML syntax error: {}", label, e.mark.line + 1, e.mark.column + 1, e.msg));
+  }
+}
+} // namespace
+
+YamlNode load_yaml_file(const std::string& path)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(fmt::format("{}: cannot open file", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse(ss.str(), path);
+}
+
+YamlNode load_yaml_text(const std::string& text, const std::string& label)
+{
+  return parse(text, label);
+}
+
+} // namespace pipesim

@@ -1,0 +1,66 @@
+// Scenario files (YAML): pipeline + platform + mapper or explicit mapping + objective + simulation settings.
+#pragma once
+
+#include "mappers/mapper.hpp"
+#include "model/mapping.hpp"
+#include "model/pipeline.hpp"
+#include "platforms/platform.hpp"
+#include "simulator/simulation.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// An explicit mapping as written, with host names and the lines they came from, resolved once the platform is
+/// known (for an XML platform only the simulating process can load it).
+struct MappingSpec {
+  struct Group {
+    std::vector<std::string> hosts;
+    int line = 0;
+  };
+  struct IntervalSpec {
+    int first = 1;
+    int last  = 1;
+    std::vector<Group> replicas;
+    Replication replication = Replication::active;
+    int line = 0;
+  };
+  std::vector<IntervalSpec> intervals;
+  std::string file;
+};
+
+/// Resolves host names against the platform; an unknown host is an InputError naming file, line and host.
+/// The result is validated against the pipeline and platform (messages also carry file:line).
+Mapping resolve_mapping(const MappingSpec& spec, const Pipeline& pipeline, const Platform& platform);
+
+/// Where the platform comes from.
+struct PlatformSpec {
+  enum class Kind { model, xml } kind = Kind::model;
+  Platform model;       // Kind::model: built from YAML (explicit processors or a generator); in/out set
+  std::string xml_file; // Kind::xml: path as resolved (exists)
+  std::string in_name = "in";
+  std::string out_name = "out";
+  int line = 0;
+};
+
+struct Scenario {
+  std::string file; // the scenario's path ("<string>" when parsed from text)
+  std::string name;
+  Pipeline pipeline;
+  PlatformSpec platform;
+  std::string mapper = "explicit";
+  std::optional<MappingSpec> mapping;
+  Objective objective;
+  CommModel model = CommModel::one_port;
+  MapperOptions mapper_options;
+  SimulationSettings simulation;
+};
+
+/// Loads a scenario file; every problem is an InputError naming file, line, key and value.
+Scenario load_scenario(const std::string& path);
+/// Same from text; `label` stands for the file name in messages; relative XML paths resolve against `base_dir`.
+Scenario parse_scenario(const std::string& text, const std::string& label, const std::string& base_dir = ".");
+
+} // namespace pipesim
