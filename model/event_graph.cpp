@@ -1,6 +1,7 @@
 // Timed event graph of a one-port execution and its maximum cycle ratio (DESIGN.md §3.6).
 #include "model/event_graph.hpp"
 
+#include "model/oneport_plan.hpp"
 #include "platforms/input_error.hpp"
 
 #include <algorithm>
@@ -27,71 +28,38 @@ void EventGraph::add_place(int from, int to, int tokens)
 
 EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
 {
-  if (mapping.data_parallel())
-    throw InputError("event graph: data-parallel processor groups are not supported yet");
-  if (mapping.has_deal())
-    throw InputError("event graph: deal replication is not supported yet");
+  OnePortPlan plan = plan_oneport(pipeline, mapping, platform.in(), platform.out());
   EventGraph g;
   auto name = [&](int u) { return platform.node_name(u); };
-  auto proc = [&](int j, std::size_t r) { return mapping.interval(j).replicas[r].front(); };
-  auto elected = [&](int j) { return proc(j, 0); };
-  const int m  = mapping.m();
-  // receive[j][r]: transfer feeding replica r of I_j (-1 when it holds I_{j-1} and computes its input locally)
-  std::vector<std::vector<int>> receive(static_cast<std::size_t>(m)), compute(static_cast<std::size_t>(m));
-  std::vector<int> in_chains;
-  for (int j = 0; j < m; ++j) {
-    const Interval& in = mapping.interval(j);
-    for (std::size_t r = 0; r < in.replicas.size(); ++r) {
-      int u    = proc(j, r);
-      int from = j == 0 ? platform.in() : elected(j - 1);
-      int t    = -1;
-      if (j == 0 || !mapping.interval(j - 1).holds(u)) {
-        double bytes = pipeline.data(in.first - 1);
-        t = g.add_transition(fmt::format("T[{}->{}] S{}", name(from), name(u), in.first),
-                             platform.transfer_time(from, u, bytes));
-        if (j == 0)
-          in_chains.push_back(t);
-      }
-      receive[static_cast<std::size_t>(j)].push_back(t);
-      compute[static_cast<std::size_t>(j)].push_back(
-          g.add_transition(fmt::format("C[{}] S{}-{}", name(u), in.first, in.last),
-                           pipeline.work(in.first, in.last) / platform.speed(u)));
-    }
+  // A transfer is one transition shared by the programs of both of its ends (it occupies both, DESIGN.md §3.1).
+  std::vector<int> transfer_transition;
+  for (std::size_t t = 0; t < plan.transfers.size(); ++t) {
+    const auto& tr = plan.transfers[t];
+    transfer_transition.push_back(g.add_transition(fmt::format("T[{}->{}] S{}", name(tr.from), name(tr.to), tr.stage),
+                                                   platform.transfer_time(tr.from, tr.to, tr.bytes), 0,
+                                                   static_cast<int>(t) == plan.to_out));
   }
-  int delivery = g.add_transition(fmt::format("T[{}->{}] S{}", name(elected(m - 1)), name(platform.out()), pipeline.n()),
-                                  platform.transfer_time(elected(m - 1), platform.out(), pipeline.data(pipeline.n())),
-                                  0, true);
-  // Program of each processor: for each interval it holds in stage order, receive, compute, then (if elected)
-  // send to each replica of the next interval one after the other (DESIGN.md §3.1).
-  for (int u : mapping.processors()) {
-    std::vector<int> program;
-    for (int j : mapping.intervals_of(u)) {
-      const Interval& in = mapping.interval(j);
-      std::size_t r      = 0;
-      while (proc(j, r) != u)
-        ++r;
-      if (receive[static_cast<std::size_t>(j)][r] >= 0)
-        program.push_back(receive[static_cast<std::size_t>(j)][r]);
-      program.push_back(compute[static_cast<std::size_t>(j)][r]);
-      if (u != elected(j))
-        continue;
-      if (j + 1 == m) {
-        program.push_back(delivery);
+  for (const auto& program : plan.programs) {
+    std::vector<int> order;
+    for (const auto& step : program.steps) {
+      if (step.kind != OnePortPlan::Step::Kind::compute) {
+        order.push_back(transfer_transition[static_cast<std::size_t>(step.transfer)]);
         continue;
       }
-      for (int t : receive[static_cast<std::size_t>(j + 1)])
-        if (t >= 0)
-          program.push_back(t);
-      (void)in;
+      const Interval& in = mapping.interval(step.interval);
+      order.push_back(g.add_transition(fmt::format("C[{}] S{}-{}", name(program.processor), in.first, in.last),
+                                       step.flops / platform.speed(program.processor)));
     }
-    for (std::size_t k = 0; k + 1 < program.size(); ++k)
-      g.add_place(program[k], program[k + 1], 0);
-    g.add_place(program.back(), program.front(), 1);
+    for (std::size_t k = 0; k + 1 < order.size(); ++k)
+      g.add_place(order[k], order[k + 1], 0);
+    g.add_place(order.back(), order.front(), 1); // data set k+1 starts after data set k
   }
-  // P_in serves each first-interval replica in data set order; P_out receives in order.
-  for (int t : in_chains)
-    g.add_place(t, t, 1);
-  g.add_place(delivery, delivery, 1);
+  // P_in offers data set k+1 once every replica of I_1 has taken k; P_out receives in order.
+  for (int a : plan.from_in)
+    for (int b : plan.from_in)
+      g.add_place(transfer_transition[static_cast<std::size_t>(a)], transfer_transition[static_cast<std::size_t>(b)], 1);
+  int out = transfer_transition[static_cast<std::size_t>(plan.to_out)];
+  g.add_place(out, out, 1);
   return g;
 }
 

@@ -25,7 +25,7 @@ struct MappingSpec {
     int last  = 1;
     std::vector<Group> replicas;
     Replication replication = Replication::active;
-    int line = 0;
+    int line                = 0;
   };
   std::vector<IntervalSpec> intervals;
   std::string file;
@@ -40,9 +40,9 @@ struct PlatformSpec {
   enum class Kind { model, xml } kind = Kind::model;
   Platform model;       // Kind::model: built from YAML (explicit processors or a generator); in/out set
   std::string xml_file; // Kind::xml: path as resolved (exists)
-  std::string in_name = "in";
+  std::string in_name  = "in";
   std::string out_name = "out";
-  int line = 0;
+  int line             = 0;
 };
 
 struct Scenario {

@@ -1,0 +1,46 @@
+// The one-port execution of DESIGN.md §3.1 as per-processor programs: the single description of what each
+// processor does per data set, consumed by the event graph (exact period) and by the SimGrid actors.
+#pragma once
+
+#include "model/mapping.hpp"
+#include "model/pipeline.hpp"
+#include "platforms/platform.hpp"
+
+#include <vector>
+
+namespace pipesim {
+
+struct OnePortPlan {
+  /// A transfer of `bytes` on from->to carrying the input of stage `stage` (n + 1 for the delivery to P_out).
+  struct Transfer {
+    int from  = 0;
+    int to    = 0;
+    double bytes = 0;
+    int stage = 0;
+    int interval = 0; // interval that receives it (m for P_out)
+  };
+  struct Step {
+    enum class Kind { receive, compute, send } kind = Kind::compute;
+    int interval = 0;
+    int transfer = -1; // receive / send
+    double flops = 0;  // compute
+  };
+  struct Program {
+    int processor = 0;
+    std::vector<Step> steps; // one data set, in order
+  };
+
+  std::vector<Transfer> transfers;
+  std::vector<Program> programs; // one per processor of the mapping, in processor order
+  std::vector<int> from_in;      // transfers P_in -> replicas of I_1
+  int to_out = -1;               // the delivery to P_out
+};
+
+/// Per data set and for each interval a processor holds, in stage order: receive the input (unless the processor
+/// holds the previous interval too), compute, and, when it is the elected replica (replica 0), send the output to
+/// each replica of the next interval that does not hold this interval, one after the other (seed 000 §2.3.3's
+/// sequential rule; seed 004's active replication with a fixed election). InputError for data-parallel groups and
+/// deal replication (not supported yet).
+OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node);
+
+} // namespace pipesim

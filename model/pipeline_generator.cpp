@@ -1,0 +1,28 @@
+// Seeded random pipelines: w_1..w_n then delta_0..delta_n, in that order.
+#include "model/pipeline_generator.hpp"
+
+#include "platforms/input_error.hpp"
+
+#include <fmt/format.h>
+
+namespace pipesim {
+
+Pipeline generate_pipeline(int n, const Range& w, const Range& delta, std::uint64_t seed)
+{
+  if (n < 1) throw InputError(fmt::format("generate_pipeline: n = {} but a pipeline needs at least one stage", n));
+  if (w.lo < 0 || w.lo > w.hi)
+    throw InputError(fmt::format("generate_pipeline: w range {} must satisfy 0 <= lo <= hi", w.to_string()));
+  if (delta.lo < 0 || delta.lo > delta.hi)
+    throw InputError(fmt::format("generate_pipeline: delta range {} must satisfy 0 <= lo <= hi", delta.to_string()));
+  Rng rng(seed);
+  Pipeline pipeline;
+  pipeline.w.reserve(static_cast<std::size_t>(n));
+  pipeline.delta.reserve(static_cast<std::size_t>(n) + 1);
+  for (int i = 1; i <= n; ++i)
+    pipeline.w.push_back(w.draw(rng));
+  for (int i = 0; i <= n; ++i)
+    pipeline.delta.push_back(delta.draw(rng));
+  return pipeline;
+}
+
+} // namespace pipesim

@@ -1,0 +1,17 @@
+// Random pipelines from a seed (seed 000 §5 style instances): w_i and delta_i drawn from ranges.
+#pragma once
+
+#include "model/pipeline.hpp"
+#include "platforms/random.hpp"
+
+#include <cstdint>
+
+namespace pipesim {
+
+/// Draws a pipeline of n stages with pipesim::Rng(seed), in this fixed order: w_1, ..., w_n, then
+/// delta_0, ..., delta_n, one Range::draw each. A constant range (lo == hi) consumes no random number, so
+/// making w constant changes the delta values drawn. Same seed and ranges give the same pipeline everywhere.
+/// Throws InputError when n < 1 or a range allows negative values.
+Pipeline generate_pipeline(int n, const Range& w, const Range& delta, std::uint64_t seed);
+
+} // namespace pipesim

@@ -1,0 +1,279 @@
+// Scenario files (YAML) read strictly: every problem is an InputError naming file, line, key and value.
+//
+// Choices:
+// - `name` defaults to the stem of the file (of the label for parse_scenario); Scenario::file is the label.
+// - `pipeline`, `platform` and exactly one of `mapper` / `mapping` are required; every other section and key is
+//   optional and keeps the defaults of the structs.
+// - `pipeline.generate.seed` is required, as for `platform.generate` (not defaulted to simulation.seed: changing the
+//   simulation seed must not change the instance); `generate.n` is capped at 1,000,000 stages.
+// - `platform.file`: the path is taken as given if it names a file from the current directory, else relative to the
+//   scenario's directory; it is stored as found (lexically normalised, not made absolute). The XML is not loaded
+//   here (that needs a SimGrid engine, in the simulating process). `io` keys default to "in" / "out".
+// - An explicit mapping on a model platform is resolved at load time, so its errors surface here; on an XML
+//   platform only the stage checks run here and host names are resolved by resolve_mapping after loading.
+// - In `mapping`, a replica written as a bare host name is a one-host replica (`replicas: [P1, P2]` = two replicas),
+//   a list is one group (`[[P1, P2]]` = one data-parallel group); `stages` also takes a bare stage number.
+//   Messages name the interval or group as `mapping[j].stages` / `mapping[j].replicas[r]`.
+// - `mapper: explicit` without a `mapping` is an error (the explicit mapper has nothing to map).
+// - `simulation.warmup` absent stays -1 (SimulationSettings::effective_warmup gives N/2).
+// - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0.
+#include "scenarios/scenario.hpp"
+
+#include "model/pipeline_generator.hpp"
+#include "platforms/input_error.hpp"
+#include "platforms/platform_yaml.hpp"
+#include "platforms/yaml_node.hpp"
+#include "platforms/yaml_range.hpp"
+#include "scenarios/mapping_spec.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <system_error>
+
+namespace pipesim {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int max_generated_stages = 1'000'000;
+
+std::uint64_t parse_seed(const YamlNode& node)
+{
+  long long v = node.as_integer();
+  if (v < 0) node.fail("expected an integer >= 0");
+  return static_cast<std::uint64_t>(v);
+}
+
+std::string parse_name(const YamlNode& node)
+{
+  std::string s = node.as_string();
+  if (s.empty()) node.fail("expected a non-empty string");
+  return s;
+}
+
+Pipeline parse_generated_pipeline(const YamlNode& node)
+{
+  node.require_map();
+  node.allow_only({"n", "w", "delta", "seed"});
+  const YamlNode n_node = node.at("n");
+  int n                 = n_node.as_int_at_least(1);
+  if (n > max_generated_stages) n_node.fail(fmt::format("expected at most {} stages", max_generated_stages));
+  Range w     = parse_range(node.at("w"), false);
+  Range delta = parse_range(node.at("delta"), false);
+  return generate_pipeline(n, w, delta, parse_seed(node.at("seed")));
+}
+
+Pipeline parse_pipeline(const YamlNode& node)
+{
+  node.require_map();
+  node.allow_only({"w", "delta", "generate"});
+  if (auto generate = node.find("generate")) {
+    if (node.has("w") || node.has("delta")) node.fail_key("give either w and delta, or generate, not both");
+    return parse_generated_pipeline(*generate);
+  }
+  Pipeline pipeline;
+  const YamlNode w = node.at("w");
+  for (const YamlNode& item : w.items())
+    pipeline.w.push_back(item.as_nonnegative());
+  if (pipeline.w.empty()) w.fail("expected at least one stage");
+  const YamlNode delta              = node.at("delta");
+  const std::vector<YamlNode> items = delta.items();
+  if (items.size() != pipeline.w.size() + 1)
+    delta.fail(fmt::format("expected n+1 = {} values (n = {} stages in w), got {}", pipeline.w.size() + 1,
+                           pipeline.w.size(), items.size()));
+  for (const YamlNode& item : items)
+    pipeline.delta.push_back(item.as_nonnegative());
+  return pipeline;
+}
+
+std::string resolve_file(const YamlNode& node, const std::string& base_dir)
+{
+  const std::string given = node.as_string();
+  if (given.empty()) node.fail("expected a file name");
+  std::error_code ec;
+  const fs::path as_given(given);
+  if (fs::is_regular_file(as_given, ec)) return as_given.lexically_normal().string();
+  const fs::path in_base = fs::path(base_dir) / as_given;
+  if (as_given.is_relative() && fs::is_regular_file(in_base, ec)) return in_base.lexically_normal().string();
+  if (as_given.is_absolute()) node.fail("file not found");
+  const std::string here  = fs::absolute(as_given, ec).lexically_normal().string();
+  const std::string there = fs::absolute(in_base, ec).lexically_normal().string();
+  node.fail(here == there ? fmt::format("file not found (looked in '{}')", here)
+                          : fmt::format("file not found (looked in '{}' and '{}')", here, there));
+}
+
+PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
+{
+  node.require_map();
+  PlatformSpec spec;
+  spec.line = node.line();
+  if (!node.has("file")) {
+    spec.kind     = PlatformSpec::Kind::model;
+    spec.model    = parse_platform_yaml(node);
+    spec.in_name  = spec.model.in_name();
+    spec.out_name = spec.model.out_name();
+    return spec;
+  }
+  node.allow_only({"file", "io"});
+  spec.kind     = PlatformSpec::Kind::xml;
+  spec.xml_file = resolve_file(node.at("file"), base_dir);
+  if (auto io = node.find("io")) {
+    io->require_map();
+    io->allow_only({"in", "out"});
+    if (auto in = io->find("in")) spec.in_name = parse_name(*in);
+    if (auto out = io->find("out")) spec.out_name = parse_name(*out);
+  }
+  return spec;
+}
+
+Objective parse_objective(const YamlNode& node)
+{
+  node.require_map();
+  node.allow_only({"minimize", "period_bound"});
+  Objective objective;
+  const YamlNode minimize = node.at("minimize");
+  const std::string what  = minimize.as_string();
+  auto bound              = node.find("period_bound");
+  if (what == "period") {
+    objective.kind = Objective::Kind::min_period;
+    if (bound) bound->fail("period_bound only applies to minimize: failure_probability");
+  } else if (what == "failure_probability") {
+    objective.kind = Objective::Kind::min_failure_probability;
+    if (!bound) node.fail_key("minimize: failure_probability needs a period_bound (a period > 0)");
+    objective.period_bound = bound->as_positive();
+  } else {
+    minimize.fail("expected period or failure_probability");
+  }
+  return objective;
+}
+
+MapperOptions parse_mapper_options(const YamlNode& node, std::uint64_t default_seed)
+{
+  node.require_map();
+  node.allow_only({"time_limit", "seed"});
+  MapperOptions options;
+  options.seed = default_seed;
+  if (auto limit = node.find("time_limit")) options.time_limit = limit->as_positive();
+  if (auto seed = node.find("seed")) options.seed = parse_seed(*seed);
+  return options;
+}
+
+CommModel parse_model(const YamlNode& node)
+{
+  const std::string model = node.as_string();
+  if (model == "multi-port") node.fail("the multi-port model is not implemented yet (issue: multi-port)");
+  if (model != "one-port") node.fail("expected one-port");
+  return CommModel::one_port;
+}
+
+std::vector<std::string> parse_simgrid_args(const YamlNode& node)
+{
+  std::vector<std::string> args;
+  for (const YamlNode& item : node.items()) {
+    std::string arg = item.as_string();
+    if (!arg.starts_with("--cfg=") && !arg.starts_with("--log="))
+      item.fail("expected a SimGrid argument starting with --cfg= or --log=");
+    args.push_back(std::move(arg));
+  }
+  return args;
+}
+
+SimulationSettings parse_simulation(const YamlNode& node, CommModel& model)
+{
+  node.require_map();
+  node.allow_only({"model", "network", "datasets", "warmup", "seed", "trace", "simgrid"});
+  SimulationSettings settings;
+  if (auto m = node.find("model")) {
+    model          = parse_model(*m);
+    settings.model = m->as_string();
+  }
+  if (auto network = node.find("network")) {
+    std::string mode = network->as_string();
+    if (mode == "exact")
+      settings.network = NetworkMode::exact;
+    else if (mode == "simgrid")
+      settings.network = NetworkMode::simgrid;
+    else
+      network->fail("expected exact or simgrid");
+  }
+  if (auto datasets = node.find("datasets")) settings.datasets = datasets->as_int_at_least(1);
+  if (auto warmup = node.find("warmup")) {
+    long long k = warmup->as_integer();
+    if (k < 0 || k >= settings.datasets)
+      warmup->fail(fmt::format("expected an integer in [0, {}]: the warm-up K must be smaller than datasets N = {}",
+                               settings.datasets - 1, settings.datasets));
+    settings.warmup = static_cast<int>(k);
+  }
+  if (auto seed = node.find("seed")) settings.seed = parse_seed(*seed);
+  if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
+  if (auto simgrid = node.find("simgrid")) settings.simgrid_args = parse_simgrid_args(*simgrid);
+  return settings;
+}
+
+/// `mapper` or `mapping`, exactly one of them.
+void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
+{
+  auto mapper  = root.find("mapper");
+  auto mapping = root.find("mapping");
+  if (mapper && mapping)
+    mapping->fail_key("give either mapper (a mapper's name) or mapping (an explicit mapping), not both");
+  if (!mapper && !mapping)
+    throw InputError(located(root.file(), root.line(),
+                             "missing key 'mapper' or 'mapping': give a mapper's name or an explicit mapping"));
+  if (mapping) {
+    scenario.mapper  = "explicit";
+    scenario.mapping = parse_mapping_spec(*mapping);
+    return;
+  }
+  scenario.mapper = parse_name(*mapper);
+  if (scenario.mapper == "explicit")
+    mapper->fail("the explicit mapper needs a `mapping:` section instead of `mapper:`");
+}
+
+void check_mapping(const Scenario& scenario)
+{
+  if (!scenario.mapping) return;
+  if (scenario.platform.kind == PlatformSpec::Kind::model)
+    resolve_mapping(*scenario.mapping, scenario.pipeline, scenario.platform.model);
+  else
+    check_mapping_stages(*scenario.mapping, scenario.pipeline.n());
+}
+
+Scenario parse_root(const YamlNode& root, const std::string& label, const std::string& base_dir)
+{
+  if (!root.is_map())
+    throw InputError(located(label, root.line(),
+                             "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)"));
+  root.allow_only({"name", "pipeline", "platform", "mapper", "mapping", "objective", "mapper_options", "simulation"});
+  Scenario scenario;
+  scenario.file = label;
+  scenario.name = fs::path(label).stem().string();
+  if (auto name = root.find("name")) scenario.name = parse_name(*name);
+  if (auto simulation = root.find("simulation")) scenario.simulation = parse_simulation(*simulation, scenario.model);
+  scenario.pipeline = parse_pipeline(root.at("pipeline"));
+  scenario.platform = parse_platform(root.at("platform"), base_dir);
+  parse_mapper_choice(root, scenario);
+  if (auto objective = root.find("objective")) scenario.objective = parse_objective(*objective);
+  scenario.mapper_options.seed = scenario.simulation.seed;
+  if (auto options = root.find("mapper_options"))
+    scenario.mapper_options = parse_mapper_options(*options, scenario.simulation.seed);
+  check_mapping(scenario);
+  return scenario;
+}
+
+} // namespace
+
+Scenario load_scenario(const std::string& path)
+{
+  YamlNode root        = load_yaml_file(path);
+  std::string base_dir = fs::path(path).parent_path().string();
+  return parse_root(root, path, base_dir.empty() ? "." : base_dir);
+}
+
+Scenario parse_scenario(const std::string& text, const std::string& label, const std::string& base_dir)
+{
+  return parse_root(load_yaml_text(text, label), label, base_dir);
+}
+
+} // namespace pipesim

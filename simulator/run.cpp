@@ -1,0 +1,122 @@
+// One simulation per process: engine set-up, platform, exact-mode size scaling, result transport.
+#include "simulator/run.hpp"
+
+#include "platforms/input_error.hpp"
+#include "platforms/simgrid_platform.hpp"
+#include "platforms/subprocess.hpp"
+#include "simulator/oneport_actors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <simgrid/s4u.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace pipesim {
+
+std::vector<std::string> simgrid_arguments(const SimulationSettings& settings)
+{
+  std::vector<std::string> args;
+  if (settings.network == NetworkMode::exact)
+    args = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", "--cfg=network/TCP-gamma:0"};
+#ifdef PIPESIM_SANITIZE
+  args.emplace_back("--cfg=contexts/factory:thread"); // ASan cannot follow SimGrid's raw context switches
+#endif
+  args.insert(args.end(), settings.simgrid_args.begin(), settings.simgrid_args.end());
+  return args;
+}
+
+namespace {
+/// SimGrid message sizes are whole bytes. In exact mode every size and every link bandwidth is multiplied by the
+/// same power of two, so fractional sizes keep ~1e-12 relative precision and transfer times are unchanged.
+double exact_size_scale(const Pipeline& pipeline)
+{
+  double largest = *std::max_element(pipeline.delta.begin(), pipeline.delta.end());
+  double scale   = std::ldexp(1.0, 32);
+  while (scale > 1 && largest * scale > 1e18)
+    scale /= 2;
+  return scale;
+}
+} // namespace
+
+SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                               const SimulationSettings& settings)
+{
+  if (settings.model != "one-port")
+    throw InputError("simulation: model '" + settings.model + "' is not implemented (one-port only)");
+  auto args = simgrid_arguments(settings);
+  start_engine(args);
+  auto* engine = sg4::Engine::get_instance();
+  if (!platform.xml_file().empty())
+    engine->load_platform(platform.xml_file());
+  else
+    build_simgrid_platform(platform, false);
+  double scale = 1;
+  if (settings.network == NetworkMode::exact) {
+    scale = exact_size_scale(pipeline);
+    for (sg4::Link* link : engine->get_all_links())
+      link->set_bandwidth(link->get_bandwidth() * scale);
+  }
+  OnePortDeployment deployment(pipeline, platform, mapping, settings, scale);
+  deployment.deploy();
+  engine->run();
+  SimulationResult result = deployment.result();
+  result.config           = args;
+  return result;
+}
+
+SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                          const SimulationSettings& settings)
+{
+  std::string text = run_in_child([&] {
+    nlohmann::json j = simulate_here(pipeline, platform, mapping, settings);
+    return j.dump();
+  });
+  return nlohmann::json::parse(text).get<SimulationResult>();
+}
+
+double simulate_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                        const SimulationSettings& settings)
+{
+  SimulationSettings one = settings;
+  one.datasets           = 1;
+  one.warmup             = 0;
+  one.record_trace       = false;
+  return simulate(pipeline, platform, mapping, one).output_times.at(0);
+}
+
+void to_json(nlohmann::json& j, const SimulationResult& r)
+{
+  j = nlohmann::json{{"output_times", r.output_times}, {"period", r.period}, {"makespan", r.makespan},
+                     {"network", r.network},           {"config", r.config}};
+  j["usage"] = nlohmann::json::array();
+  for (const auto& u : r.usage)
+    j["usage"].push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
+  j["trace"] = nlohmann::json::array();
+  for (const auto& e : r.trace)
+    j["trace"].push_back({{"host", e.host},
+                          {"kind", e.kind},
+                          {"dataset", e.dataset},
+                          {"interval", e.interval},
+                          {"start", e.start},
+                          {"end", e.end}});
+}
+
+void from_json(const nlohmann::json& j, SimulationResult& r)
+{
+  j.at("output_times").get_to(r.output_times);
+  j.at("period").get_to(r.period);
+  j.at("makespan").get_to(r.makespan);
+  j.at("network").get_to(r.network);
+  j.at("config").get_to(r.config);
+  r.usage.clear();
+  for (const auto& u : j.at("usage"))
+    r.usage.push_back(ProcessorUsage{u.at("host"), u.at("compute"), u.at("send"), u.at("receive")});
+  r.trace.clear();
+  for (const auto& e : j.at("trace"))
+    r.trace.push_back(TraceEvent{e.at("host"), e.at("kind"), e.at("dataset"), e.at("interval"), e.at("start"),
+                                 e.at("end")});
+}
+
+} // namespace pipesim
