@@ -1,0 +1,45 @@
+// The `explicit` mapper: validates and evaluates the mapping given with the problem.
+#include "mappers/explicit_mapper.hpp"
+
+#include "model/analytic.hpp"
+
+namespace pipesim {
+
+namespace {
+const MapperRegistration registration{"explicit", [] { return std::make_unique<ExplicitMapper>(); }};
+} // namespace
+
+std::string ExplicitMapper::description() const
+{
+  return "the mapping given in the scenario, validated and evaluated analytically";
+}
+
+std::optional<std::string> ExplicitMapper::refuses(const Problem& problem) const
+{
+  if (not problem.explicit_mapping) return "the problem has no explicit mapping (give one in the scenario)";
+  return std::nullopt;
+}
+
+MapperResult ExplicitMapper::map(const Problem& problem, const MapperOptions& /*options*/) const
+{
+  const Mapping& mapping = problem.explicit_mapping.value();
+  validate(mapping, problem.pipeline, problem.platform);
+
+  MapperResult result;
+  result.mapping = mapping;
+  result.status  = SolveStatus::feasible;
+
+  AnalyticSummary analytic                 = analyze_oneport(problem.pipeline, problem.platform, mapping);
+  result.statistics["oneport_period"]      = analytic.period;
+  result.statistics["latency"]             = analytic.latency;
+  result.statistics["failure_probability"] = analytic.failure_probability;
+  if (problem.objective.kind == Objective::Kind::min_period) {
+    result.objective = analytic.period;
+  } else {
+    result.objective                      = bbr10_eq2_failure_probability(problem.platform, mapping);
+    result.statistics["period_bound_met"] = analytic.period <= problem.objective.period_bound ? 1.0 : 0.0;
+  }
+  return result;
+}
+
+} // namespace pipesim

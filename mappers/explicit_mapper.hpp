@@ -1,0 +1,27 @@
+// The `explicit` mapper: passes the mapping a scenario gives (Problem::explicit_mapping) through, evaluated.
+#pragma once
+
+#include "mappers/mapper.hpp"
+
+namespace pipesim {
+
+/// Contract.
+/// - Source: none (the user's mapping); the objective value comes from model/analytic.hpp: the one-port period
+///   of analyze_oneport (seed 000 eqs. (1)-(5), one-port active replication) for min_period, seed 004 eq. (2)
+///   (bbr10_eq2_failure_probability) for min_failure_probability.
+/// - Accepts: every platform class, model and objective, as long as the problem carries an explicit mapping
+///   (refuses otherwise). Under the multi-port model the objective is still the one-port analytic period
+///   (statistics say which formula: "oneport_period").
+/// - Complexity: that of validate() and of the analytic evaluation.
+/// - Returns: the mapping unchanged, status `feasible` (nothing is optimised); throws InputError when the
+///   mapping is malformed (validate()). With min_failure_probability the period bound is not enforced: the
+///   statistic "period_bound_met" says whether the one-port period is within it.
+class ExplicitMapper : public Mapper {
+public:
+  std::string name() const override { return "explicit"; }
+  std::string description() const override;
+  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+};
+
+} // namespace pipesim
