@@ -1,0 +1,190 @@
+// The `pipesim` command as a user runs it: outputs, exit codes and the messages of bad input.
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out; // stdout and stderr together
+};
+
+Result run(const std::string& args)
+{
+  std::string cmd = fmt::format("cd {} && {} {} 2>&1", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args);
+  Result r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (std::size_t got = fread(buf.data(), 1, buf.size(), pipe))
+    r.out.append(buf.data(), got);
+  int status = pclose(pipe);
+  r.code     = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+Result run_stdout(const std::string& args)
+{
+  return run(args + " 2>/dev/null");
+}
+
+/// Writes a scenario in a temporary file and returns its path.
+std::string scenario_file(const std::string& name, const std::string& text)
+{
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-cli-{}", getpid());
+  std::filesystem::create_directories(dir);
+  auto path = dir / (name + ".yaml");
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+const char* good_platform = R"(platform:
+  processors:
+    - {name: P1, speed: 10}
+    - {name: P2, speed: 20}
+  bandwidth: 10
+)";
+
+void expect_bad_input(const std::string& yaml, const std::vector<std::string>& fragments)
+{
+  auto path = scenario_file("bad", yaml);
+  Result r  = run("simulate " + path);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find(path), std::string::npos) << r.out;
+  for (const auto& f : fragments)
+    EXPECT_NE(r.out.find(f), std::string::npos) << "missing '" << f << "' in: " << r.out;
+}
+
+} // namespace
+
+TEST(Cli, Eq6ScenarioSimulatesToSeven)
+{
+  Result r = run_stdout("simulate scenarios/examples/eq6_general.yaml --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["scenario"], "eq6_general");
+  EXPECT_EQ(j["mapper"], "explicit");
+  EXPECT_DOUBLE_EQ(j["analytic"]["period"].get<double>(), 7.0);
+  EXPECT_EQ(j["analytic"]["formula"], "seed000-eq4-5");
+  EXPECT_NEAR(j["event_graph"]["period"].get<double>(), 7.0, 1e-12);
+  EXPECT_NEAR(j["simulated"]["period"].get<double>(), 7.0, 7e-9);
+  EXPECT_NEAR(j["simulated"]["latency"].get<double>(), 7.0, 7e-9);
+  EXPECT_EQ(j["simulated"]["network"], "exact");
+  EXPECT_EQ(j["simulated"]["datasets"], 100);
+  EXPECT_LE(j["relative_error"]["period"].get<double>(), 1e-9);
+  ASSERT_EQ(j["mapping"].size(), 3u);
+  EXPECT_EQ(j["mapping"][0]["stages"], nlohmann::json::array({1, 1}));
+  EXPECT_EQ(j["mapping"][2]["replicas"], nlohmann::json::parse(R"([["P1"]])"));
+  EXPECT_EQ(j["mapping"][1]["replication"], "active");
+  EXPECT_TRUE(j["analytic"].contains("failure_probability"));
+  EXPECT_TRUE(j["analytic"].contains("latency"));
+}
+
+TEST(Cli, QuickstartMapJson)
+{
+  Result r = run_stdout("map scenarios/examples/quickstart.yaml --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mapper"], "br07.one-to-one");
+  EXPECT_EQ(j["status"], "optimal");
+  EXPECT_EQ(j["rule"], "one-to-one");
+  EXPECT_NEAR(j["analytic"]["period"].get<double>(), j["objective"].get<double>(), 1e-12);
+  EXPECT_NEAR(j["analytic"]["period"].get<double>(), j["event_graph"]["period"].get<double>(), 1e-12);
+}
+
+TEST(Cli, TableShowsAnalyticAndSimulatedSideBySide)
+{
+  Result r = run_stdout("simulate scenarios/examples/replicated.yaml");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("oneport-active"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("simulated"), std::string::npos);
+  EXPECT_NE(r.out.find("rel. error"), std::string::npos);
+}
+
+TEST(Cli, SimgridOptionsPassThrough)
+{
+  Result r = run_stdout("simulate scenarios/examples/eq6_general.yaml --format json --network simgrid "
+                        "--cfg=network/model:CM02 --log=root.thresh:critical");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["simulated"]["network"], "simgrid");
+  auto cfg = j["simulated"]["simgrid_config"].dump();
+  EXPECT_NE(cfg.find("--cfg=network/model:CM02"), std::string::npos) << cfg;
+}
+
+TEST(Cli, MappersListsRegisteredNames)
+{
+  Result r = run_stdout("mappers");
+  ASSERT_EQ(r.code, 0);
+  for (const char* name : {"explicit", "br07.one-to-one", "exhaustive.interval"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << r.out;
+}
+
+TEST(Cli, UnknownMapperListsKnownOnes)
+{
+  Result r = run("map scenarios/examples/quickstart.yaml --mapper nope");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown mapper 'nope'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("br07.one-to-one"), std::string::npos) << r.out;
+}
+
+TEST(Cli, PlatformInfoAndExportRoundTrip)
+{
+  Result info = run_stdout("platform info platforms/examples/star.xml --in io --out io --format json");
+  ASSERT_EQ(info.code, 0) << info.out;
+  auto j = nlohmann::json::parse(info.out);
+  EXPECT_EQ(j["processors"].size(), 5u);
+  auto xml  = std::filesystem::temp_directory_path() / fmt::format("pipesim-cli-{}.xml", getpid());
+  Result ex = run("platform export scenarios/examples/quickstart.yaml -o " + xml.string());
+  ASSERT_EQ(ex.code, 0) << ex.out;
+  Result back = run_stdout("platform info " + xml.string() + " --in in --out out");
+  EXPECT_EQ(back.code, 0) << back.out;
+  EXPECT_NE(back.out.find("communication-homogeneous"), std::string::npos) << back.out;
+}
+
+TEST(Cli, BadInputExitsTwoWithLocatedMessages)
+{
+  expect_bad_input("name: x\npipeline: {w: [1, 2], delta: [1, 1, 1]\n", {"YAML syntax error"});
+  expect_bad_input(std::string("pipeline: {w: [1], delta: [1, 1]}\n") + good_platform + "mapper: explicit\ncolour: red\n",
+                   {":8:", "colour"});
+  expect_bad_input("pipeline: {w: [1], delta: [1, 1]}\nplatform:\n  processors:\n    - {name: P1, speed: -3}\n"
+                   "  bandwidth: 10\nmapper: br07.one-to-one\n",
+                   {":4:", "speed", "-3"});
+  expect_bad_input(std::string("pipeline: {w: [1, 2], delta: [1, 1]}\n") + good_platform + "mapper: br07.one-to-one\n",
+                   {":1:", "delta", "3"});
+  expect_bad_input(std::string("pipeline: {w: [1, 2, 3], delta: [1, 1, 1, 1]}\n") + good_platform +
+                       "mapping:\n  - {stages: [1, 2], replicas: [[P1]]}\n  - {stages: [2, 3], replicas: [[P2]]}\n",
+                   {":9:", "overlap"});
+  expect_bad_input(std::string("pipeline: {w: [1, 2, 3], delta: [1, 1, 1, 1]}\n") + good_platform +
+                       "mapping:\n  - {stages: [1, 1], replicas: [[P1]]}\n  - {stages: [3, 3], replicas: [[P2]]}\n",
+                   {"stage 2"});
+  expect_bad_input(std::string("pipeline: {w: [1], delta: [1, 1]}\n") + good_platform +
+                       "mapping:\n  - {stages: [1, 1], replicas: [[P1, P1]]}\n",
+                   {":8:", "P1", "twice"});
+  expect_bad_input(std::string("pipeline: {w: [1], delta: [1, 1]}\n") + good_platform +
+                       "mapping:\n  - {stages: [1, 1], replicas: [[P9]]}\n",
+                   {":8:", "P9"});
+  expect_bad_input("pipeline: {w: [1], delta: [1, 1]}\nplatform:\n  file: platforms/examples/star.xml\n"
+                   "  io: {in: nowhere, out: nowhere}\nmapper: exhaustive.interval\n",
+                   {"star.xml", "nowhere"});
+}
+
+TEST(Cli, MissingScenarioFileExitsTwo)
+{
+  Result r = run("map /nonexistent/scenario.yaml");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("/nonexistent/scenario.yaml"), std::string::npos) << r.out;
+}
+
+TEST(Cli, UsageErrorsExitTwo)
+{
+  EXPECT_EQ(run("frobnicate").code, 2);
+  EXPECT_EQ(run("simulate").code, 2);
+  EXPECT_EQ(run("--help").code, 0);
+}

@@ -1,0 +1,87 @@
+// `pipesim platform info|export`: show a platform model, write it as SimGrid XML.
+#include "apps/platform_command.hpp"
+
+#include "platforms/input_error.hpp"
+#include "platforms/platform_json.hpp"
+#include "platforms/simgrid_platform.hpp"
+#include "scenarios/scenario.hpp"
+#include "validation/scenario_run.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+namespace pipesim {
+
+namespace {
+bool ends_with(const std::string& s, const std::string& suffix)
+{
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string value(double x)
+{
+  return std::isinf(x) ? "unbounded" : fmt::format("{:.6g}", x);
+}
+
+void print_table(const Platform& pf)
+{
+  auto fl = pf.flags();
+  fmt::print("class      {} (SpeedHom {}, LinkHom {}, CardHom {}, FailHom {})\n", to_string(pf.classify()),
+             fl.speed_hom, fl.link_hom, fl.card_hom, fl.fail_hom);
+  fmt::print("P_in       {}\nP_out      {}\n", pf.in_name(), pf.out_name());
+  if (!pf.xml_file().empty())
+    fmt::print("file       {}\n", pf.xml_file());
+  double bmin = unbounded, bmax = 0, cmin = unbounded, cmax = 0;
+  for (int u = 0; u < pf.nodes(); ++u)
+    for (int v = 0; v < pf.nodes(); ++v)
+      if (u != v && u != pf.out() && v != pf.in() && !(u == pf.in() && v == pf.out())) {
+        bmin = std::min(bmin, pf.bandwidth(u, v));
+        bmax = std::max(bmax, pf.bandwidth(u, v));
+        cmin = std::min(cmin, pf.latency(u, v));
+        cmax = std::max(cmax, pf.latency(u, v));
+      }
+  fmt::print("bandwidth  b in [{}, {}] bytes/s\nlatency    c in [{}, {}] s\n", value(bmin), value(bmax), value(cmin),
+             value(cmax));
+  fmt::print("\n{:<16} {:>12} {:>10} {:>12} {:>12} {:>12}\n", "processor", "speed", "f", "nic_in", "nic_out",
+             "b from P_in");
+  for (int u = 0; u < pf.p(); ++u) {
+    const auto& pr = pf.processor(u);
+    fmt::print("{:<16} {:>12} {:>10} {:>12} {:>12} {:>12}\n", pr.name, value(pr.speed), value(pr.failure_probability),
+               value(pr.nic_in), value(pr.nic_out), value(pf.bandwidth(pf.in(), u)));
+  }
+}
+} // namespace
+
+int platform_info(const std::string& file, const std::string& in_name, const std::string& out_name,
+                  const std::string& format)
+{
+  Platform pf;
+  if (ends_with(file, ".xml"))
+    pf = load_xml_platform(file, in_name, out_name);
+  else
+    pf = load_platform(load_scenario(file));
+  if (format == "json")
+    std::cout << platform_to_json(pf).dump(2) << "\n";
+  else
+    print_table(pf);
+  return 0;
+}
+
+int platform_export(const std::string& scenario_file, const std::string& output)
+{
+  Platform pf = load_platform(load_scenario(scenario_file));
+  std::ofstream out(output);
+  if (!out)
+    throw InputError(fmt::format("{}: cannot write the file", output));
+  out << export_xml(pf);
+  if (!out.flush())
+    throw InputError(fmt::format("{}: write failed", output));
+  std::cerr << fmt::format("pipesim: wrote {} ({} processors, P_in '{}', P_out '{}')\n", output, pf.p(), pf.in_name(),
+                           pf.out_name());
+  return 0;
+}
+
+} // namespace pipesim

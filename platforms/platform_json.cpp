@@ -1,0 +1,115 @@
+// JSON encoding of Platform; infinities travel as the string "inf".
+#include "platforms/platform_json.hpp"
+
+#include "platforms/input_error.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace pipesim {
+
+namespace {
+
+using nlohmann::json;
+
+json number(double x)
+{
+  if (std::isinf(x)) return x > 0 ? json("inf") : json("-inf");
+  return json(x);
+}
+
+double to_double(const json& j, const std::string& where)
+{
+  if (j.is_number()) return j.get<double>();
+  if (j.is_string() && j.get<std::string>() == "inf") return unbounded;
+  if (j.is_string() && j.get<std::string>() == "-inf") return -unbounded;
+  throw InputError(fmt::format("platform JSON: {}: expected a number or \"inf\", got {}", where, j.dump()));
+}
+
+const json& member(const json& j, const char* key, const std::string& where)
+{
+  if (!j.is_object() || !j.contains(key))
+    throw InputError(fmt::format("platform JSON: {}: missing key '{}'", where, key));
+  return j.at(key);
+}
+
+std::string to_string(const json& j, const std::string& where)
+{
+  if (!j.is_string()) throw InputError(fmt::format("platform JSON: {}: expected a string, got {}", where, j.dump()));
+  return j.get<std::string>();
+}
+
+json matrix(const Platform& platform, bool bandwidth)
+{
+  json rows = json::array();
+  for (int u = 0; u < platform.nodes(); ++u) {
+    json row = json::array();
+    for (int v = 0; v < platform.nodes(); ++v)
+      row.push_back(number(bandwidth ? platform.bandwidth(u, v) : platform.latency(u, v)));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+} // namespace
+
+json platform_to_json(const Platform& platform)
+{
+  json processors = json::array();
+  for (const auto& proc : platform.processors())
+    processors.push_back({{"name", proc.name},
+                          {"speed", number(proc.speed)},
+                          {"failure_probability", number(proc.failure_probability)},
+                          {"nic_in", number(proc.nic_in)},
+                          {"nic_out", number(proc.nic_out)},
+                          {"mtbf", number(proc.mtbf)}});
+  return {{"processors", std::move(processors)}, {"in", platform.in_name()},
+          {"out", platform.out_name()},          {"bandwidth", matrix(platform, true)},
+          {"latency", matrix(platform, false)},  {"xml_file", platform.xml_file()}};
+}
+
+Platform platform_from_json(const json& j)
+{
+  const json& list = member(j, "processors", "platform");
+  if (!list.is_array()) throw InputError("platform JSON: 'processors' must be an array");
+  std::vector<Processor> processors;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    std::string where = fmt::format("processors[{}]", i);
+    const json& item  = list[i];
+    Processor proc;
+    proc.name                = to_string(member(item, "name", where), where + ".name");
+    proc.speed               = to_double(member(item, "speed", where), where + ".speed");
+    proc.failure_probability = to_double(member(item, "failure_probability", where), where + ".failure_probability");
+    proc.nic_in              = to_double(member(item, "nic_in", where), where + ".nic_in");
+    proc.nic_out             = to_double(member(item, "nic_out", where), where + ".nic_out");
+    proc.mtbf                = to_double(member(item, "mtbf", where), where + ".mtbf");
+    processors.push_back(std::move(proc));
+  }
+  Platform platform(std::move(processors), to_string(member(j, "in", "platform"), "in"),
+                    to_string(member(j, "out", "platform"), "out"));
+  const json& b = member(j, "bandwidth", "platform");
+  const json& c = member(j, "latency", "platform");
+  auto n        = static_cast<std::size_t>(platform.nodes());
+  for (const json* m : {&b, &c}) {
+    bool square = m->is_array() && m->size() == n;
+    for (std::size_t u = 0; square && u < n; ++u)
+      square = (*m)[u].is_array() && (*m)[u].size() == n;
+    if (!square)
+      throw InputError(fmt::format("platform JSON: '{}' must be a {} x {} matrix (processors, in, out)",
+                                   m == &b ? "bandwidth" : "latency", n, n));
+  }
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = 0; v < n; ++v)
+      if (u != v)
+        platform.set_link(static_cast<int>(u), static_cast<int>(v),
+                          to_double(b[u][v], fmt::format("bandwidth[{}][{}]", u, v)),
+                          to_double(c[u][v], fmt::format("latency[{}][{}]", u, v)));
+  if (j.contains("xml_file")) platform.set_xml_file(to_string(j.at("xml_file"), "xml_file"));
+  return platform;
+}
+
+void to_json(nlohmann::json& json, const Platform& platform) { json = platform_to_json(platform); }
+
+void from_json(const nlohmann::json& json, Platform& platform) { platform = platform_from_json(json); }
+
+} // namespace pipesim

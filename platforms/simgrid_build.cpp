@@ -1,0 +1,167 @@
+// Builds a platform model into SimGrid as one Full zone, and writes the same platform as SimGrid 4.1 XML.
+#include "platforms/simgrid_platform.hpp"
+
+#include "platforms/input_error.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace pipesim {
+
+namespace {
+
+/// A SimGrid host of the model. `send`/`recv` are its node indices as source/destination of a link: they differ only
+/// for the io host that is both P_in (sends) and P_out (receives).
+struct HostNode {
+  std::string name;
+  int send;
+  int recv;
+  const Processor* processor; // nullptr for io hosts
+};
+
+std::vector<HostNode> host_nodes(const Platform& platform)
+{
+  std::vector<HostNode> nodes;
+  for (int u = 0; u < platform.p(); ++u)
+    nodes.push_back({platform.processor(u).name, u, u, &platform.processor(u)});
+  if (platform.io_same_host())
+    nodes.push_back({platform.in_name(), platform.in(), platform.out(), nullptr});
+  else {
+    nodes.push_back({platform.in_name(), platform.in(), platform.in(), nullptr});
+    nodes.push_back({platform.out_name(), platform.out(), platform.out(), nullptr});
+  }
+  return nodes;
+}
+
+std::string number(double x) { return fmt::format("{:.17g}", x); }
+
+/// Host properties that differ from the defaults (f = 0, unbounded cards, no MTBF).
+std::vector<std::pair<std::string, std::string>> properties(const Processor& proc)
+{
+  std::vector<std::pair<std::string, std::string>> props;
+  if (proc.failure_probability != 0) props.emplace_back("failure_probability", number(proc.failure_probability));
+  if (std::isfinite(proc.nic_in)) props.emplace_back("nic_in", number(proc.nic_in));
+  if (std::isfinite(proc.nic_out)) props.emplace_back("nic_out", number(proc.nic_out));
+  if (std::isfinite(proc.mtbf)) props.emplace_back("mtbf", number(proc.mtbf));
+  return props;
+}
+
+/// b_{u,v} of a link to create, or 0 when the pair has no route (unreachable, see platform_from_engine).
+double link_bandwidth(const Platform& platform, const HostNode& src, const HostNode& dst)
+{
+  double b = platform.bandwidth(src.send, dst.recv);
+  if (!std::isfinite(b) || b < 0)
+    throw InputError(fmt::format("platform: bandwidth {} -> {} is {}; SimGrid links need a finite bandwidth", src.name,
+                                 dst.name, b));
+  return b;
+}
+
+std::string link_name(const HostNode& src, const HostNode& dst) { return src.name + "->" + dst.name; }
+
+std::string xml_escape(const std::string& text)
+{
+  std::string out;
+  for (char ch : text)
+    switch (ch) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\'':
+      out += "&apos;";
+      break;
+    default:
+      out += ch;
+    }
+  return out;
+}
+
+} // namespace
+
+void build_simgrid_platform(const Platform& platform, bool with_cards)
+{
+  auto* zone = sg4::create_full_zone("pipesim");
+  auto nodes = host_nodes(platform);
+  std::vector<sg4::Host*> hosts;
+  std::vector<const sg4::Link*> card_in(nodes.size(), nullptr);
+  std::vector<const sg4::Link*> card_out(nodes.size(), nullptr);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const Processor* proc = nodes[i].processor;
+    sg4::Host* host       = zone->create_host(nodes[i].name, proc ? proc->speed : 1.0);
+    if (proc) {
+      for (const auto& [key, value] : properties(*proc))
+        host->set_property(key, value);
+      if (with_cards && std::isfinite(proc->nic_in))
+        card_in[i] = zone->create_link(nodes[i].name + "_nic_in", proc->nic_in)->seal();
+      if (with_cards && std::isfinite(proc->nic_out))
+        card_out[i] = zone->create_link(nodes[i].name + "_nic_out", proc->nic_out)->seal();
+    }
+    hosts.push_back(host->seal());
+  }
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (std::size_t j = 0; j < nodes.size(); ++j) {
+      if (i == j) continue;
+      double b = link_bandwidth(platform, nodes[i], nodes[j]);
+      if (b == 0) continue;
+      const sg4::Link* link = zone->create_link(link_name(nodes[i], nodes[j]), b)
+                                  ->set_latency(platform.latency(nodes[i].send, nodes[j].recv))
+                                  ->seal();
+      std::vector<sg4::LinkInRoute> route;
+      if (card_out[i]) route.emplace_back(card_out[i]);
+      route.emplace_back(link);
+      if (card_in[j]) route.emplace_back(card_in[j]);
+      zone->add_route(hosts[i]->get_netpoint(), hosts[j]->get_netpoint(), nullptr, nullptr, route, false);
+    }
+  zone->seal();
+}
+
+std::string export_xml(const Platform& platform)
+{
+  auto nodes      = host_nodes(platform);
+  std::string xml = "<?xml version='1.0'?>\n"
+                    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                    "<!-- Written by pipesim. One link per ordered pair of hosts (b_{u,v}, c_{u,v}); network-card\n"
+                    "     capacities nic_in/nic_out, failure probabilities and MTBFs are host properties. -->\n"
+                    "<platform version=\"4.1\">\n"
+                    "  <zone id=\"pipesim\" routing=\"Full\">\n";
+  for (const auto& node : nodes) {
+    double speed = node.processor ? node.processor->speed : 1.0;
+    auto props   = node.processor ? properties(*node.processor) : decltype(properties(Processor{})){};
+    xml += fmt::format("    <host id=\"{}\" speed=\"{}f\"{}>\n", xml_escape(node.name), number(speed),
+                       props.empty() ? "/" : "");
+    for (const auto& [key, value] : props)
+      xml += fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", key, value);
+    if (!props.empty()) xml += "    </host>\n";
+  }
+  std::string routes;
+  for (const auto& src : nodes)
+    for (const auto& dst : nodes) {
+      if (&src == &dst) continue;
+      double b = link_bandwidth(platform, src, dst);
+      if (b == 0) continue;
+      std::string id = xml_escape(link_name(src, dst));
+      xml += fmt::format("    <link id=\"{}\" bandwidth=\"{}Bps\" latency=\"{}s\"/>\n", id, number(b),
+                         number(platform.latency(src.send, dst.recv)));
+      routes += fmt::format("    <route src=\"{}\" dst=\"{}\" symmetrical=\"NO\"><link_ctn id=\"{}\"/></route>\n",
+                            xml_escape(src.name), xml_escape(dst.name), id);
+    }
+  xml += routes;
+  xml += "  </zone>\n</platform>\n";
+  return xml;
+}
+
+} // namespace pipesim

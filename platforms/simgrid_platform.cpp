@@ -1,0 +1,241 @@
+// Reads the model of a SimGrid platform (loaded in this process, or from an XML file in a child process).
+#include "platforms/simgrid_platform.hpp"
+
+#include "platforms/input_error.hpp"
+#include "platforms/platform_json.hpp"
+#include "platforms/subprocess.hpp"
+#include "platforms/units.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fmt/format.h>
+#include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <sys/resource.h>
+
+namespace sg4 = simgrid::s4u;
+
+namespace pipesim {
+
+bool natural_less(const std::string& a, const std::string& b)
+{
+  auto digit    = [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; };
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      std::size_t i_end = i;
+      std::size_t j_end = j;
+      while (i_end < a.size() && digit(a[i_end]))
+        ++i_end;
+      while (j_end < b.size() && digit(b[j_end]))
+        ++j_end;
+      // Compare the numbers without their leading zeros: longer is larger, same length compares by digits.
+      std::size_t i_sig = std::min(a.find_first_not_of('0', i), i_end);
+      std::size_t j_sig = std::min(b.find_first_not_of('0', j), j_end);
+      if (i_end - i_sig != j_end - j_sig) return i_end - i_sig < j_end - j_sig;
+      if (int c = a.compare(i_sig, i_end - i_sig, b, j_sig, j_end - j_sig); c != 0) return c < 0;
+      i = i_end;
+      j = j_end;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  if (i < a.size() || j < b.size()) return j < b.size(); // the shorter remainder (a prefix) comes first
+  return a < b;
+}
+
+sg4::Engine* start_engine(const std::vector<std::string>& args)
+{
+  // SimGrid keeps pointers into argv and edits it in place (it removes the --cfg/--log options): keep it alive.
+  static std::vector<std::string> storage;
+  static std::vector<char*> argv;
+  storage = {"pipesim", "--log=root.thresh:warning"};
+  storage.insert(storage.end(), args.begin(), args.end());
+  argv.clear();
+  for (auto& arg : storage)
+    argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(storage.size());
+  return new sg4::Engine(&argc, argv.data()); // never deleted: the process ends with _exit
+}
+
+namespace {
+
+std::string host_names(const std::vector<sg4::Host*>& hosts)
+{
+  constexpr std::size_t shown = 20;
+  std::string list;
+  for (std::size_t i = 0; i < hosts.size() && i < shown; ++i)
+    list += (i == 0 ? "" : ", ") + hosts[i]->get_name();
+  if (hosts.size() > shown) list += fmt::format(", ... ({} hosts)", hosts.size());
+  return list;
+}
+
+enum class PropertyKind { probability, bandwidth, duration };
+
+/// Reads one optional host property; nullopt when absent.
+std::optional<double> host_property(const std::string& file, const sg4::Host* host, const char* key, PropertyKind kind)
+{
+  const char* text = host->get_property(key);
+  if (text == nullptr) return std::nullopt;
+  std::optional<double> value;
+  const char* expected = "";
+  switch (kind) {
+  case PropertyKind::probability:
+    value    = parse_number_text(text);
+    expected = "a probability in [0, 1)";
+    if (value && !(*value >= 0 && *value < 1)) value.reset();
+    break;
+  case PropertyKind::bandwidth:
+    value    = parse_bandwidth_text(text);
+    expected = "a positive bandwidth in bytes/s (e.g. 1e8 or 100MBps)";
+    break;
+  case PropertyKind::duration:
+    value    = parse_duration_text(text);
+    expected = "a positive duration in seconds (e.g. 3600 or 1h)";
+    break;
+  }
+  if (value && kind != PropertyKind::probability && !(*value > 0)) value.reset();
+  if (!value)
+    throw InputError(located(
+        file, 0,
+        fmt::format("host '{}': property '{}': value '{}': expected {}", host->get_name(), key, text, expected)));
+  return value;
+}
+
+Processor read_processor(const std::string& file, const sg4::Host* host)
+{
+  Processor proc;
+  proc.name  = host->get_name();
+  proc.speed = host->get_speed();
+  if (auto f = host_property(file, host, "failure_probability", PropertyKind::probability))
+    proc.failure_probability = *f;
+  if (auto b = host_property(file, host, "nic_in", PropertyKind::bandwidth)) proc.nic_in = *b;
+  if (auto b = host_property(file, host, "nic_out", PropertyKind::bandwidth)) proc.nic_out = *b;
+  if (auto m = host_property(file, host, "mtbf", PropertyKind::duration)) proc.mtbf = *m;
+  return proc;
+}
+
+/// b and c of the route src -> dst. An empty route (SimGrid forbids communications on it) or, when the pair is not
+/// `required`, a route SimGrid cannot compute gives b = 0.
+std::pair<double, double> route_values(const std::string& file, const sg4::Host* src, const sg4::Host* dst,
+                                       bool required)
+{
+  std::vector<sg4::Link*> links;
+  double latency = 0; // route_to appends to the vector and adds to the latency: start from empty and 0
+  try {
+    src->route_to(dst, links, &latency);
+  } catch (const std::exception& e) {
+    if (!required) return {0.0, 0.0};
+    throw InputError(
+        located(file, 0, fmt::format("no route from '{}' to '{}': {}", src->get_name(), dst->get_name(), e.what())));
+  }
+  if (links.empty()) return {0.0, 0.0};
+  double bandwidth = unbounded;
+  for (const auto* link : links)
+    bandwidth = std::min(bandwidth, link->get_bandwidth());
+  return {bandwidth, latency};
+}
+
+/// Pairs the model never uses: processor -> P_in, P_out -> processor, P_in <-> P_out.
+bool unused_pair(const Platform& platform, int u, int v)
+{
+  return v == platform.in() || u == platform.out() || (u == platform.in() && v == platform.out());
+}
+
+} // namespace
+
+Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name)
+{
+  const auto* engine = sg4::Engine::get_instance();
+  engine->seal_platform(); // Floyd and Dijkstra zones compute their routes here; sealing twice is harmless
+  std::vector<sg4::Host*> hosts = engine->get_all_hosts();
+  std::sort(hosts.begin(), hosts.end(),
+            [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
+
+  auto io_host = [&](const std::string& name, const char* role) {
+    sg4::Host* host = engine->host_by_name_or_null(name);
+    if (host == nullptr)
+      throw InputError(located(file_label, 0,
+                               fmt::format("host '{}' named as {} by the scenario is not in the platform (hosts: {})",
+                                           name, role, host_names(hosts))));
+    return host;
+  };
+  bool same_io        = in_name == out_name;
+  sg4::Host* in_host  = io_host(in_name, same_io ? "P_in and P_out" : "P_in");
+  sg4::Host* out_host = io_host(out_name, "P_out");
+
+  std::vector<Processor> processors;
+  std::vector<const sg4::Host*> node_hosts;
+  for (const auto* host : hosts)
+    if (host != in_host && host != out_host) {
+      processors.push_back(read_processor(file_label, host));
+      node_hosts.push_back(host);
+    }
+  if (processors.empty())
+    throw InputError(located(file_label, 0,
+                             fmt::format("no host left to act as a processor once P_in and P_out are set aside "
+                                         "(hosts: {})",
+                                         host_names(hosts))));
+  node_hosts.push_back(in_host);
+  node_hosts.push_back(out_host);
+
+  Platform platform(std::move(processors), in_name, out_name);
+  for (int u = 0; u < platform.nodes(); ++u)
+    for (int v = 0; v < platform.nodes(); ++v) {
+      const sg4::Host* src = node_hosts[static_cast<std::size_t>(u)];
+      const sg4::Host* dst = node_hosts[static_cast<std::size_t>(v)];
+      if (u == v) continue;
+      if (src == dst) { // P_in and P_out are one host
+        platform.set_link(u, v, unbounded, 0.0);
+        continue;
+      }
+      bool required = !unused_pair(platform, u, v);
+      auto [b, c]   = route_values(file_label, src, dst, required);
+      if (b == 0 && required)
+        throw InputError(located(file_label, 0,
+                                 fmt::format("no route from '{}' to '{}' (SimGrid finds no link between them; every "
+                                             "processor needs a route to every other processor, from P_in and to "
+                                             "P_out)",
+                                             src->get_name(), dst->get_name())));
+      platform.set_link(u, v, b, c);
+    }
+  platform.set_xml_file(file_label);
+  return platform;
+}
+
+Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name)
+{
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw InputError(located(file, 0, "cannot open the platform file (no such regular file)"));
+  std::string text;
+  try {
+    text = run_in_child([&] {
+      // SimGrid aborts on some bad files (e.g. an unknown routing, a negative speed): no core file for those.
+      rlimit no_core{0, 0};
+      ::setrlimit(RLIMIT_CORE, &no_core);
+      sg4::Engine* engine = start_engine();
+      try {
+        engine->load_platform(file);
+      } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
+        throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
+      }
+      return platform_to_json(platform_from_engine(file, in_name, out_name)).dump();
+    });
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw InputError(located(
+        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", e.what())));
+  }
+  return platform_from_json(nlohmann::json::parse(text));
+}
+
+} // namespace pipesim

@@ -1,0 +1,48 @@
+// Bridges the platform model and SimGrid 3.32 (S4U): read a loaded platform, load an XML file, build or export one.
+#pragma once
+
+#include "platforms/platform.hpp"
+
+#include <simgrid/forward.h>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// Natural ("human") order of host names: digit runs compare as numbers, so "P2" < "P10" and "b-9" < "b-10".
+/// Ties between equal numbers written differently ("P01" vs "P1") are broken by plain string order.
+bool natural_less(const std::string& a, const std::string& b);
+
+/// Creates this process's SimGrid engine, quiet (log threshold: warning), with extra command-line style arguments
+/// (e.g. "--cfg=network/model:CM02"). The engine is never destroyed: call it in a process that ends with _exit,
+/// such as a run_in_child job. SimGrid allows one engine per process.
+simgrid::s4u::Engine* start_engine(const std::vector<std::string>& args = {});
+
+/// The model of the platform already loaded in this process's engine (DESIGN.md §6). It seals the platform first
+/// (Floyd/Dijkstra zones compute their routes then). Every host except the io hosts is a processor, in natural name
+/// order; s_u is the host's speed (per core, current pstate); b_{u,v} is the smallest bandwidth on route_to(v) and
+/// c_{u,v} the sum of its latencies, for every ordered pair of nodes P_in and P_out included. Host properties
+/// failure_probability, nic_in, nic_out (bytes/s: a number or SimGrid units such as 100MBps) and mtbf (s: a number
+/// or units such as 2h) fill the Processor fields. The platform's xml_file is set to `file_label`.
+/// A pair without route (SimGrid gives an empty route) is an InputError, except the pairs the model never uses
+/// (processor -> P_in, P_out -> processor, P_in <-> P_out), which get b = 0 (unreachable).
+/// Errors: InputError naming `file_label` (missing io host with the list of hosts, bad property, missing route).
+Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name);
+
+/// Loads a SimGrid platform XML file in a child process (run_in_child) and returns its model. A missing file, a
+/// SimGrid parse error or a child that dies while loading is an InputError naming the file.
+Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name);
+
+/// Builds `platform` in the current engine (no platform loaded yet): one Full zone "pipesim", a host per processor
+/// (speed s_u, properties) and the io host(s) (speed 1), a link "<u>-><v>" (b_{u,v}, c_{u,v}) per ordered pair of
+/// distinct hosts with b > 0, and the non-symmetrical route u->v = [<u>_nic_out, <u>-><v>, <v>_nic_in]. The card links
+/// (bandwidth Bout_u / Bin_v, no latency) exist only when `with_cards` and the capacity is finite, never on io hosts.
+/// Under CM02 without cross traffic nor TCP-gamma, X bytes on u->v take exactly c_{u,v} + X / b_{u,v}.
+void build_simgrid_platform(const Platform& platform, bool with_cards);
+
+/// SimGrid 4.1 XML of `platform` in the shape build_simgrid_platform gives (without card links: capacities are
+/// exported as host properties), numbers written with 17 significant digits so that load_xml_platform gives back
+/// exactly the same model.
+std::string export_xml(const Platform& platform);
+
+} // namespace pipesim

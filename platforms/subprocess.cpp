@@ -1,0 +1,120 @@
+// fork() + pipe protocol for run_in_child: a one-byte tag ('R' result, 'I' InputError, 'E' other error) and a payload.
+#include "platforms/subprocess.hpp"
+
+#include "platforms/input_error.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fmt/format.h>
+#include <iostream>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace pipesim {
+
+namespace {
+
+std::string system_error(const char* what)
+{
+  return fmt::format("run_in_child: {} failed: {}", what, std::strerror(errno));
+}
+
+/// Writes everything; false on failure (the child then exits with code 3, which the parent reports).
+bool write_all(int fd, const std::string& data)
+{
+  const char* p    = data.data();
+  std::size_t left = data.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+std::string read_all(int fd)
+{
+  std::string out;
+  char buffer[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    out.append(buffer, static_cast<std::size_t>(n));
+  }
+  return out;
+}
+
+[[noreturn]] void child_main(int fd, const std::function<std::string()>& job)
+{
+  std::string message;
+  try {
+    message = 'R' + job();
+  } catch (const InputError& e) {
+    message = std::string("I") + e.what();
+  } catch (const std::exception& e) {
+    message = std::string("E") + e.what();
+  } catch (...) {
+    message = "Eunknown exception (not derived from std::exception)";
+  }
+  bool sent = write_all(fd, message);
+  ::close(fd);
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::_exit(sent ? 0 : 3);
+}
+
+} // namespace
+
+std::string run_in_child(const std::function<std::string()>& job)
+{
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw std::runtime_error(system_error("fork()"));
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    child_main(fds[1], job);
+  }
+
+  ::close(fds[1]);
+  // Read before waiting: a result larger than the pipe buffer would otherwise block the child forever.
+  std::string message = read_all(fds[0]);
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw std::runtime_error(system_error("waitpid()"));
+
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    throw std::runtime_error(fmt::format("simulation process died: signal {} ({})", sig, strsignal(sig)));
+  }
+  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (code != 0 || message.empty())
+    throw std::runtime_error(
+        fmt::format("simulation process died: exit code {}{}", code, code == 0 ? " before sending a result" : ""));
+  std::string payload = message.substr(1);
+  switch (message[0]) {
+  case 'R':
+    return payload;
+  case 'I':
+    throw InputError(payload);
+  default:
+    throw std::runtime_error(payload);
+  }
+}
+
+} // namespace pipesim

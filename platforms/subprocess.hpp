@@ -1,0 +1,18 @@
+// Runs a job in a forked child process (SimGrid allows one engine per process) and returns its string result.
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace pipesim {
+
+/// Forks; the child runs `job`, sends its result back through a pipe and _exits without running any destructor or
+/// atexit handler of the parent's state. stdout/stderr are flushed before the fork. Errors come back typed:
+/// - the job threw InputError: InputError with the same message;
+/// - the job threw another std::exception: std::runtime_error with its message;
+/// - the child died (signal, exit or abort before sending a result, e.g. a SimGrid xbt_die):
+///   std::runtime_error("simulation process died: signal N (name)" or "simulation process died: exit code N").
+/// Safe to call from a child (nesting works) but not from several threads at once with interleaved forks.
+std::string run_in_child(const std::function<std::string()>& job);
+
+} // namespace pipesim

@@ -1,0 +1,211 @@
+// A scenario run end to end and its JSON and table outputs.
+#include "validation/scenario_run.hpp"
+
+#include "model/event_graph.hpp"
+#include "platforms/input_error.hpp"
+#include "platforms/simgrid_platform.hpp"
+#include "simulator/run.hpp"
+#include "validation/compare.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace pipesim {
+
+Platform load_platform(const Scenario& scenario)
+{
+  const PlatformSpec& spec = scenario.platform;
+  if (spec.kind == PlatformSpec::Kind::model)
+    return spec.model;
+  try {
+    return load_xml_platform(spec.xml_file, spec.in_name, spec.out_name);
+  } catch (const InputError& e) {
+    throw InputError(located(scenario.file, spec.line, fmt::format("key 'platform': {}", e.what())));
+  }
+}
+
+ScenarioRun map_scenario(const Scenario& scenario)
+{
+  ScenarioRun run;
+  run.scenario = scenario;
+  run.platform = load_platform(scenario);
+  Problem problem;
+  problem.pipeline  = scenario.pipeline;
+  problem.platform  = run.platform;
+  problem.model     = scenario.model;
+  problem.objective = scenario.objective;
+  if (scenario.mapping)
+    problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
+  run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
+  if (!run.has_mapping())
+    return run;
+  const Mapping& mapping = run.mapper.mapping;
+  run.rule               = classify(mapping);
+  run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping);
+  EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping);
+  CycleRatioResult cr    = max_cycle_ratio(graph);
+  run.deadlock           = cr.deadlock;
+  run.event_graph_period = cr.period;
+  run.critical_cycle     = cr.describe(graph);
+  return run;
+}
+
+void simulate_run(ScenarioRun& run)
+{
+  if (!run.has_mapping() || run.deadlock)
+    return;
+  const Scenario& s     = run.scenario;
+  run.simulated         = simulate(s.pipeline, run.platform, run.mapper.mapping, s.simulation);
+  run.simulated_latency = simulate_latency(s.pipeline, run.platform, run.mapper.mapping, s.simulation);
+}
+
+nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform)
+{
+  auto out = nlohmann::json::array();
+  for (const auto& in : mapping.intervals) {
+    auto replicas = nlohmann::json::array();
+    for (const auto& group : in.replicas) {
+      auto names = nlohmann::json::array();
+      for (int u : group)
+        names.push_back(platform.node_name(u));
+      replicas.push_back(names);
+    }
+    out.push_back({{"stages", {in.first, in.last}}, {"replicas", replicas}, {"replication", to_string(in.replication)}});
+  }
+  return out;
+}
+
+namespace {
+nlohmann::json number_or_null(double x)
+{
+  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
+}
+
+nlohmann::json common_json(const ScenarioRun& run)
+{
+  nlohmann::json j;
+  j["scenario"]       = run.scenario.name;
+  j["scenario_file"]  = run.scenario.file;
+  j["mapper"]         = run.scenario.mapper;
+  j["status"]         = to_string(run.mapper.status);
+  j["objective"]      = number_or_null(run.mapper.objective);
+  j["statistics"]     = run.mapper.statistics;
+  j["platform_class"] = to_string(run.platform.classify());
+  j["seed"]           = run.scenario.simulation.seed;
+  j["mapper_seed"]    = run.scenario.mapper_options.seed;
+  if (!run.command_line.empty())
+    j["command"] = run.command_line;
+  if (!run.has_mapping()) {
+    j["mapping"] = nullptr;
+    return j;
+  }
+  j["mapping"]      = mapping_json(run.mapper.mapping, run.platform);
+  j["mapping_text"] = to_text(run.mapper.mapping, run.platform);
+  j["rule"]         = to_string(run.rule);
+  j["analytic"]     = {{"period", run.analytic.period},
+                       {"latency", run.analytic.latency},
+                       {"failure_probability", run.analytic.failure_probability},
+                       {"formula", run.analytic.formula}};
+  j["event_graph"]  = {{"period", run.deadlock ? nlohmann::json(nullptr) : nlohmann::json(run.event_graph_period)},
+                       {"deadlock", run.deadlock},
+                       {"critical_cycle", run.critical_cycle}};
+  return j;
+}
+} // namespace
+
+nlohmann::json map_json(const ScenarioRun& run)
+{
+  return common_json(run);
+}
+
+nlohmann::json simulate_json(const ScenarioRun& run)
+{
+  nlohmann::json j = common_json(run);
+  if (!run.simulated)
+    return j;
+  const SimulationResult& sim = *run.simulated;
+  const SimulationSettings& s = run.scenario.simulation;
+  j["simulated"] = {{"period", sim.period},
+                    {"latency", run.simulated_latency},
+                    {"datasets", s.datasets},
+                    {"warmup", s.effective_warmup()},
+                    {"network", sim.network},
+                    {"model", s.model},
+                    {"makespan", sim.makespan},
+                    {"simgrid_config", sim.config}};
+  auto usage = nlohmann::json::array();
+  for (const auto& u : sim.usage)
+    usage.push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
+  j["simulated"]["usage"] = usage;
+  j["relative_error"]     = {{"period", number_or_null(relative_error(sim.period, run.analytic.period))},
+                             {"period_vs_event_graph", number_or_null(relative_error(sim.period, run.event_graph_period))},
+                             {"latency", number_or_null(relative_error(run.simulated_latency, run.analytic.latency))}};
+  if (s.record_trace) {
+    auto trace = nlohmann::json::array();
+    for (const auto& e : sim.trace)
+      trace.push_back({{"host", e.host}, {"kind", e.kind}, {"dataset", e.dataset}, {"interval", e.interval},
+                       {"start", e.start}, {"end", e.end}});
+    j["simulated"]["trace"] = trace;
+  }
+  return j;
+}
+
+namespace {
+std::string header(const ScenarioRun& run)
+{
+  std::string out = fmt::format("scenario   {} ({})\n", run.scenario.name, run.scenario.file);
+  out += fmt::format("platform   {} processors, {}\n", run.platform.p(), to_string(run.platform.classify()));
+  out += fmt::format("mapper     {}: {}\n", run.scenario.mapper, to_string(run.mapper.status));
+  if (!run.has_mapping())
+    return out + "mapping    none (infeasible)\n";
+  out += fmt::format("mapping    {} ({})\n", to_text(run.mapper.mapping, run.platform), to_string(run.rule));
+  return out;
+}
+
+std::string row(const std::string& what, double analytic, const std::string& source, std::optional<double> simulated)
+{
+  if (!simulated)
+    return fmt::format("  {:<22} {:>16.10g}   {:<16}\n", what, analytic, source);
+  double err = relative_error(*simulated, analytic);
+  return fmt::format("  {:<22} {:>16.10g}   {:<16} {:>16.10g}   {:>10.3g}\n", what, analytic, source, *simulated, err);
+}
+} // namespace
+
+std::string map_table(const ScenarioRun& run)
+{
+  std::string out = header(run);
+  if (!run.has_mapping())
+    return out;
+  out += fmt::format("\n  {:<22} {:>16}   {:<16}\n", "figure", "analytic", "source");
+  out += row("period", run.analytic.period, run.analytic.formula, std::nullopt);
+  out += run.deadlock ? "  event-graph period     deadlock\n"
+                      : row("period (event graph)", run.event_graph_period, "event-graph", std::nullopt);
+  out += row("latency", run.analytic.latency, "critical path", std::nullopt);
+  out += row("failure probability", run.analytic.failure_probability, "seed004-eq2", std::nullopt);
+  return out;
+}
+
+std::string simulate_table(const ScenarioRun& run)
+{
+  if (!run.simulated)
+    return map_table(run);
+  const SimulationResult& sim = *run.simulated;
+  const SimulationSettings& s = run.scenario.simulation;
+  std::string out             = header(run);
+  out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, seed {}\n", s.model, sim.network,
+                     s.datasets, s.effective_warmup(), s.seed);
+  out += fmt::format("\n  {:<22} {:>16}   {:<16} {:>16}   {:>10}\n", "figure", "analytic", "source", "simulated",
+                     "rel. error");
+  out += row("period", run.analytic.period, run.analytic.formula, sim.period);
+  out += row("period (event graph)", run.event_graph_period, "event-graph", sim.period);
+  out += row("latency", run.analytic.latency, "critical path", run.simulated_latency);
+  out += row("failure probability", run.analytic.failure_probability, "seed004-eq2", std::nullopt);
+  out += fmt::format("\n  {:<10} {:>9} {:>9} {:>9}   (busy fractions of the makespan {:.6g})\n", "processor", "receive",
+                     "compute", "send", sim.makespan);
+  for (const auto& u : sim.usage)
+    out += fmt::format("  {:<10} {:>9.4f} {:>9.4f} {:>9.4f}\n", u.host, u.receive, u.compute, u.send);
+  return out;
+}
+
+} // namespace pipesim

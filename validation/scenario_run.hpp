@@ -1,0 +1,52 @@
+// A scenario run end to end: platform, mapping, analytic figures, event-graph period, simulation, comparison.
+#pragma once
+
+#include "mappers/mapper.hpp"
+#include "model/analytic.hpp"
+#include "model/mapping.hpp"
+#include "scenarios/scenario.hpp"
+#include "simulator/simulation.hpp"
+
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+
+namespace pipesim {
+
+struct ScenarioRun {
+  Scenario scenario;
+  Platform platform;
+  MapperResult mapper;
+  MappingRule rule = MappingRule::interval;
+  AnalyticSummary analytic;
+  bool deadlock = false;
+  double event_graph_period = 0;
+  std::string critical_cycle;
+  std::optional<SimulationResult> simulated;
+  double simulated_latency = 0;
+  std::string command_line;
+
+  bool has_mapping() const { return mapper.status != SolveStatus::infeasible; }
+};
+
+/// The platform of a scenario: the YAML model as is, or the XML file loaded in a child process.
+Platform load_platform(const Scenario& scenario);
+
+/// Loads the platform, runs the mapper (or resolves the explicit mapping), computes the analytic figures and the
+/// event-graph period. Bad input (unknown mapper, refused problem, bad mapping) is an InputError.
+ScenarioRun map_scenario(const Scenario& scenario);
+
+/// Simulates the mapped scenario (period run and one-data-set latency run, each in its own process).
+void simulate_run(ScenarioRun& run);
+
+/// The JSON documents of `pipesim map` and `pipesim simulate`.
+nlohmann::json map_json(const ScenarioRun& run);
+nlohmann::json simulate_json(const ScenarioRun& run);
+/// The same for a person.
+std::string map_table(const ScenarioRun& run);
+std::string simulate_table(const ScenarioRun& run);
+
+/// JSON form of a mapping: [{stages: [first, last], replicas: [[names]], replication}].
+nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform);
+
+} // namespace pipesim
