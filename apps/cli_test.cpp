@@ -29,10 +29,7 @@ Result run(const std::string& args)
   return r;
 }
 
-Result run_stdout(const std::string& args)
-{
-  return run(args + " 2>/dev/null");
-}
+Result run_stdout(const std::string& args) { return run(args + " 2>/dev/null"); }
 
 /// Writes a scenario in a temporary file and returns its path.
 std::string scenario_file(const std::string& name, const std::string& text)
@@ -151,7 +148,8 @@ TEST(Cli, PlatformInfoAndExportRoundTrip)
 TEST(Cli, BadInputExitsTwoWithLocatedMessages)
 {
   expect_bad_input("name: x\npipeline: {w: [1, 2], delta: [1, 1, 1]\n", {"YAML syntax error"});
-  expect_bad_input(std::string("pipeline: {w: [1], delta: [1, 1]}\n") + good_platform + "mapper: explicit\ncolour: red\n",
+  expect_bad_input(std::string("pipeline: {w: [1], delta: [1, 1]}\n") + good_platform +
+                       "mapper: explicit\ncolour: red\n",
                    {":8:", "colour"});
   expect_bad_input("pipeline: {w: [1], delta: [1, 1]}\nplatform:\n  processors:\n    - {name: P1, speed: -3}\n"
                    "  bandwidth: 10\nmapper: br07.one-to-one\n",

@@ -40,29 +40,25 @@ Scenario scenario_with_overrides(const Options& o)
   }
   if (o.datasets > 0) {
     s.simulation.datasets = o.datasets;
-    if (s.simulation.warmup >= o.datasets)
-      s.simulation.warmup = -1;
+    if (s.simulation.warmup >= o.datasets) s.simulation.warmup = -1;
   }
   if (o.warmup >= 0) {
     if (o.warmup >= s.simulation.datasets)
-      throw InputError(fmt::format("--warmup {}: must be below the number of data sets ({})", o.warmup,
-                                   s.simulation.datasets));
+      throw InputError(
+          fmt::format("--warmup {}: must be below the number of data sets ({})", o.warmup, s.simulation.datasets));
     s.simulation.warmup = o.warmup;
   }
-  if (!o.network.empty())
-    s.simulation.network = o.network == "exact" ? NetworkMode::exact : NetworkMode::simgrid;
-  if (o.seed >= 0)
-    s.simulation.seed = static_cast<std::uint64_t>(o.seed);
-  if (o.trace)
-    s.simulation.record_trace = true;
+  if (!o.network.empty()) s.simulation.network = o.network == "exact" ? NetworkMode::exact : NetworkMode::simgrid;
+  if (o.seed >= 0) s.simulation.seed = static_cast<std::uint64_t>(o.seed);
+  if (o.trace) s.simulation.record_trace = true;
   s.simulation.simgrid_args.insert(s.simulation.simgrid_args.end(), o.simgrid_args.begin(), o.simgrid_args.end());
   return s;
 }
 
 int run_map(const Options& o)
 {
-  ScenarioRun run   = map_scenario(scenario_with_overrides(o));
-  run.command_line  = o.command_line;
+  ScenarioRun run  = map_scenario(scenario_with_overrides(o));
+  run.command_line = o.command_line;
   if (o.format == "json")
     std::cout << map_json(run).dump(2) << "\n";
   else
@@ -84,7 +80,7 @@ int run_simulate(const Options& o)
 
 int run_mappers(const Options& o)
 {
-  auto& registry = MapperRegistry::instance();
+  auto& registry      = MapperRegistry::instance();
   nlohmann::json list = nlohmann::json::array();
   for (const auto& name : registry.names()) {
     auto mapper = registry.create(name);
@@ -93,8 +89,7 @@ int run_mappers(const Options& o)
     else
       std::cout << fmt::format("{:<24} {}\n", name, mapper->description());
   }
-  if (o.format == "json")
-    std::cout << list.dump(2) << "\n";
+  if (o.format == "json") std::cout << list.dump(2) << "\n";
   return 0;
 }
 
@@ -167,16 +162,11 @@ int main(int argc, char** argv)
     return code == 0 ? 0 : 2;
   }
   try {
-    if (*map)
-      return run_map(o);
-    if (*sim)
-      return run_simulate(o);
-    if (*mappers)
-      return run_mappers(o);
-    if (*info)
-      return platform_info(o.file, o.in_name, o.out_name, o.format);
-    if (*exp)
-      return platform_export(o.scenario, o.output);
+    if (*map) return run_map(o);
+    if (*sim) return run_simulate(o);
+    if (*mappers) return run_mappers(o);
+    if (*info) return platform_info(o.file, o.in_name, o.out_name, o.format);
+    if (*exp) return platform_export(o.scenario, o.output);
   } catch (const InputError& e) {
     std::cerr << "pipesim: error: " << e.what() << "\n";
     return 2;

@@ -21,10 +21,7 @@ bool ends_with(const std::string& s, const std::string& suffix)
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::string value(double x)
-{
-  return std::isinf(x) ? "unbounded" : fmt::format("{:.6g}", x);
-}
+std::string value(double x) { return std::isinf(x) ? "unbounded" : fmt::format("{:.6g}", x); }
 
 void print_table(const Platform& pf)
 {
@@ -32,8 +29,7 @@ void print_table(const Platform& pf)
   fmt::print("class      {} (SpeedHom {}, LinkHom {}, CardHom {}, FailHom {})\n", to_string(pf.classify()),
              fl.speed_hom, fl.link_hom, fl.card_hom, fl.fail_hom);
   fmt::print("P_in       {}\nP_out      {}\n", pf.in_name(), pf.out_name());
-  if (!pf.xml_file().empty())
-    fmt::print("file       {}\n", pf.xml_file());
+  if (!pf.xml_file().empty()) fmt::print("file       {}\n", pf.xml_file());
   double bmin = unbounded, bmax = 0, cmin = unbounded, cmax = 0;
   for (int u = 0; u < pf.nodes(); ++u)
     for (int v = 0; v < pf.nodes(); ++v)
@@ -74,11 +70,9 @@ int platform_export(const std::string& scenario_file, const std::string& output)
 {
   Platform pf = load_platform(load_scenario(scenario_file));
   std::ofstream out(output);
-  if (!out)
-    throw InputError(fmt::format("{}: cannot write the file", output));
+  if (!out) throw InputError(fmt::format("{}: cannot write the file", output));
   out << export_xml(pf);
-  if (!out.flush())
-    throw InputError(fmt::format("{}: write failed", output));
+  if (!out.flush()) throw InputError(fmt::format("{}: write failed", output));
   std::cerr << fmt::format("pipesim: wrote {} ({} processors, P_in '{}', P_out '{}')\n", output, pf.p(), pf.in_name(),
                            pf.out_name());
   return 0;

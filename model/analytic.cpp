@@ -47,8 +47,7 @@ void require_supported(const Mapping& mapping)
 {
   if (mapping.data_parallel())
     throw InputError("one-port analysis: data-parallel processor groups are not supported yet");
-  if (mapping.has_deal())
-    throw InputError("one-port analysis: deal replication is not supported yet");
+  if (mapping.has_deal()) throw InputError("one-port analysis: deal replication is not supported yet");
 }
 
 } // namespace
@@ -56,7 +55,8 @@ void require_supported(const Mapping& mapping)
 double br07_interval_cycle_time(const Pipeline& pipeline, const Platform& platform, int first, int last, int u,
                                 int prev, int next)
 {
-  // seed 000 eq. (2): delta_{d_j-1}/b_{alloc(j-1),alloc(j)} + sum w_i / s_alloc(j) + delta_{e_j}/b_{alloc(j),alloc(j+1)}
+  // seed 000 eq. (2): delta_{d_j-1}/b_{alloc(j-1),alloc(j)} + sum w_i / s_alloc(j) +
+  // delta_{e_j}/b_{alloc(j),alloc(j+1)}
   return platform.transfer_time(prev, u, pipeline.data(first - 1)) + pipeline.work(first, last) / platform.speed(u) +
          platform.transfer_time(u, next, pipeline.data(last));
 }
@@ -95,8 +95,8 @@ double br07_eq3_async_bound(const Pipeline& pipeline, const Platform& platform, 
 
 double br07_eq45_period(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
 {
-  auto alloc = stage_alloc(pipeline, platform, mapping, "seed 000 eqs. (4)-(5)");
-  auto at    = [&](int i) { return alloc[static_cast<std::size_t>(i)]; };
+  auto alloc    = stage_alloc(pipeline, platform, mapping, "seed 000 eqs. (4)-(5)");
+  auto at       = [&](int i) { return alloc[static_cast<std::size_t>(i)]; };
   double period = 0;
   for (int u : mapping.processors()) {
     int first = pipeline.n() + 1;
@@ -119,7 +119,7 @@ double oneport_active_period(const Pipeline& pipeline, const Platform& platform,
 {
   require_supported(mapping);
   require_interval_rule(mapping, "one-port active replication");
-  auto elected = [&](int j) { return mapping.interval(j).replicas.front().front(); };
+  auto elected  = [&](int j) { return mapping.interval(j).replicas.front().front(); };
   double period = 0;
   for (int j = 0; j < mapping.m(); ++j) {
     const Interval& in = mapping.interval(j);
@@ -160,7 +160,7 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
 {
   if (mapping.data_parallel())
     throw InputError("failure probability: data-parallel processor groups are not supported yet");
-  auto sets = subsets(mapping).processor_sets;
+  auto sets     = subsets(mapping).processor_sets;
   auto all_fail = [&](const std::set<int>& s) {
     double q = 1;
     for (int u : s)
@@ -171,8 +171,7 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
   for (std::size_t a = 0; a < sets.size() && disjoint; ++a)
     for (std::size_t b = a + 1; b < sets.size() && disjoint; ++b)
       for (int u : sets[a])
-        if (std::find(sets[b].begin(), sets[b].end(), u) != sets[b].end())
-          disjoint = false;
+        if (std::find(sets[b].begin(), sets[b].end(), u) != sets[b].end()) disjoint = false;
   if (disjoint) { // seed 004 eq. (2)
     double success = 1;
     for (const auto& s : sets)
@@ -181,14 +180,13 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
   }
   // Overlapping processor sets: P(some set loses all its processors) by inclusion-exclusion.
   if (sets.size() > 20)
-    throw InputError(fmt::format("failure probability: {} overlapping processor sets (at most 20 supported)",
-                                 sets.size()));
+    throw InputError(
+        fmt::format("failure probability: {} overlapping processor sets (at most 20 supported)", sets.size()));
   double f = 0;
   for (std::uint32_t mask = 1; mask < (1u << sets.size()); ++mask) {
     std::set<int> uni;
     for (std::size_t k = 0; k < sets.size(); ++k)
-      if (mask & (1u << k))
-        uni.insert(sets[k].begin(), sets[k].end());
+      if (mask & (1u << k)) uni.insert(sets[k].begin(), sets[k].end());
     f += (__builtin_popcount(mask) % 2 == 1 ? 1 : -1) * all_fail(uni);
   }
   return f;
@@ -198,7 +196,7 @@ AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platfo
 {
   require_supported(mapping);
   AnalyticSummary s;
-  MappingRule rule = classify(mapping);
+  MappingRule rule      = classify(mapping);
   s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
   if (!mapping.replicated() && rule != MappingRule::general) {
     s.period  = br07_eq2_period(pipeline, platform, mapping);
@@ -216,8 +214,7 @@ AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platfo
     s.formula = "oneport-active";
   } else {
     CycleRatioResult r = max_cycle_ratio(graph);
-    if (r.deadlock)
-      throw InputError("one-port analysis: the mapping deadlocks: " + r.describe(graph));
+    if (r.deadlock) throw InputError("one-port analysis: the mapping deadlocks: " + r.describe(graph));
     s.period  = r.period;
     s.formula = "event-graph";
   }

@@ -45,8 +45,8 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
 
 /// What the CLI reports as "analytic": the formula the literature gives for this mapping and model.
 struct AnalyticSummary {
-  double period = 0;
-  double latency = 0;
+  double period              = 0;
+  double latency             = 0;
   double failure_probability = 0;
   std::string formula; // e.g. "seed000-eq2", "seed000-eq4-5", "oneport-active"
 };

@@ -21,10 +21,7 @@ int EventGraph::add_transition(std::string label, double duration, int dataset, 
   return static_cast<int>(transitions.size()) - 1;
 }
 
-void EventGraph::add_place(int from, int to, int tokens)
-{
-  places.push_back(Place{from, to, tokens});
-}
+void EventGraph::add_place(int from, int to, int tokens) { places.push_back(Place{from, to, tokens}); }
 
 EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
 {
@@ -57,7 +54,8 @@ EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& p
   // P_in offers data set k+1 once every replica of I_1 has taken k; P_out receives in order.
   for (int a : plan.from_in)
     for (int b : plan.from_in)
-      g.add_place(transfer_transition[static_cast<std::size_t>(a)], transfer_transition[static_cast<std::size_t>(b)], 1);
+      g.add_place(transfer_transition[static_cast<std::size_t>(a)], transfer_transition[static_cast<std::size_t>(b)],
+                  1);
   int out = transfer_transition[static_cast<std::size_t>(plan.to_out)];
   g.add_place(out, out, 1);
   return g;
@@ -71,16 +69,14 @@ std::vector<int> token_free_cycle(const EventGraph& g)
   const int n = static_cast<int>(g.transitions.size());
   std::vector<std::vector<int>> out(static_cast<std::size_t>(n));
   for (const auto& p : g.places)
-    if (p.tokens == 0)
-      out[static_cast<std::size_t>(p.from)].push_back(p.to);
+    if (p.tokens == 0) out[static_cast<std::size_t>(p.from)].push_back(p.to);
   std::vector<int> state(static_cast<std::size_t>(n), 0), parent(static_cast<std::size_t>(n), -1);
   for (int s = 0; s < n; ++s) {
-    if (state[static_cast<std::size_t>(s)] != 0)
-      continue;
+    if (state[static_cast<std::size_t>(s)] != 0) continue;
     std::vector<std::pair<int, std::size_t>> stack{{s, 0}};
     state[static_cast<std::size_t>(s)] = 1;
     while (!stack.empty()) {
-      auto& [v, i] = stack.back();
+      auto& [v, i]     = stack.back();
       const auto& next = out[static_cast<std::size_t>(v)];
       if (i == next.size()) {
         state[static_cast<std::size_t>(v)] = 2;
@@ -92,8 +88,7 @@ std::vector<int> token_free_cycle(const EventGraph& g)
         std::vector<int> cycle;
         for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
           cycle.push_back(it->first);
-          if (it->first == w)
-            break;
+          if (it->first == w) break;
         }
         std::reverse(cycle.begin(), cycle.end());
         return cycle;
@@ -142,13 +137,12 @@ std::vector<int> better_cycle(const EventGraph& g, double lambda)
       double cand    = dist[static_cast<std::size_t>(pl.from)] + w;
       double& d      = dist[static_cast<std::size_t>(pl.to)];
       if (cand > d + 1e-12 * std::max(1.0, std::fabs(d))) {
-        d                                   = cand;
+        d                                    = cand;
         via[static_cast<std::size_t>(pl.to)] = static_cast<int>(p);
-        changed                             = pl.to;
+        changed                              = pl.to;
       }
     }
-    if (changed < 0)
-      return {};
+    if (changed < 0) return {};
   }
   int v = changed;
   for (std::size_t k = 0; k < n; ++k)
@@ -174,19 +168,18 @@ CycleRatioResult max_cycle_ratio(const EventGraph& g)
     result.critical_cycle = cycle;
     return result;
   }
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property,
-                                      boost::property<boost::edge_weight_t, double,
-                                                      boost::property<boost::edge_weight2_t, double,
-                                                                      boost::property<boost::edge_index_t, int>>>>;
+  using Graph = boost::adjacency_list<
+      boost::vecS, boost::vecS, boost::directedS, boost::no_property,
+      boost::property<boost::edge_weight_t, double,
+                      boost::property<boost::edge_weight2_t, double, boost::property<boost::edge_index_t, int>>>>;
   double scale = 0;
   for (const auto& t : g.transitions)
     scale = std::max(scale, t.duration);
-  if (scale <= 0)
-    scale = 1;
+  if (scale <= 0) scale = 1;
   Graph bg(g.transitions.size());
   for (std::size_t p = 0; p < g.places.size(); ++p) {
     const auto& pl = g.places[p];
-    auto e = boost::add_edge(static_cast<std::size_t>(pl.from), static_cast<std::size_t>(pl.to), bg).first;
+    auto e         = boost::add_edge(static_cast<std::size_t>(pl.from), static_cast<std::size_t>(pl.to), bg).first;
     boost::put(boost::edge_weight, bg, e, g.transitions[static_cast<std::size_t>(pl.from)].duration / scale);
     boost::put(boost::edge_weight2, bg, e, static_cast<double>(pl.tokens));
     boost::put(boost::edge_index, bg, e, static_cast<int>(p));
@@ -202,11 +195,9 @@ CycleRatioResult max_cycle_ratio(const EventGraph& g)
   double lambda = places.empty() ? 0 : ratio_of(g, places);
   for (int guard = 0; guard < 10000; ++guard) {
     auto better = better_cycle(g, lambda * (1 + 1e-13));
-    if (better.empty())
-      break;
+    if (better.empty()) break;
     double r = ratio_of(g, better);
-    if (!(r > lambda))
-      break;
+    if (!(r > lambda)) break;
     lambda = r;
     places = better;
   }
@@ -226,8 +217,7 @@ std::string CycleRatioResult::describe(const EventGraph& graph) const
 
 std::vector<std::vector<double>> event_graph_schedule(const EventGraph& g, int rounds)
 {
-  if (!token_free_cycle(g).empty())
-    throw std::logic_error("event graph: deadlock (token-free cycle)");
+  if (!token_free_cycle(g).empty()) throw std::logic_error("event graph: deadlock (token-free cycle)");
   const std::size_t n = g.transitions.size();
   // topological order of the token-free places
   std::vector<std::vector<int>> zero_out(n);
@@ -242,12 +232,10 @@ std::vector<std::vector<double>> event_graph_schedule(const EventGraph& g, int r
   }
   std::vector<int> order;
   for (std::size_t v = 0; v < n; ++v)
-    if (indegree[v] == 0)
-      order.push_back(static_cast<int>(v));
+    if (indegree[v] == 0) order.push_back(static_cast<int>(v));
   for (std::size_t k = 0; k < order.size(); ++k)
     for (int w : zero_out[static_cast<std::size_t>(order[k])])
-      if (--indegree[static_cast<std::size_t>(w)] == 0)
-        order.push_back(w);
+      if (--indegree[static_cast<std::size_t>(w)] == 0) order.push_back(w);
   std::vector<std::vector<double>> start(static_cast<std::size_t>(rounds), std::vector<double>(n, 0.0));
   for (int r = 0; r < rounds; ++r)
     for (int v : order) {
@@ -273,8 +261,7 @@ std::vector<double> event_graph_output_times(const EventGraph& g, int datasets)
     for (std::size_t t = 0; t < g.transitions.size(); ++t)
       if (g.transitions[t].output) {
         int k = r * per_round + g.transitions[t].dataset;
-        if (k < datasets)
-          by_dataset[k] = start[static_cast<std::size_t>(r)][t] + g.transitions[t].duration;
+        if (k < datasets) by_dataset[k] = start[static_cast<std::size_t>(r)][t] + g.transitions[t].duration;
       }
   std::vector<double> out;
   for (const auto& kv : by_dataset)

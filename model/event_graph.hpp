@@ -15,14 +15,14 @@ namespace pipesim {
 /// (L = lcm of the deal replica counts; 1 otherwise): the period is the cycle ratio divided by L.
 struct EventGraph {
   struct Transition {
-    std::string label;   // e.g. "T[P1->P2] d=1 S2" or "C[P1] S1-2"
-    double duration = 0; // seconds
-    int dataset = 0;     // data set within the round (0..L-1)
-    bool output = false; // a delivery to P_out (its completion is an output time)
+    std::string label;       // e.g. "T[P1->P2] d=1 S2" or "C[P1] S1-2"
+    double duration = 0;     // seconds
+    int dataset     = 0;     // data set within the round (0..L-1)
+    bool output     = false; // a delivery to P_out (its completion is an output time)
   };
   struct Place {
-    int from = 0;
-    int to = 0;
+    int from   = 0;
+    int to     = 0;
     int tokens = 0;
   };
   std::vector<Transition> transitions;
@@ -39,9 +39,9 @@ struct EventGraph {
 EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
 struct CycleRatioResult {
-  bool deadlock = false;                // a cycle with no token: the execution never starts
-  double period = 0;                    // max cycle ratio / datasets_per_round
-  std::vector<int> critical_cycle;      // transitions of a critical cycle (or of the token-free cycle)
+  bool deadlock = false;           // a cycle with no token: the execution never starts
+  double period = 0;               // max cycle ratio / datasets_per_round
+  std::vector<int> critical_cycle; // transitions of a critical cycle (or of the token-free cycle)
   std::string describe(const EventGraph& graph) const;
 };
 

@@ -70,13 +70,13 @@ TEST(EventGraph, MatchesEq2OnRandomIntervalMappings)
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     Rng rng(seed);
     auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(1, 8)),
-                                                      static_cast<int>(rng.integer(1, 8)), seed % 2 == 0);
+                                                       static_cast<int>(rng.integer(1, 8)), seed % 2 == 0);
     fixtures::random_interval_mapping(rng, inst);
-    auto r = max_cycle_ratio(build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping));
+    auto r     = max_cycle_ratio(build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping));
     double eq2 = br07_eq2_period(inst.pipeline, inst.platform, inst.mapping);
     ASSERT_NEAR(r.period, eq2, 1e-12 * eq2) << "seed " << seed << ": " << inst.describe();
-    auto g   = build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping);
-    auto lat = event_graph_output_times(g, 1).front();
+    auto g         = build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping);
+    auto lat       = event_graph_output_times(g, 1).front();
     double formula = interval_latency(inst.pipeline, inst.platform, inst.mapping);
     ASSERT_NEAR(lat, formula, 1e-12 * formula) << "seed " << seed << ": " << inst.describe();
   }
@@ -87,7 +87,7 @@ TEST(EventGraph, MatchesActiveReplicationFormulaOnRandomReplicatedMappings)
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     Rng rng(seed);
     auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(1, 6)),
-                                                      static_cast<int>(rng.integer(2, 10)), seed % 2 == 0);
+                                                       static_cast<int>(rng.integer(2, 10)), seed % 2 == 0);
     fixtures::random_replicated_mapping(rng, inst);
     auto r       = max_cycle_ratio(build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping));
     double value = oneport_active_period(inst.pipeline, inst.platform, inst.mapping);
@@ -102,7 +102,7 @@ TEST(EventGraph, GeneralMappingsBoundedByEq3AndEq45)
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     Rng rng(seed);
     auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(2, 8)),
-                                                      static_cast<int>(rng.integer(1, 4)), false);
+                                                       static_cast<int>(rng.integer(1, 4)), false);
     fixtures::random_general_mapping(rng, inst);
     auto r = max_cycle_ratio(build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping));
     ASSERT_FALSE(r.deadlock) << inst.describe();

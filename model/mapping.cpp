@@ -13,8 +13,7 @@ namespace pipesim {
 bool Interval::holds(int processor) const
 {
   for (const auto& group : replicas)
-    if (std::find(group.begin(), group.end(), processor) != group.end())
-      return true;
+    if (std::find(group.begin(), group.end(), processor) != group.end()) return true;
   return false;
 }
 
@@ -31,8 +30,7 @@ std::vector<int> Mapping::intervals_of(int u) const
 {
   std::vector<int> out;
   for (int j = 0; j < m(); ++j)
-    if (interval(j).holds(u))
-      out.push_back(j);
+    if (interval(j).holds(u)) out.push_back(j);
   return out;
 }
 
@@ -45,16 +43,14 @@ bool Mapping::data_parallel() const
 {
   for (const auto& interval : intervals)
     for (const auto& group : interval.replicas)
-      if (group.size() > 1)
-        return true;
+      if (group.size() > 1) return true;
   return false;
 }
 
 bool Mapping::has_deal() const
 {
-  return std::any_of(intervals.begin(), intervals.end(), [](const Interval& i) {
-    return i.replicas.size() > 1 && i.replication == Replication::deal;
-  });
+  return std::any_of(intervals.begin(), intervals.end(),
+                     [](const Interval& i) { return i.replicas.size() > 1 && i.replication == Replication::deal; });
 }
 
 MappingRule classify(const Mapping& mapping)
@@ -62,8 +58,7 @@ MappingRule classify(const Mapping& mapping)
   std::map<int, int> uses; // processor -> number of intervals holding it
   bool single = true;      // one stage and one processor per interval
   for (const auto& interval : mapping.intervals) {
-    if (interval.stages() != 1 || interval.replicas.size() != 1 || interval.replicas[0].size() != 1)
-      single = false;
+    if (interval.stages() != 1 || interval.replicas.size() != 1 || interval.replicas[0].size() != 1) single = false;
     std::set<int> here;
     for (const auto& group : interval.replicas)
       here.insert(group.begin(), group.end());
@@ -71,28 +66,24 @@ MappingRule classify(const Mapping& mapping)
       ++uses[u];
   }
   bool shared = std::any_of(uses.begin(), uses.end(), [](const auto& kv) { return kv.second > 1; });
-  if (shared)
-    return MappingRule::general;
+  if (shared) return MappingRule::general;
   return single ? MappingRule::one_to_one : MappingRule::interval;
 }
 
 const char* to_string(MappingRule rule)
 {
   switch (rule) {
-    case MappingRule::one_to_one:
-      return "one-to-one";
-    case MappingRule::interval:
-      return "interval";
-    case MappingRule::general:
-      return "general";
+  case MappingRule::one_to_one:
+    return "one-to-one";
+  case MappingRule::interval:
+    return "interval";
+  case MappingRule::general:
+    return "general";
   }
   return "?";
 }
 
-const char* to_string(Replication replication)
-{
-  return replication == Replication::active ? "active" : "deal";
-}
+const char* to_string(Replication replication) { return replication == Replication::active ? "active" : "deal"; }
 
 Subsets subsets(const Mapping& mapping)
 {
@@ -115,14 +106,12 @@ Subsets subsets(const Mapping& mapping)
 
 void validate(const Mapping& mapping, const Pipeline& pipeline, const Platform& platform)
 {
-  if (mapping.intervals.empty())
-    throw InputError("mapping: no interval");
+  if (mapping.intervals.empty()) throw InputError("mapping: no interval");
   int expected = 1;
   for (int j = 0; j < mapping.m(); ++j) {
     const Interval& in = mapping.interval(j);
     std::string where  = fmt::format("mapping: interval {} (stages {}-{})", j + 1, in.first, in.last);
-    if (in.first > in.last)
-      throw InputError(where + ": first stage after last stage");
+    if (in.first > in.last) throw InputError(where + ": first stage after last stage");
     if (in.first < expected)
       throw InputError(fmt::format("{}: overlaps the previous interval, which ends at stage {}", where, expected - 1));
     if (in.first > expected)
@@ -130,12 +119,10 @@ void validate(const Mapping& mapping, const Pipeline& pipeline, const Platform& 
     if (in.last > pipeline.n())
       throw InputError(fmt::format("{}: the pipeline has only {} stages", where, pipeline.n()));
     expected = in.last + 1;
-    if (in.replicas.empty())
-      throw InputError(where + ": no replica");
+    if (in.replicas.empty()) throw InputError(where + ": no replica");
     std::set<int> seen;
     for (const auto& group : in.replicas) {
-      if (group.empty())
-        throw InputError(where + ": empty processor group");
+      if (group.empty()) throw InputError(where + ": empty processor group");
       std::set<int> in_group;
       for (int u : group) {
         if (u < 0 || u >= platform.p())
@@ -157,17 +144,14 @@ std::string to_text(const Mapping& mapping, const Platform& platform)
 {
   std::string out;
   for (const auto& in : mapping.intervals) {
-    if (!out.empty())
-      out += ' ';
+    if (!out.empty()) out += ' ';
     out += in.first == in.last ? fmt::format("[{}]:", in.first) : fmt::format("[{}-{}]:", in.first, in.last);
     for (std::size_t r = 0; r < in.replicas.size(); ++r) {
-      if (r > 0)
-        out += '|';
+      if (r > 0) out += '|';
       for (std::size_t g = 0; g < in.replicas[r].size(); ++g)
         out += (g > 0 ? "+" : "") + platform.node_name(in.replicas[r][g]);
     }
-    if (in.replication == Replication::deal && in.replicas.size() > 1)
-      out += "/deal";
+    if (in.replication == Replication::deal && in.replicas.size() > 1) out += "/deal";
   }
   return out;
 }

@@ -39,7 +39,7 @@ struct Mapping {
   std::vector<int> processors() const;
   /// Indices of the intervals processor u holds, in stage order.
   std::vector<int> intervals_of(int u) const;
-  bool replicated() const;  // some interval has more than one replica
+  bool replicated() const;    // some interval has more than one replica
   bool data_parallel() const; // some replica is a group of more than one processor
   bool has_deal() const;
 };

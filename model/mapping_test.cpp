@@ -7,10 +7,7 @@
 using namespace pipesim;
 
 namespace {
-Platform four()
-{
-  return Platform({{"P1", 1.0}, {"P2", 2.0}, {"P3", 3.0}, {"P4", 4.0}}, "in", "out", 1.0);
-}
+Platform four() { return Platform({{"P1", 1.0}, {"P2", 2.0}, {"P3", 3.0}, {"P4", 4.0}}, "in", "out", 1.0); }
 std::string message_of(const Mapping& m, const Pipeline& pl)
 {
   try {
@@ -50,9 +47,8 @@ TEST(Mapping, ValidationMessagesSayWhatIsWrong)
             std::string::npos);
   EXPECT_NE(message_of(make_interval_mapping({{1, 1}, {3, 3}}, {0, 1}), pl).find("stage 2 is not covered"),
             std::string::npos);
-  EXPECT_NE(message_of(make_interval_mapping({{1, 2}}, {0}), pl).find("stages 3-3 are not covered"),
-            std::string::npos);
-  Mapping twice = make_interval_mapping({{1, 3}}, {0});
+  EXPECT_NE(message_of(make_interval_mapping({{1, 2}}, {0}), pl).find("stages 3-3 are not covered"), std::string::npos);
+  Mapping twice                  = make_interval_mapping({{1, 3}}, {0});
   twice.intervals[0].replicas[0] = {1, 1};
   EXPECT_NE(message_of(twice, pl).find("names processor P2 twice"), std::string::npos);
   Mapping two_replicas = make_interval_mapping({{1, 3}}, {2});

@@ -7,14 +7,12 @@ namespace pipesim {
 
 OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node)
 {
-  if (mapping.data_parallel())
-    throw InputError("one-port model: data-parallel processor groups are not supported yet");
-  if (mapping.has_deal())
-    throw InputError("one-port model: deal replication is not supported yet");
+  if (mapping.data_parallel()) throw InputError("one-port model: data-parallel processor groups are not supported yet");
+  if (mapping.has_deal()) throw InputError("one-port model: deal replication is not supported yet");
   OnePortPlan plan;
-  const int m   = mapping.m();
-  auto proc     = [&](int j, std::size_t r) { return mapping.interval(j).replicas[r].front(); };
-  auto elected  = [&](int j) { return proc(j, 0); };
+  const int m  = mapping.m();
+  auto proc    = [&](int j, std::size_t r) { return mapping.interval(j).replicas[r].front(); };
+  auto elected = [&](int j) { return proc(j, 0); };
   // receive[j][r]: transfer feeding replica r of I_j, -1 when the replica computes its input locally
   std::vector<std::vector<int>> receive(static_cast<std::size_t>(m));
   for (int j = 0; j < m; ++j) {
@@ -25,8 +23,7 @@ OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int i
       if (j == 0 || !mapping.interval(j - 1).holds(u)) {
         t = static_cast<int>(plan.transfers.size());
         plan.transfers.push_back({j == 0 ? in_node : elected(j - 1), u, pipeline.data(in.first - 1), in.first, j});
-        if (j == 0)
-          plan.from_in.push_back(t);
+        if (j == 0) plan.from_in.push_back(t);
       }
       receive[static_cast<std::size_t>(j)].push_back(t);
     }
@@ -42,18 +39,15 @@ OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int i
       std::size_t r      = 0;
       while (proc(j, r) != u)
         ++r;
-      if (int t = receive[static_cast<std::size_t>(j)][r]; t >= 0)
-        program.steps.push_back({Kind::receive, j, t, 0});
+      if (int t = receive[static_cast<std::size_t>(j)][r]; t >= 0) program.steps.push_back({Kind::receive, j, t, 0});
       program.steps.push_back({Kind::compute, j, -1, pipeline.work(in.first, in.last)});
-      if (u != elected(j))
-        continue;
+      if (u != elected(j)) continue;
       if (j + 1 == m) {
         program.steps.push_back({Kind::send, j, plan.to_out, 0});
         continue;
       }
       for (int t : receive[static_cast<std::size_t>(j + 1)])
-        if (t >= 0)
-          program.steps.push_back({Kind::send, j, t, 0});
+        if (t >= 0) program.steps.push_back({Kind::send, j, t, 0});
     }
     plan.programs.push_back(std::move(program));
   }

@@ -13,17 +13,17 @@ namespace pipesim {
 struct OnePortPlan {
   /// A transfer of `bytes` on from->to carrying the input of stage `stage` (n + 1 for the delivery to P_out).
   struct Transfer {
-    int from  = 0;
-    int to    = 0;
+    int from     = 0;
+    int to       = 0;
     double bytes = 0;
-    int stage = 0;
+    int stage    = 0;
     int interval = 0; // interval that receives it (m for P_out)
   };
   struct Step {
     enum class Kind { receive, compute, send } kind = Kind::compute;
-    int interval = 0;
-    int transfer = -1; // receive / send
-    double flops = 0;  // compute
+    int interval                                    = 0;
+    int transfer                                    = -1; // receive / send
+    double flops                                    = 0;  // compute
   };
   struct Program {
     int processor = 0;

@@ -18,8 +18,7 @@ double Pipeline::work(int first, int last) const
 
 void Pipeline::validate() const
 {
-  if (w.empty())
-    throw InputError("pipeline: at least one stage is needed (w is empty)");
+  if (w.empty()) throw InputError("pipeline: at least one stage is needed (w is empty)");
   if (delta.size() != w.size() + 1)
     throw InputError(fmt::format("pipeline: delta needs n+1 = {} values, got {}", w.size() + 1, delta.size()));
   for (std::size_t i = 0; i < w.size(); ++i)

@@ -50,8 +50,7 @@ RandomInstance random_platform_and_pipeline(Rng& rng, int n, int p, bool latenci
   inst.platform = Platform(procs, "in", "out");
   for (int u = 0; u < inst.platform.nodes(); ++u)
     for (int v = 0; v < inst.platform.nodes(); ++v)
-      if (u != v)
-        inst.platform.set_link(u, v, rng.uniform(1, 10), latencies ? rng.uniform(0, 0.1) : 0.0);
+      if (u != v) inst.platform.set_link(u, v, rng.uniform(1, 10), latencies ? rng.uniform(0, 0.1) : 0.0);
   return inst;
 }
 
@@ -107,10 +106,10 @@ void random_replicated_mapping(Rng& rng, RandomInstance& inst)
   std::size_t next = 0;
   for (int j = 0; j < m; ++j) {
     std::size_t left_for_others = static_cast<std::size_t>(m - j - 1);
-    auto max_r = std::min<long long>(3, static_cast<long long>(procs.size() - next - left_for_others));
-    auto r     = rng.integer(1, max_r);
-    Interval in{cut[static_cast<std::size_t>(j)].first, cut[static_cast<std::size_t>(j)].second, {},
-                Replication::active};
+    auto max_r                  = std::min<long long>(3, static_cast<long long>(procs.size() - next - left_for_others));
+    auto r                      = rng.integer(1, max_r);
+    Interval in{
+        cut[static_cast<std::size_t>(j)].first, cut[static_cast<std::size_t>(j)].second, {}, Replication::active};
     for (long long k = 0; k < r; ++k)
       in.replicas.push_back({procs[next++]});
     inst.mapping.intervals.push_back(in);
@@ -119,10 +118,10 @@ void random_replicated_mapping(Rng& rng, RandomInstance& inst)
 
 void random_general_mapping(Rng& rng, RandomInstance& inst)
 {
-  int n = inst.pipeline.n();
-  int m = static_cast<int>(rng.integer(1, n));
-  auto cut = random_cut(rng, n, m);
-  int k    = static_cast<int>(rng.integer(1, std::min(m, inst.platform.p()))); // processors used
+  int n      = inst.pipeline.n();
+  int m      = static_cast<int>(rng.integer(1, n));
+  auto cut   = random_cut(rng, n, m);
+  int k      = static_cast<int>(rng.integer(1, std::min(m, inst.platform.p()))); // processors used
   auto procs = shuffled(rng, inst.platform.p());
   std::vector<int> alloc;
   for (int j = 0; j < m; ++j)

@@ -11,10 +11,8 @@ namespace pipesim {
 
 std::string located(const std::string& file, int line, const std::string& message)
 {
-  if (file.empty())
-    return message;
-  if (line <= 0)
-    return fmt::format("{}: {}", file, message);
+  if (file.empty()) return message;
+  if (line <= 0) return fmt::format("{}: {}", file, message);
   return fmt::format("{}:{}: {}", file, line, message);
 }
 
@@ -35,30 +33,21 @@ std::size_t Platform::index(int u, int v) const
 
 const std::string& Platform::node_name(int u) const
 {
-  if (u == in())
-    return in_name_;
-  if (u == out())
-    return out_name_;
+  if (u == in()) return in_name_;
+  if (u == out()) return out_name_;
   return processor(u).name;
 }
 
 std::optional<int> Platform::find(const std::string& name) const
 {
   for (int u = 0; u < p(); ++u)
-    if (processors_[static_cast<std::size_t>(u)].name == name)
-      return u;
+    if (processors_[static_cast<std::size_t>(u)].name == name) return u;
   return std::nullopt;
 }
 
-double Platform::bandwidth(int u, int v) const
-{
-  return u == v ? unbounded : bandwidth_[index(u, v)];
-}
+double Platform::bandwidth(int u, int v) const { return u == v ? unbounded : bandwidth_[index(u, v)]; }
 
-double Platform::latency(int u, int v) const
-{
-  return u == v ? 0.0 : latency_[index(u, v)];
-}
+double Platform::latency(int u, int v) const { return u == v ? 0.0 : latency_[index(u, v)]; }
 
 void Platform::set_link(int u, int v, double bandwidth, double latency)
 {
@@ -68,8 +57,7 @@ void Platform::set_link(int u, int v, double bandwidth, double latency)
 
 double Platform::transfer_time(int u, int v, double bytes) const
 {
-  if (u == v)
-    return 0.0;
+  if (u == v) return 0.0;
   return latency(u, v) + bytes / bandwidth(u, v);
 }
 
@@ -78,8 +66,7 @@ template <class F>
 bool all_equal(int count, F value)
 {
   for (int i = 1; i < count; ++i)
-    if (value(i) != value(0))
-      return false;
+    if (value(i) != value(0)) return false;
   return true;
 }
 } // namespace
@@ -97,8 +84,7 @@ PlatformFlags Platform::flags() const
   double first = -1;
   for (int u = 0; u < nodes() && f.link_hom; ++u)
     for (int v = 0; v < nodes(); ++v) {
-      if (u == v || u == out() || v == in() || (u == in() && v == out()))
-        continue;
+      if (u == v || u == out() || v == in() || (u == in() && v == out())) continue;
       double b = bandwidth(u, v);
       if (first < 0)
         first = b;
@@ -113,20 +99,19 @@ PlatformFlags Platform::flags() const
 PlatformClass Platform::classify() const
 {
   PlatformFlags f = flags();
-  if (!f.link_hom)
-    return PlatformClass::fully_heterogeneous;
+  if (!f.link_hom) return PlatformClass::fully_heterogeneous;
   return f.speed_hom ? PlatformClass::fully_homogeneous : PlatformClass::communication_homogeneous;
 }
 
 const char* to_string(PlatformClass c)
 {
   switch (c) {
-    case PlatformClass::fully_homogeneous:
-      return "fully-homogeneous";
-    case PlatformClass::communication_homogeneous:
-      return "communication-homogeneous";
-    case PlatformClass::fully_heterogeneous:
-      return "fully-heterogeneous";
+  case PlatformClass::fully_homogeneous:
+    return "fully-homogeneous";
+  case PlatformClass::communication_homogeneous:
+    return "communication-homogeneous";
+  case PlatformClass::fully_heterogeneous:
+    return "fully-heterogeneous";
   }
   return "?";
 }

@@ -77,7 +77,7 @@ private:
   std::size_t index(int u, int v) const;
 
   std::vector<Processor> processors_;
-  std::string in_name_ = "in";
+  std::string in_name_  = "in";
   std::string out_name_ = "out";
   std::vector<double> bandwidth_; // nodes() x nodes(), row = source
   std::vector<double> latency_;

@@ -14,10 +14,7 @@ std::uint64_t splitmix64(std::uint64_t& x)
   z               = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
 }
-std::uint64_t rotl(std::uint64_t x, int k)
-{
-  return (x << k) | (x >> (64 - k));
-}
+std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 } // namespace
 
 Rng::Rng(std::uint64_t seed)
@@ -39,21 +36,14 @@ std::uint64_t Rng::next()
   return result;
 }
 
-double Rng::uniform01()
-{
-  return static_cast<double>(next() >> 11) * 0x1.0p-53;
-}
+double Rng::uniform01() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
-double Rng::uniform(double lo, double hi)
-{
-  return lo + (hi - lo) * uniform01();
-}
+double Rng::uniform(double lo, double hi) { return lo + (hi - lo) * uniform01(); }
 
 long long Rng::integer(long long lo, long long hi)
 {
   auto span = static_cast<std::uint64_t>(hi - lo) + 1;
-  if (span == 0)
-    return static_cast<long long>(next());
+  if (span == 0) return static_cast<long long>(next());
   std::uint64_t limit = UINT64_MAX - UINT64_MAX % span;
   std::uint64_t x;
   do
@@ -72,16 +62,15 @@ double Rng::normal(double mean, double sd)
 double Range::draw(Rng& rng) const
 {
   if (integer)
-    return static_cast<double>(rng.integer(static_cast<long long>(std::ceil(lo)), static_cast<long long>(std::floor(hi))));
-  if (lo == hi)
-    return lo;
+    return static_cast<double>(
+        rng.integer(static_cast<long long>(std::ceil(lo)), static_cast<long long>(std::floor(hi))));
+  if (lo == hi) return lo;
   return rng.uniform(lo, hi);
 }
 
 std::string Range::to_string() const
 {
-  if (lo == hi)
-    return fmt::format("{}", lo);
+  if (lo == hi) return fmt::format("{}", lo);
   return fmt::format("[{}, {}]{}", lo, hi, integer ? " integers" : "");
 }
 

@@ -22,8 +22,8 @@ private:
 
 /// A value drawn uniformly in [lo, hi] (integers when `integer`); lo == hi is a constant.
 struct Range {
-  double lo = 0;
-  double hi = 0;
+  double lo    = 0;
+  double hi    = 0;
   bool integer = false;
   double draw(Rng& rng) const;
   bool constant() const { return lo == hi; }

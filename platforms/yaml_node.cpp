@@ -17,22 +17,17 @@ YamlNode::YamlNode(YAML::Node node, std::string file, std::string path)
 
 int YamlNode::line() const
 {
-  if (node_ && node_.Mark().line >= 0 && !node_.Mark().is_null())
-    return node_.Mark().line + 1;
+  if (node_ && node_.Mark().line >= 0 && !node_.Mark().is_null()) return node_.Mark().line + 1;
   return fallback_line_;
 }
 
-bool YamlNode::has(const std::string& key) const
-{
-  return node_.IsMap() && node_[key].IsDefined();
-}
+bool YamlNode::has(const std::string& key) const { return node_.IsMap() && node_[key].IsDefined(); }
 
 std::optional<YamlNode> YamlNode::find(const std::string& key) const
 {
   require_map();
   YAML::Node child = node_[key];
-  if (!child.IsDefined())
-    return std::nullopt;
+  if (!child.IsDefined()) return std::nullopt;
   return YamlNode(child, file_, path_.empty() ? key : path_ + "." + key);
 }
 
@@ -48,8 +43,7 @@ YamlNode YamlNode::at(const std::string& key) const
 
 void YamlNode::require_map() const
 {
-  if (!node_.IsMap())
-    fail("expected a mapping of keys to values");
+  if (!node_.IsMap()) fail("expected a mapping of keys to values");
 }
 
 std::vector<std::string> YamlNode::keys() const
@@ -82,8 +76,7 @@ void YamlNode::allow_only(std::initializer_list<const char*> allowed) const
 
 std::vector<YamlNode> YamlNode::items() const
 {
-  if (!node_.IsSequence())
-    fail("expected a list");
+  if (!node_.IsSequence()) fail("expected a list");
   std::vector<YamlNode> out;
   std::size_t i = 0;
   for (const auto& item : node_) {
@@ -96,10 +89,8 @@ std::vector<YamlNode> YamlNode::items() const
 
 std::string YamlNode::text() const
 {
-  if (!node_ || node_.IsNull())
-    return "null";
-  if (node_.IsScalar())
-    return node_.Scalar();
+  if (!node_ || node_.IsNull()) return "null";
+  if (node_.IsScalar()) return node_.Scalar();
   YAML::Emitter e;
   e << YAML::Flow << node_;
   std::string s = e.c_str();
@@ -118,21 +109,18 @@ void YamlNode::fail_key(const std::string& what) const
 
 std::string YamlNode::as_string() const
 {
-  if (!node_.IsScalar())
-    fail("expected a string");
+  if (!node_.IsScalar()) fail("expected a string");
   return node_.Scalar();
 }
 
 double YamlNode::as_double() const
 {
-  if (!node_.IsScalar())
-    fail("expected a number");
+  if (!node_.IsScalar()) fail("expected a number");
   const std::string& s = node_.Scalar();
   try {
     std::size_t used = 0;
     double v         = std::stod(s, &used);
-    if (used != s.size() || std::isnan(v))
-      fail("expected a number");
+    if (used != s.size() || std::isnan(v)) fail("expected a number");
     return v;
   } catch (const std::logic_error&) {
     fail("expected a number");
@@ -142,37 +130,32 @@ double YamlNode::as_double() const
 double YamlNode::as_positive() const
 {
   double v = as_double();
-  if (!(v > 0) || !std::isfinite(v))
-    fail("expected a positive finite number");
+  if (!(v > 0) || !std::isfinite(v)) fail("expected a positive finite number");
   return v;
 }
 
 double YamlNode::as_nonnegative() const
 {
   double v = as_double();
-  if (!(v >= 0) || !std::isfinite(v))
-    fail("expected a finite number >= 0");
+  if (!(v >= 0) || !std::isfinite(v)) fail("expected a finite number >= 0");
   return v;
 }
 
 double YamlNode::as_probability() const
 {
   double v = as_double();
-  if (!(v >= 0 && v < 1))
-    fail("expected a probability in [0, 1)");
+  if (!(v >= 0 && v < 1)) fail("expected a probability in [0, 1)");
   return v;
 }
 
 long long YamlNode::as_integer() const
 {
-  if (!node_.IsScalar())
-    fail("expected an integer");
+  if (!node_.IsScalar()) fail("expected an integer");
   const std::string& s = node_.Scalar();
   try {
     std::size_t used = 0;
     long long v      = std::stoll(s, &used);
-    if (used != s.size())
-      fail("expected an integer");
+    if (used != s.size()) fail("expected an integer");
     return v;
   } catch (const std::logic_error&) {
     fail("expected an integer");
@@ -182,8 +165,7 @@ long long YamlNode::as_integer() const
 int YamlNode::as_int_at_least(int minimum) const
 {
   long long v = as_integer();
-  if (v < minimum || v > 2'000'000'000LL)
-    fail(fmt::format("expected an integer >= {}", minimum));
+  if (v < minimum || v > 2'000'000'000LL) fail(fmt::format("expected an integer >= {}", minimum));
   return static_cast<int>(v);
 }
 
@@ -191,10 +173,8 @@ bool YamlNode::as_bool() const
 {
   if (node_.IsScalar()) {
     const std::string& s = node_.Scalar();
-    if (s == "true" || s == "yes" || s == "on")
-      return true;
-    if (s == "false" || s == "no" || s == "off")
-      return false;
+    if (s == "true" || s == "yes" || s == "on") return true;
+    if (s == "false" || s == "no" || s == "off") return false;
   }
   fail("expected true or false");
 }
@@ -222,16 +202,12 @@ YamlNode parse(const std::string& text, const std::string& label)
 YamlNode load_yaml_file(const std::string& path)
 {
   std::ifstream in(path);
-  if (!in)
-    throw InputError(fmt::format("{}: cannot open file", path));
+  if (!in) throw InputError(fmt::format("{}: cannot open file", path));
   std::stringstream ss;
   ss << in.rdbuf();
   return parse(ss.str(), path);
 }
 
-YamlNode load_yaml_text(const std::string& text, const std::string& label)
-{
-  return parse(text, label);
-}
+YamlNode load_yaml_text(const std::string& text, const std::string& label) { return parse(text, label); }
 
 } // namespace pipesim

@@ -29,8 +29,7 @@ struct OnePortDeployment::State {
   {
     const std::string& name = platform.node_name(node);
     sg4::Host* h            = sg4::Host::by_name_or_null(name);
-    if (h == nullptr)
-      throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
+    if (h == nullptr) throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
     return h;
   }
   std::uint64_t size(int transfer) const
@@ -48,8 +47,7 @@ struct OnePortDeployment::State {
       u.send += busy;
     else
       u.receive += busy;
-    if (settings.record_trace)
-      trace.push_back(TraceEvent{u.host, kind, k, interval, start, end});
+    if (settings.record_trace) trace.push_back(TraceEvent{u.host, kind, k, interval, start, end});
   }
   void run_processor(std::size_t index);
   void run_input();
@@ -79,10 +77,9 @@ void OnePortDeployment::State::run_processor(std::size_t index)
       // The transfer occupies both ends from the rendezvous on; waiting for the peer is idle time.
       double start = comm->get_start_time();
       if (step.kind == Kind::receive && (data == nullptr || *data != k))
-        throw std::logic_error(fmt::format("one-port actor on {}: expected data set {}, got {}", usage[index].host, k,
-                                           data ? *data : -1));
-      record(index, step.kind == Kind::receive ? "receive" : "send", k, step.interval, start,
-             sg4::Engine::get_clock());
+        throw std::logic_error(
+            fmt::format("one-port actor on {}: expected data set {}, got {}", usage[index].host, k, data ? *data : -1));
+      record(index, step.kind == Kind::receive ? "receive" : "send", k, step.interval, start, sg4::Engine::get_clock());
     }
 }
 
@@ -103,8 +100,7 @@ void OnePortDeployment::State::run_output()
   sg4::Mailbox* mb = mailboxes[static_cast<std::size_t>(plan.to_out)];
   for (int k = 0; k < settings.datasets; ++k) {
     const int* data = mb->get<int>();
-    if (*data != k)
-      throw std::logic_error(fmt::format("P_out: expected data set {}, got {}", k, *data));
+    if (*data != k) throw std::logic_error(fmt::format("P_out: expected data set {}, got {}", k, *data));
     output_times.push_back(sg4::Engine::get_clock());
   }
 }
@@ -148,8 +144,8 @@ SimulationResult OnePortDeployment::result() const
   SimulationResult r;
   r.output_times = s.output_times;
   if (static_cast<int>(s.output_times.size()) != s.settings.datasets)
-    throw std::runtime_error(fmt::format("simulation ended with {} of {} data sets delivered", s.output_times.size(),
-                                         s.settings.datasets));
+    throw std::runtime_error(
+        fmt::format("simulation ended with {} of {} data sets delivered", s.output_times.size(), s.settings.datasets));
   r.period   = measured_period(s.output_times, s.settings.effective_warmup());
   r.makespan = s.output_times.empty() ? 0 : s.output_times.back();
   r.usage    = s.usage;

@@ -22,9 +22,9 @@ SimulationSettings exact(int datasets)
 /// the maximum cycle ratio.
 void expect_matches_event_graph(const fixtures::RandomInstance& inst, const std::string& what, int datasets = 60)
 {
-  auto graph     = build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping);
-  auto expected  = event_graph_output_times(graph, datasets);
-  auto sim       = simulate(inst.pipeline, inst.platform, inst.mapping, exact(datasets));
+  auto graph    = build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping);
+  auto expected = event_graph_output_times(graph, datasets);
+  auto sim      = simulate(inst.pipeline, inst.platform, inst.mapping, exact(datasets));
   ASSERT_EQ(sim.output_times.size(), expected.size()) << what;
   for (std::size_t k = 0; k < expected.size(); ++k)
     ASSERT_NEAR(sim.output_times[k], expected[k], 1e-9 * expected[k]) << what << " data set " << k;
@@ -127,7 +127,7 @@ TEST(OnePortSimulation, TraceRecordsEveryOperation)
 {
   Pipeline pl{{10, 20}, {10, 5, 20}};
   Platform pf({{"P1", 10.0}, {"P2", 5.0}}, "in", "out", 10.0);
-  Mapping mp          = make_interval_mapping({{1, 1}, {2, 2}}, {0, 1});
+  Mapping mp           = make_interval_mapping({{1, 1}, {2, 2}}, {0, 1});
   SimulationSettings s = exact(5);
   s.record_trace       = true;
   auto sim             = simulate(pl, pf, mp, s);
@@ -135,8 +135,7 @@ TEST(OnePortSimulation, TraceRecordsEveryOperation)
   EXPECT_EQ(sim.trace.size(), 2u * 3u * 5u);
   std::vector<TraceEvent> p1;
   for (const auto& e : sim.trace)
-    if (e.host == "P1")
-      p1.push_back(e);
+    if (e.host == "P1") p1.push_back(e);
   ASSERT_EQ(p1.size(), 15u);
   // P1, data set 0: receive [0, 1], compute [1, 2], send to P2 [2, 2.5]
   EXPECT_EQ(p1[0].kind, "receive");
@@ -154,11 +153,11 @@ TEST(OnePortSimulation, SimgridModeDiffersFromExactMode)
   // gets slower. The difference is itself a result users want to see (DESIGN.md §3.4).
   Pipeline pl{{1}, {1e6, 1e6}};
   Platform pf({{"P1", 1e9}}, "in", "out", 1e7, 1e-4);
-  Mapping mp          = make_interval_mapping({{1, 1}}, {0});
+  Mapping mp           = make_interval_mapping({{1, 1}}, {0});
   SimulationSettings s = exact(10);
   double exact_period  = simulate(pl, pf, mp, s).period;
   EXPECT_NEAR(exact_period, br07_eq2_period(pl, pf, mp), 1e-9 * exact_period);
-  s.network            = NetworkMode::simgrid;
+  s.network             = NetworkMode::simgrid;
   double simgrid_period = simulate(pl, pf, mp, s).period;
   EXPECT_GT(simgrid_period, exact_period * 1.01);
 }

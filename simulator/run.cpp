@@ -88,8 +88,11 @@ double simulate_latency(const Pipeline& pipeline, const Platform& platform, cons
 
 void to_json(nlohmann::json& j, const SimulationResult& r)
 {
-  j = nlohmann::json{{"output_times", r.output_times}, {"period", r.period}, {"makespan", r.makespan},
-                     {"network", r.network},           {"config", r.config}};
+  j          = nlohmann::json{{"output_times", r.output_times},
+                     {"period", r.period},
+                     {"makespan", r.makespan},
+                     {"network", r.network},
+                     {"config", r.config}};
   j["usage"] = nlohmann::json::array();
   for (const auto& u : r.usage)
     j["usage"].push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
@@ -115,8 +118,8 @@ void from_json(const nlohmann::json& j, SimulationResult& r)
     r.usage.push_back(ProcessorUsage{u.at("host"), u.at("compute"), u.at("send"), u.at("receive")});
   r.trace.clear();
   for (const auto& e : j.at("trace"))
-    r.trace.push_back(TraceEvent{e.at("host"), e.at("kind"), e.at("dataset"), e.at("interval"), e.at("start"),
-                                 e.at("end")});
+    r.trace.push_back(
+        TraceEvent{e.at("host"), e.at("kind"), e.at("dataset"), e.at("interval"), e.at("start"), e.at("end")});
 }
 
 } // namespace pipesim

@@ -5,18 +5,13 @@
 
 namespace pipesim {
 
-const char* to_string(NetworkMode mode)
-{
-  return mode == NetworkMode::exact ? "exact" : "simgrid";
-}
+const char* to_string(NetworkMode mode) { return mode == NetworkMode::exact ? "exact" : "simgrid"; }
 
 double measured_period(const std::vector<double>& output_times, int warmup)
 {
   const auto n = static_cast<int>(output_times.size());
-  if (n < 2)
-    return 0; // one data set has no period
-  if (warmup < 1 || warmup >= n)
-    warmup = 1; // with K = 0 the first output (t_1) is the reference
+  if (n < 2) return 0;                       // one data set has no period
+  if (warmup < 1 || warmup >= n) warmup = 1; // with K = 0 the first output (t_1) is the reference
   // DESIGN.md §3.7: (t_N - t_K) / (N - K) with t numbered from 1
   return (output_times[static_cast<std::size_t>(n - 1)] - output_times[static_cast<std::size_t>(warmup - 1)]) /
          (n - warmup);

@@ -7,8 +7,7 @@ namespace pipesim {
 
 double relative_error(double measured, double reference)
 {
-  if (reference == 0)
-    return measured == 0 ? 0 : INFINITY;
+  if (reference == 0) return measured == 0 ? 0 : INFINITY;
   return std::fabs(measured - reference) / std::fabs(reference);
 }
 

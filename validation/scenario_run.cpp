@@ -16,8 +16,7 @@ namespace pipesim {
 Platform load_platform(const Scenario& scenario)
 {
   const PlatformSpec& spec = scenario.platform;
-  if (spec.kind == PlatformSpec::Kind::model)
-    return spec.model;
+  if (spec.kind == PlatformSpec::Kind::model) return spec.model;
   try {
     return load_xml_platform(spec.xml_file, spec.in_name, spec.out_name);
   } catch (const InputError& e) {
@@ -35,11 +34,9 @@ ScenarioRun map_scenario(const Scenario& scenario)
   problem.platform  = run.platform;
   problem.model     = scenario.model;
   problem.objective = scenario.objective;
-  if (scenario.mapping)
-    problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
+  if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
-  if (!run.has_mapping())
-    return run;
+  if (!run.has_mapping()) return run;
   const Mapping& mapping = run.mapper.mapping;
   run.rule               = classify(mapping);
   run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping);
@@ -53,8 +50,7 @@ ScenarioRun map_scenario(const Scenario& scenario)
 
 void simulate_run(ScenarioRun& run)
 {
-  if (!run.has_mapping() || run.deadlock)
-    return;
+  if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s     = run.scenario;
   run.simulated         = simulate(s.pipeline, run.platform, run.mapper.mapping, s.simulation);
   run.simulated_latency = simulate_latency(s.pipeline, run.platform, run.mapper.mapping, s.simulation);
@@ -71,16 +67,14 @@ nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform)
         names.push_back(platform.node_name(u));
       replicas.push_back(names);
     }
-    out.push_back({{"stages", {in.first, in.last}}, {"replicas", replicas}, {"replication", to_string(in.replication)}});
+    out.push_back(
+        {{"stages", {in.first, in.last}}, {"replicas", replicas}, {"replication", to_string(in.replication)}});
   }
   return out;
 }
 
 namespace {
-nlohmann::json number_or_null(double x)
-{
-  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
-}
+nlohmann::json number_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
 
 nlohmann::json common_json(const ScenarioRun& run)
 {
@@ -94,8 +88,7 @@ nlohmann::json common_json(const ScenarioRun& run)
   j["platform_class"] = to_string(run.platform.classify());
   j["seed"]           = run.scenario.simulation.seed;
   j["mapper_seed"]    = run.scenario.mapper_options.seed;
-  if (!run.command_line.empty())
-    j["command"] = run.command_line;
+  if (!run.command_line.empty()) j["command"] = run.command_line;
   if (!run.has_mapping()) {
     j["mapping"] = nullptr;
     return j;
@@ -114,27 +107,18 @@ nlohmann::json common_json(const ScenarioRun& run)
 }
 } // namespace
 
-nlohmann::json map_json(const ScenarioRun& run)
-{
-  return common_json(run);
-}
+nlohmann::json map_json(const ScenarioRun& run) { return common_json(run); }
 
 nlohmann::json simulate_json(const ScenarioRun& run)
 {
   nlohmann::json j = common_json(run);
-  if (!run.simulated)
-    return j;
+  if (!run.simulated) return j;
   const SimulationResult& sim = *run.simulated;
   const SimulationSettings& s = run.scenario.simulation;
-  j["simulated"] = {{"period", sim.period},
-                    {"latency", run.simulated_latency},
-                    {"datasets", s.datasets},
-                    {"warmup", s.effective_warmup()},
-                    {"network", sim.network},
-                    {"model", s.model},
-                    {"makespan", sim.makespan},
-                    {"simgrid_config", sim.config}};
-  auto usage = nlohmann::json::array();
+  j["simulated"] = {{"period", sim.period},           {"latency", run.simulated_latency}, {"datasets", s.datasets},
+                    {"warmup", s.effective_warmup()}, {"network", sim.network},           {"model", s.model},
+                    {"makespan", sim.makespan},       {"simgrid_config", sim.config}};
+  auto usage     = nlohmann::json::array();
   for (const auto& u : sim.usage)
     usage.push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
   j["simulated"]["usage"] = usage;
@@ -144,8 +128,12 @@ nlohmann::json simulate_json(const ScenarioRun& run)
   if (s.record_trace) {
     auto trace = nlohmann::json::array();
     for (const auto& e : sim.trace)
-      trace.push_back({{"host", e.host}, {"kind", e.kind}, {"dataset", e.dataset}, {"interval", e.interval},
-                       {"start", e.start}, {"end", e.end}});
+      trace.push_back({{"host", e.host},
+                       {"kind", e.kind},
+                       {"dataset", e.dataset},
+                       {"interval", e.interval},
+                       {"start", e.start},
+                       {"end", e.end}});
     j["simulated"]["trace"] = trace;
   }
   return j;
@@ -157,16 +145,14 @@ std::string header(const ScenarioRun& run)
   std::string out = fmt::format("scenario   {} ({})\n", run.scenario.name, run.scenario.file);
   out += fmt::format("platform   {} processors, {}\n", run.platform.p(), to_string(run.platform.classify()));
   out += fmt::format("mapper     {}: {}\n", run.scenario.mapper, to_string(run.mapper.status));
-  if (!run.has_mapping())
-    return out + "mapping    none (infeasible)\n";
+  if (!run.has_mapping()) return out + "mapping    none (infeasible)\n";
   out += fmt::format("mapping    {} ({})\n", to_text(run.mapper.mapping, run.platform), to_string(run.rule));
   return out;
 }
 
 std::string row(const std::string& what, double analytic, const std::string& source, std::optional<double> simulated)
 {
-  if (!simulated)
-    return fmt::format("  {:<22} {:>16.10g}   {:<16}\n", what, analytic, source);
+  if (!simulated) return fmt::format("  {:<22} {:>16.10g}   {:<16}\n", what, analytic, source);
   double err = relative_error(*simulated, analytic);
   return fmt::format("  {:<22} {:>16.10g}   {:<16} {:>16.10g}   {:>10.3g}\n", what, analytic, source, *simulated, err);
 }
@@ -175,8 +161,7 @@ std::string row(const std::string& what, double analytic, const std::string& sou
 std::string map_table(const ScenarioRun& run)
 {
   std::string out = header(run);
-  if (!run.has_mapping())
-    return out;
+  if (!run.has_mapping()) return out;
   out += fmt::format("\n  {:<22} {:>16}   {:<16}\n", "figure", "analytic", "source");
   out += row("period", run.analytic.period, run.analytic.formula, std::nullopt);
   out += run.deadlock ? "  event-graph period     deadlock\n"
@@ -188,13 +173,12 @@ std::string map_table(const ScenarioRun& run)
 
 std::string simulate_table(const ScenarioRun& run)
 {
-  if (!run.simulated)
-    return map_table(run);
+  if (!run.simulated) return map_table(run);
   const SimulationResult& sim = *run.simulated;
   const SimulationSettings& s = run.scenario.simulation;
   std::string out             = header(run);
-  out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, seed {}\n", s.model, sim.network,
-                     s.datasets, s.effective_warmup(), s.seed);
+  out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, seed {}\n", s.model, sim.network, s.datasets,
+                     s.effective_warmup(), s.seed);
   out += fmt::format("\n  {:<22} {:>16}   {:<16} {:>16}   {:>10}\n", "figure", "analytic", "source", "simulated",
                      "rel. error");
   out += row("period", run.analytic.period, run.analytic.formula, sim.period);

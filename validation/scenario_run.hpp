@@ -19,7 +19,7 @@ struct ScenarioRun {
   MapperResult mapper;
   MappingRule rule = MappingRule::interval;
   AnalyticSummary analytic;
-  bool deadlock = false;
+  bool deadlock             = false;
   double event_graph_period = 0;
   std::string critical_cycle;
   std::optional<SimulationResult> simulated;
