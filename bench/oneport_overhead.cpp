@@ -1,0 +1,133 @@
+// pipesim's one-port simulator against a bare SimGrid get/execute/put chain on the same platform: the overhead
+// ratio (target <= 1.2). Each simulation runs in its own child process (one SimGrid engine per process), the two
+// alternate, and the ratio is reported as a counter. Size: BENCH_STAGES (100) x BENCH_DATASETS (10000).
+#include "model/mapping.hpp"
+#include "platforms/random.hpp"
+#include "platforms/simgrid_platform.hpp"
+#include "platforms/subprocess.hpp"
+#include "simulator/run.hpp"
+
+#include <benchmark/benchmark.h>
+#include <chrono>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <simgrid/s4u.hpp>
+
+namespace sg4 = simgrid::s4u;
+using namespace pipesim;
+
+namespace {
+
+int env_int(const char* name, int fallback)
+{
+  const char* v = std::getenv(name);
+  return v ? std::atoi(v) : fallback;
+}
+
+struct Instance {
+  Pipeline pipeline;
+  Platform platform;
+  Mapping mapping;
+};
+
+/// A one-to-one mapping of n stages on n processors of a Fully Heterogeneous platform (seeded).
+Instance make_instance(int n)
+{
+  Rng rng(2026);
+  Instance in;
+  for (int i = 0; i < n; ++i)
+    in.pipeline.w.push_back(static_cast<double>(rng.integer(1, 20)));
+  for (int i = 0; i <= n; ++i)
+    in.pipeline.delta.push_back(static_cast<double>(rng.integer(1, 100)));
+  std::vector<Processor> procs;
+  for (int u = 0; u < n; ++u)
+    procs.push_back(Processor{fmt::format("P{}", u + 1), static_cast<double>(rng.integer(1, 20))});
+  in.platform = Platform(procs, "in", "out");
+  for (int u = 0; u < in.platform.nodes(); ++u)
+    for (int v = 0; v < in.platform.nodes(); ++v)
+      if (u != v) in.platform.set_link(u, v, static_cast<double>(rng.integer(1, 10)), 0);
+  std::vector<std::pair<int, int>> stages;
+  std::vector<int> alloc;
+  for (int i = 1; i <= n; ++i) {
+    stages.emplace_back(i, i);
+    alloc.push_back(i - 1);
+  }
+  in.mapping = make_interval_mapping(stages, alloc);
+  return in;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0)
+{
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// pipesim's simulator, in a child; returns the child's wall time (engine set-up included).
+double time_pipesim(const Instance& in, int datasets)
+{
+  return std::stod(run_in_child([&] {
+    SimulationSettings s;
+    s.datasets = datasets;
+    auto t0    = std::chrono::steady_clock::now();
+    simulate_here(in.pipeline, in.platform, in.mapping, s);
+    return fmt::format("{:.17g}", seconds_since(t0));
+  }));
+}
+
+/// The same pipeline as a bare S4U chain: source -> stage actors (get, execute, put) -> sink.
+double time_bare(const Instance& in, int datasets)
+{
+  return std::stod(run_in_child([&] {
+    auto t0 = std::chrono::steady_clock::now();
+    start_engine({"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", "--cfg=network/TCP-gamma:0"});
+    build_simgrid_platform(in.platform, false);
+    const int n      = in.pipeline.n();
+    static int token = 0;
+    auto bytes       = [&](int i) { return static_cast<std::uint64_t>(in.pipeline.data(i)); };
+    sg4::Actor::create("src", sg4::Host::by_name("in"), [&, datasets] {
+      auto* mb = sg4::Mailbox::by_name("m0");
+      for (int k = 0; k < datasets; ++k)
+        mb->put(&token, bytes(0));
+    });
+    for (int i = 1; i <= n; ++i)
+      sg4::Actor::create(fmt::format("s{}", i), sg4::Host::by_name(fmt::format("P{}", i)), [&, i, datasets] {
+        auto* in_mb  = sg4::Mailbox::by_name(fmt::format("m{}", i - 1));
+        auto* out_mb = sg4::Mailbox::by_name(fmt::format("m{}", i));
+        for (int k = 0; k < datasets; ++k) {
+          in_mb->get<int>();
+          sg4::this_actor::execute(in.pipeline.work(i));
+          out_mb->put(&token, bytes(i));
+        }
+      });
+    sg4::Actor::create("sink", sg4::Host::by_name("out"), [n, datasets] {
+      auto* mb = sg4::Mailbox::by_name(fmt::format("m{}", n));
+      for (int k = 0; k < datasets; ++k)
+        mb->get<int>();
+    });
+    sg4::Engine::get_instance()->run();
+    return fmt::format("{:.17g}", seconds_since(t0));
+  }));
+}
+
+void BM_OnePortOverhead(benchmark::State& state)
+{
+  const int stages   = env_int("BENCH_STAGES", 100);
+  const int datasets = env_int("BENCH_DATASETS", 10000);
+  Instance in        = make_instance(stages);
+  double pipesim_s = 0, bare_s = 0;
+  for (auto _ : state) {
+    double b = time_bare(in, datasets); // alternate the two, each in a fresh process
+    double p = time_pipesim(in, datasets);
+    bare_s += b;
+    pipesim_s += p;
+    state.SetIterationTime(p);
+  }
+  state.counters["pipesim_s"]      = pipesim_s / static_cast<double>(state.iterations());
+  state.counters["bare_simgrid_s"] = bare_s / static_cast<double>(state.iterations());
+  state.counters["ratio"]          = pipesim_s / bare_s;
+  state.SetLabel(fmt::format("{} stages x {} data sets", stages, datasets));
+}
+BENCHMARK(BM_OnePortOverhead)->UseManualTime()->Iterations(3)->Unit(benchmark::kSecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
