@@ -10,10 +10,10 @@ namespace pipesim {
 Pipeline generate_pipeline(int n, const Range& w, const Range& delta, std::uint64_t seed)
 {
   if (n < 1) throw InputError(fmt::format("generate_pipeline: n = {} but a pipeline needs at least one stage", n));
-  if (w.lo < 0 || w.lo > w.hi)
-    throw InputError(fmt::format("generate_pipeline: w range {} must satisfy 0 <= lo <= hi", w.to_string()));
-  if (delta.lo < 0 || delta.lo > delta.hi)
-    throw InputError(fmt::format("generate_pipeline: delta range {} must satisfy 0 <= lo <= hi", delta.to_string()));
+  if (!w.well_formed() || w.lowest() < 0)
+    throw InputError(fmt::format("generate_pipeline: w range {} must be well formed and >= 0", w.to_string()));
+  if (!delta.well_formed() || delta.lowest() < 0)
+    throw InputError(fmt::format("generate_pipeline: delta range {} must be well formed and >= 0", delta.to_string()));
   Rng rng(seed);
   Pipeline pipeline;
   pipeline.w.reserve(static_cast<std::size_t>(n));

@@ -1,4 +1,4 @@
-// Random pipelines from a seed (seed 000 §5 style instances): w_i and delta_i drawn from ranges.
+// Random pipelines from a seed (seeds 000 §5, 002 §5, 004 §7 instances): w_i and delta_i drawn from ranges.
 #pragma once
 
 #include "model/pipeline.hpp"
@@ -10,8 +10,9 @@ namespace pipesim {
 
 /// Draws a pipeline of n stages with pipesim::Rng(seed), in this fixed order: w_1, ..., w_n, then
 /// delta_0, ..., delta_n, one Range::draw each. A constant range (lo == hi) consumes no random number, so
-/// making w constant changes the delta values drawn. Same seed and ranges give the same pipeline everywhere.
-/// Throws InputError when n < 1 or a range allows negative values.
+/// making w constant changes the delta values drawn; a normal range consumes a variable count (redraws). Same seed
+/// and ranges give the same pipeline everywhere. Named ranges from the papers are in model/pipeline_presets.hpp.
+/// Throws InputError when n < 1, a range is ill-formed (Range::well_formed) or allows negative values.
 Pipeline generate_pipeline(int n, const Range& w, const Range& delta, std::uint64_t seed);
 
 } // namespace pipesim

@@ -55,11 +55,30 @@ TEST(PipelineGenerator, ConstantRanges)
   EXPECT_EQ(p.delta, std::vector<double>(5, 10.0));
 }
 
+TEST(PipelineGenerator, NormalRangesFollowTheDrawOrder)
+{
+  // Same order with normal ranges: each w and delta is one Range::draw (which may redraw internally).
+  Range w     = Range::normal(10, 5);
+  Range delta = Range::normal(1, 0.5);
+  Pipeline p  = generate_pipeline(50, w, delta, 13);
+  Rng rng(13);
+  for (int i = 1; i <= 50; ++i) {
+    EXPECT_EQ(p.work(i), w.draw(rng));
+    EXPECT_GT(p.work(i), 0.0);
+  }
+  for (int i = 0; i <= 50; ++i) {
+    EXPECT_EQ(p.data(i), delta.draw(rng));
+    EXPECT_GT(p.data(i), 0.0);
+  }
+}
+
 TEST(PipelineGenerator, RejectsBadArguments)
 {
   EXPECT_THROW(generate_pipeline(0, Range{1, 1, false}, Range{1, 1, false}, 1), InputError);
   EXPECT_THROW(generate_pipeline(3, Range{-1, 1, false}, Range{1, 1, false}, 1), InputError);
   EXPECT_THROW(generate_pipeline(3, Range{1, 1, false}, Range{2, 1, false}, 1), InputError);
+  EXPECT_THROW(generate_pipeline(3, Range::normal(0, 1), Range{1, 1, false}, 1), InputError);
+  EXPECT_THROW(generate_pipeline(3, Range{1, 1, false}, Range::normal(1, -1), 1), InputError);
 }
 
 } // namespace

@@ -29,10 +29,10 @@ Rng stream(std::uint64_t seed, Stream s)
 
 void check_range(const Range& r, const char* what, bool positive)
 {
-  bool ok = std::isfinite(r.lo) && std::isfinite(r.hi) && r.lo <= r.hi && (positive ? r.lo > 0 : r.lo >= 0);
+  bool ok = r.well_formed() && (positive ? r.positive() : r.lowest() >= 0);
   if (!ok)
-    throw InputError(fmt::format("platform generator: {} range {} must be {} and finite", what, r.to_string(),
-                                 positive ? "> 0" : ">= 0"));
+    throw InputError(fmt::format("platform generator: {} range {} must be {}, finite and well formed", what,
+                                 r.to_string(), positive ? "> 0" : ">= 0"));
 }
 
 void check_spec(const PlatformGeneratorSpec& spec)
@@ -42,7 +42,7 @@ void check_spec(const PlatformGeneratorSpec& spec)
   check_range(spec.bandwidth, "bandwidth", true);
   check_range(spec.latency, "latency", false);
   check_range(spec.failure_probability, "failure_probability", false);
-  if (spec.failure_probability.hi >= 1)
+  if (spec.failure_probability.highest() >= 1) // also refuses normal ranges, unbounded above
     throw InputError(fmt::format("platform generator: failure_probability range {} must stay below 1",
                                  spec.failure_probability.to_string()));
   if (spec.nic_bounded_in) check_range(spec.nic_in, "nic_in", true);

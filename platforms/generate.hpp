@@ -38,10 +38,12 @@ struct PlatformGeneratorSpec {
 ///     ordered pair; fully-heterogeneous: one draw per unordered pair of hosts {a, b}, a < b in the order
 ///     P1..Pp, P_in, P_out (P_out omitted when it is P_in's host), the same value in both directions.
 ///     P_in and P_out count as hosts: their links are drawn like the others.
-/// A constant range (lo == hi) consumes no random number. When P_in and P_out are one host, the pair P_in <-> P_out is
+/// A constant range (lo == hi) consumes no random number; a normal range consumes a variable count (redraws), which
+/// only shifts later draws of its own stream. When P_in and P_out are one host, the pair P_in <-> P_out is
 /// local (b infinite, c = 0), as platform_from_engine reads it from SimGrid.
-/// Throws InputError when the spec is invalid (p < 1, non-positive speed/bandwidth/nic, f >= 1, negative latency,
-/// a processor name equal to an io name).
+/// Throws InputError when the spec is invalid (p < 1, non-positive speed/bandwidth/nic, f >= 1 or a normal failure
+/// range, negative latency, an ill-formed range, a processor name equal to an io name).
+/// Named specs reproducing the papers' platforms are in platforms/generator_presets.hpp.
 Platform generate_platform(const PlatformGeneratorSpec& spec);
 
 /// "fully-homogeneous", "communication-homogeneous" or "fully-heterogeneous" (also with '_'); nullopt otherwise.

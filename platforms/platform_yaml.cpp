@@ -2,11 +2,13 @@
 #include "platforms/platform_yaml.hpp"
 
 #include "platforms/generate.hpp"
+#include "platforms/generator_presets.hpp"
 #include "platforms/input_error.hpp"
 #include "platforms/yaml_range.hpp"
 
 #include <fmt/format.h>
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace pipesim {
@@ -175,30 +177,35 @@ Platform parse_explicit(const YamlNode& node, const IoNames& io)
   return platform;
 }
 
-Range parse_optional_range(const YamlNode& gen, const char* key, bool positive, Range fallback)
+/// A generator key: required when no preset gives it a value.
+std::optional<YamlNode> generator_key(const YamlNode& gen, const char* key, bool required)
 {
-  auto node = gen.find(key);
-  return node ? parse_range(*node, positive) : fallback;
+  return required ? std::optional<YamlNode>(gen.at(key)) : gen.find(key);
 }
 
-PlatformGeneratorSpec parse_generator(const YamlNode& gen, const IoNames& io, const YamlNode& platform_node)
+/// The preset named by `preset:`, or the plain defaults (every range then has to be given).
+PlatformGeneratorSpec parse_preset(const YamlNode& node)
 {
-  gen.require_map();
-  gen.allow_only({"class", "p", "speed", "bandwidth", "latency", "failure_probability", "nic_in", "nic_out", "seed"});
-  PlatformGeneratorSpec spec;
-  YamlNode cls        = gen.at("class");
-  auto platform_class = platform_class_from_string(cls.as_string());
-  if (!platform_class) cls.fail("expected fully-homogeneous, communication-homogeneous or fully-heterogeneous");
-  spec.platform_class = *platform_class;
-  YamlNode p          = gen.at("p");
-  spec.p              = p.as_int_at_least(1);
-  if (spec.p > max_generated_processors)
-    p.fail(fmt::format("expected at most {} processors", max_generated_processors));
-  spec.speed     = parse_range(gen.at("speed"), true);
-  spec.bandwidth = parse_range(gen.at("bandwidth"), true);
-  spec.latency   = parse_optional_range(gen, "latency", false, Range{0, 0});
+  std::string name = node.as_string();
+  if (const PlatformPreset* preset = find_platform_preset(name)) return preset->spec;
+  node.fail(fmt::format("unknown platform preset (expected one of: {})", platform_preset_names()));
+}
+
+/// Class and ranges; each key given overrides the preset's value.
+void parse_generator_ranges(const YamlNode& gen, bool preset, PlatformGeneratorSpec& spec)
+{
+  if (auto cls = generator_key(gen, "class", !preset)) {
+    auto platform_class = platform_class_from_string(cls->as_string());
+    if (!platform_class) cls->fail("expected fully-homogeneous, communication-homogeneous or fully-heterogeneous");
+    spec.platform_class = *platform_class;
+  }
+  if (auto speed = generator_key(gen, "speed", !preset)) spec.speed = parse_range(*speed, true);
+  if (auto bandwidth = generator_key(gen, "bandwidth", !preset)) spec.bandwidth = parse_range(*bandwidth, true);
+  if (auto latency = gen.find("latency")) spec.latency = parse_range(*latency, false);
   if (auto f = gen.find("failure_probability")) {
     spec.failure_probability = parse_range(*f, false);
+    if (spec.failure_probability.is_normal())
+      f->fail("expected a uniform range in [0, 1) (a normal range is unbounded)");
     if (spec.failure_probability.hi >= 1) f->fail("expected failure probabilities in [0, 1)");
   }
   if (auto b = gen.find("nic_in")) {
@@ -209,6 +216,20 @@ PlatformGeneratorSpec parse_generator(const YamlNode& gen, const IoNames& io, co
     spec.nic_out         = parse_range(*b, true);
     spec.nic_bounded_out = true;
   }
+}
+
+PlatformGeneratorSpec parse_generator(const YamlNode& gen, const IoNames& io, const YamlNode& platform_node)
+{
+  gen.require_map();
+  gen.allow_only(
+      {"preset", "class", "p", "speed", "bandwidth", "latency", "failure_probability", "nic_in", "nic_out", "seed"});
+  auto preset                = gen.find("preset");
+  PlatformGeneratorSpec spec = preset ? parse_preset(*preset) : PlatformGeneratorSpec{};
+  parse_generator_ranges(gen, preset.has_value(), spec);
+  YamlNode p = gen.at("p");
+  spec.p     = p.as_int_at_least(1);
+  if (spec.p > max_generated_processors)
+    p.fail(fmt::format("expected at most {} processors", max_generated_processors));
   YamlNode seed = gen.at("seed");
   long long s   = seed.as_integer();
   if (s < 0) seed.fail("expected an integer >= 0");

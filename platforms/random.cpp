@@ -1,8 +1,11 @@
 // Portable seeded random draws.
 #include "platforms/random.hpp"
 
+#include "platforms/input_error.hpp"
+
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
 
 namespace pipesim {
 
@@ -59,8 +62,27 @@ double Rng::normal(double mean, double sd)
   return mean + sd * std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
 }
 
+Range Range::normal(double mu, double sigma, bool integers)
+{
+  Range r;
+  r.distribution = Distribution::normal;
+  r.mean         = mu;
+  r.sd           = sigma;
+  r.integer      = integers;
+  return r;
+}
+
 double Range::draw(Rng& rng) const
 {
+  if (is_normal()) {
+    if (sd == 0) return integer ? std::round(mean) : mean;
+    for (int attempt = 0; attempt < max_redraws; ++attempt) {
+      double x = rng.normal(mean, sd);
+      if (integer) x = std::round(x);
+      if (integer ? x >= 1 : x > 0) return x;
+    }
+    throw InputError(fmt::format("{}: no positive value in {} draws", to_string(), max_redraws));
+  }
   if (integer)
     return static_cast<double>(
         rng.integer(static_cast<long long>(std::ceil(lo)), static_cast<long long>(std::floor(hi))));
@@ -68,10 +90,22 @@ double Range::draw(Rng& rng) const
   return rng.uniform(lo, hi);
 }
 
+bool Range::well_formed() const
+{
+  if (is_normal()) return std::isfinite(mean) && std::isfinite(sd) && mean > 0 && (!integer || mean >= 1) && sd >= 0;
+  return std::isfinite(lo) && std::isfinite(hi) && lo <= hi && (!integer || std::ceil(lo) <= std::floor(hi));
+}
+
+double Range::lowest() const { return is_normal() ? 0.0 : lo; }
+
+double Range::highest() const { return is_normal() ? std::numeric_limits<double>::infinity() : hi; }
+
 std::string Range::to_string() const
 {
+  const char* kind = integer ? " integers" : "";
+  if (is_normal()) return fmt::format("normal(mean {}, sd {}) > 0{}", mean, sd, kind);
   if (lo == hi) return fmt::format("{}", lo);
-  return fmt::format("[{}, {}]{}", lo, hi, integer ? " integers" : "");
+  return fmt::format("[{}, {}]{}", lo, hi, kind);
 }
 
 } // namespace pipesim

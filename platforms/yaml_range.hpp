@@ -1,4 +1,5 @@
-// Reads a Range from YAML: a number (constant), [lo, hi] (uniform real) or {min: lo, max: hi, integer: true}.
+// Reads a Range from YAML: a number (constant), [lo, hi] (uniform real), {min: lo, max: hi, integer: true} or
+// {normal: {mean: m, sd: s}, integer: true} (normal clipped to be positive; `integer` optional).
 #pragma once
 
 #include "platforms/random.hpp"
@@ -6,7 +7,8 @@
 
 namespace pipesim {
 
-/// `positive`: values must be > 0 (else >= 0). Errors name file, line, key and value.
+/// `positive`: uniform values must be > 0 (else >= 0); normal ranges are always > 0 (redrawn, see Range), with
+/// mean > 0 (>= 1 with `integer`) and sd >= 0. Errors name file, line, key and value.
 Range parse_range(const YamlNode& node, bool positive);
 
 } // namespace pipesim

@@ -5,7 +5,8 @@
 // - `pipeline`, `platform` and exactly one of `mapper` / `mapping` are required; every other section and key is
 //   optional and keeps the defaults of the structs.
 // - `pipeline.generate.seed` is required, as for `platform.generate` (not defaulted to simulation.seed: changing the
-//   simulation seed must not change the instance); `generate.n` is capped at 1,000,000 stages.
+//   simulation seed must not change the instance); `generate.n` is capped at 1,000,000 stages. With
+//   `generate.preset`, w and delta are optional and override the preset's ranges (docs/generators.md).
 // - `platform.file`: the path is taken as given if it names a file from the current directory, else relative to the
 //   scenario's directory; it is stored as found (lexically normalised, not made absolute). The XML is not loaded
 //   here (that needs a SimGrid engine, in the simulating process). `io` keys default to "in" / "out".
@@ -20,6 +21,7 @@
 #include "scenarios/scenario.hpp"
 
 #include "model/pipeline_generator.hpp"
+#include "model/pipeline_presets.hpp"
 #include "platforms/input_error.hpp"
 #include "platforms/platform_yaml.hpp"
 #include "platforms/yaml_node.hpp"
@@ -52,15 +54,23 @@ std::string parse_name(const YamlNode& node)
   return s;
 }
 
+/// `preset: NAME` (model/pipeline_presets.hpp) gives w and delta; a `w` or `delta` key given overrides it.
 Pipeline parse_generated_pipeline(const YamlNode& node)
 {
   node.require_map();
-  node.allow_only({"n", "w", "delta", "seed"});
+  node.allow_only({"preset", "n", "w", "delta", "seed"});
+  const PipelinePreset* preset = nullptr;
+  if (auto name = node.find("preset")) {
+    preset = find_pipeline_preset(name->as_string());
+    if (!preset) name->fail(fmt::format("unknown pipeline preset (expected one of: {})", pipeline_preset_names()));
+  }
   const YamlNode n_node = node.at("n");
   int n                 = n_node.as_int_at_least(1);
   if (n > max_generated_stages) n_node.fail(fmt::format("expected at most {} stages", max_generated_stages));
-  Range w     = parse_range(node.at("w"), false);
-  Range delta = parse_range(node.at("delta"), false);
+  auto w_node     = preset ? node.find("w") : node.at("w");
+  auto delta_node = preset ? node.find("delta") : node.at("delta");
+  Range w         = w_node ? parse_range(*w_node, false) : preset->w;
+  Range delta     = delta_node ? parse_range(*delta_node, false) : preset->delta;
   return generate_pipeline(n, w, delta, parse_seed(node.at("seed")));
 }
 

@@ -1,0 +1,90 @@
+// Seeded random interval and one-to-one mappings.
+#include "mappers/random/random_mapper.hpp"
+
+#include "model/analytic.hpp"
+#include "platforms/random.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <limits>
+
+namespace pipesim {
+
+namespace {
+void shuffle(std::vector<int>& v, Rng& rng)
+{
+  for (std::size_t i = v.size(); i > 1; --i)
+    std::swap(v[i - 1], v[static_cast<std::size_t>(rng.integer(0, static_cast<long long>(i - 1)))]);
+}
+} // namespace
+
+Mapping random_interval_mapping(int n, int p, std::uint64_t seed, bool one_to_one)
+{
+  Rng rng(seed);
+  int m = one_to_one ? n : static_cast<int>(rng.integer(1, std::min(n, p)));
+  std::vector<int> cuts; // m - 1 distinct cut points among 1..n-1
+  for (int i = 1; i < n; ++i)
+    cuts.push_back(i);
+  shuffle(cuts, rng);
+  cuts.resize(static_cast<std::size_t>(m - 1));
+  std::sort(cuts.begin(), cuts.end());
+  std::vector<std::pair<int, int>> intervals;
+  int first = 1;
+  for (int c : cuts) {
+    intervals.emplace_back(first, c);
+    first = c + 1;
+  }
+  intervals.emplace_back(first, n);
+  std::vector<int> procs;
+  for (int u = 0; u < p; ++u)
+    procs.push_back(u);
+  shuffle(procs, rng);
+  procs.resize(static_cast<std::size_t>(m));
+  return make_interval_mapping(intervals, procs);
+}
+
+namespace {
+class RandomMapper : public Mapper {
+public:
+  explicit RandomMapper(bool one_to_one) : one_to_one_(one_to_one) {}
+  std::string name() const override { return one_to_one_ ? "random.one-to-one" : "random.interval"; }
+  std::string description() const override
+  {
+    return one_to_one_ ? "seeded random one-to-one mapping (fidelity samples; n <= p)"
+                       : "seeded random interval mapping (fidelity samples)";
+  }
+  std::optional<std::string> refuses(const Problem& problem) const override
+  {
+    if (problem.objective.kind != Objective::Kind::min_period)
+      return "it only produces mappings for the objective 'minimize: period'";
+    if (problem.platform.p() < 1)
+      return "the platform has no processor";
+    return std::nullopt;
+  }
+  MapperResult map(const Problem& problem, const MapperOptions& options) const override
+  {
+    MapperResult r;
+    int n = problem.pipeline.n();
+    int p = problem.platform.p();
+    if (one_to_one_ && n > p) {
+      r.status    = SolveStatus::infeasible;
+      r.objective = std::numeric_limits<double>::infinity();
+      return r;
+    }
+    r.mapping   = random_interval_mapping(n, p, options.seed, one_to_one_);
+    r.status    = SolveStatus::feasible;
+    r.objective = br07_eq2_period(problem.pipeline, problem.platform, r.mapping);
+    return r;
+  }
+
+private:
+  bool one_to_one_;
+};
+
+const MapperRegistration interval_registration("random.interval",
+                                               [] { return std::make_unique<RandomMapper>(false); });
+const MapperRegistration one_to_one_registration("random.one-to-one",
+                                                 [] { return std::make_unique<RandomMapper>(true); });
+} // namespace
+
+} // namespace pipesim

@@ -1,0 +1,51 @@
+// Random mappers: valid, of the promised rule, reproducible from the seed.
+#include "mappers/mapper.hpp"
+#include "mappers/random/random_mapper.hpp"
+#include "model/analytic.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace pipesim;
+
+namespace {
+Problem problem(int n, int p)
+{
+  Problem pr;
+  pr.pipeline.w.assign(static_cast<std::size_t>(n), 1.0);
+  pr.pipeline.delta.assign(static_cast<std::size_t>(n + 1), 1.0);
+  std::vector<Processor> procs;
+  for (int u = 0; u < p; ++u)
+    procs.push_back(Processor{"P" + std::to_string(u + 1), 1.0 + u});
+  pr.platform = Platform(procs, "in", "out", 2.0);
+  return pr;
+}
+} // namespace
+
+TEST(RandomMapper, ValidReproducibleAndOfTheRightRule)
+{
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    Problem pr = problem(1 + static_cast<int>(seed % 7), 1 + static_cast<int>(seed % 5) * 2);
+    MapperOptions o;
+    o.seed   = seed;
+    auto r   = run_mapper("random.interval", pr, o);
+    ASSERT_NO_THROW(validate(r.mapping, pr.pipeline, pr.platform)) << seed;
+    EXPECT_NE(classify(r.mapping), MappingRule::general);
+    EXPECT_DOUBLE_EQ(r.objective, br07_eq2_period(pr.pipeline, pr.platform, r.mapping));
+    EXPECT_EQ(to_text(run_mapper("random.interval", pr, o).mapping, pr.platform), to_text(r.mapping, pr.platform));
+    auto o2o = run_mapper("random.one-to-one", pr, o);
+    if (pr.pipeline.n() <= pr.platform.p())
+      EXPECT_EQ(classify(o2o.mapping), MappingRule::one_to_one);
+    else
+      EXPECT_EQ(o2o.status, SolveStatus::infeasible);
+  }
+}
+
+TEST(RandomMapper, DifferentSeedsGiveDifferentMappings)
+{
+  Problem pr = problem(8, 8);
+  MapperOptions a, b;
+  a.seed = 1;
+  b.seed = 2;
+  EXPECT_NE(to_text(run_mapper("random.interval", pr, a).mapping, pr.platform),
+            to_text(run_mapper("random.interval", pr, b).mapping, pr.platform));
+}

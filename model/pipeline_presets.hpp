@@ -1,0 +1,28 @@
+// Named pipeline generator ranges reproducing the random applications of the papers (seeds 000 §5, 002 §5, 004 §7).
+#pragma once
+
+#include "platforms/random.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pipesim {
+
+/// A named pair of ranges for generate_pipeline: w_i (stage work) and delta_i (data sizes). The number of stages n
+/// is not part of a preset (the papers vary it; docs/generators.md lists the values they used).
+struct PipelinePreset {
+  std::string_view name;
+  std::string_view source; // paper, section and the sentence implemented
+  Range w;
+  Range delta;
+};
+
+/// Every preset, in a fixed order: br07-exp1..4, bbr10-table1, bbr10-tables23, hedpm.
+const std::vector<PipelinePreset>& pipeline_presets();
+/// The preset called `name`, or nullptr.
+const PipelinePreset* find_pipeline_preset(std::string_view name);
+/// "br07-exp1, br07-exp2, ..." for error messages.
+std::string pipeline_preset_names();
+
+} // namespace pipesim
