@@ -35,6 +35,7 @@ public:
 
 /// Seed 000 Algorithm 1 for a given period: `processors` are the n processors retained, sorted by
 /// non-decreasing speed; returns alloc (stage k at index k-1 -> processor) or an empty vector on failure.
+/// (The machinery, shared with H5-BS121, is in mappers/br07/one_to_one_search.hpp.)
 std::vector<int> br07_greedy_assignment(const Problem& problem, const std::vector<int>& processors, double period);
 
 } // namespace pipesim

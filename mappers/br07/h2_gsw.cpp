@@ -1,0 +1,31 @@
+// H2-GSW (seed 000 §4.1): biggest sum of w on the fastest processor.
+#include "mappers/br07/h2_gsw.hpp"
+
+namespace pipesim {
+
+namespace {
+const MapperRegistration registration{"br07.h2-gsw", [] { return std::make_unique<Br07H2Gsw>(); }};
+} // namespace
+
+IntervalAssignment br07_h2_gsw(const Problem& problem)
+{
+  IntervalAssignment result;
+  result.intervals = br07_greedy_intervals(problem.pipeline.n(), problem.platform.p());
+  std::vector<double> work;
+  for (auto [first, last] : result.intervals)
+    work.push_back(problem.pipeline.work(first, last)); // sum_{i in I} w_i
+  result.alloc = br07_match_by_speed(problem.platform, work);
+  return result;
+}
+
+std::string Br07H2Gsw::description() const
+{
+  return "H2-GSW: L = ceil(n/p) stages per interval, biggest sum w on the fastest processor (seed 000 §4.1)";
+}
+
+IntervalAssignment Br07H2Gsw::assign(const Problem& problem, const MapperOptions& /*options*/) const
+{
+  return br07_h2_gsw(problem);
+}
+
+} // namespace pipesim

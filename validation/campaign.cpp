@@ -1,0 +1,301 @@
+// Campaign parsing and expansion into runs.
+#include "validation/campaign.hpp"
+
+#include "platforms/input_error.hpp"
+#include "platforms/yaml_node.hpp"
+#include "scenarios/scenario.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <fmt/format.h>
+#include <set>
+
+namespace pipesim {
+
+namespace {
+
+/// One axis of the product: every key of the axis takes its i-th value together.
+struct Axis {
+  std::vector<std::string> keys;
+  std::vector<std::vector<YAML::Node>> values; // values[k][i] for keys[k]
+  std::size_t size() const { return values.empty() ? 0 : values.front().size(); }
+};
+
+/// Values of one swept key: a list (whose "a..b" items expand to integers), a range {from, to|count, step}, or a
+/// single value.
+std::vector<YAML::Node> axis_values(const YamlNode& node)
+{
+  std::vector<YAML::Node> out;
+  if (node.is_map()) {
+    node.allow_only({"from", "to", "count", "step"});
+    double from = node.at("from").as_double();
+    double step = node.has("step") ? node.at("step").as_double() : 1.0;
+    if (step == 0)
+      node.at("step").fail("the step must not be 0");
+    long long count = 0;
+    if (node.has("count") == node.has("to"))
+      node.fail_key("give exactly one of 'to' and 'count'");
+    if (node.has("count"))
+      count = node.at("count").as_integer();
+    else
+      count = static_cast<long long>(std::floor((node.at("to").as_double() - from) / step + 1e-9)) + 1;
+    if (count < 1 || count > 10'000'000)
+      node.fail("the range holds no value (or more than 10^7)");
+    for (long long i = 0; i < count; ++i) {
+      double v = from + static_cast<double>(i) * step;
+      out.emplace_back(v == std::floor(v) && std::fabs(v) < 1e15 ? fmt::format("{}", static_cast<long long>(v))
+                                                                  : fmt::format("{}", v));
+    }
+    return out;
+  }
+  if (!node.is_sequence()) {
+    out.push_back(YAML::Clone(node.raw()));
+    return out;
+  }
+  for (const auto& item : node.items()) {
+    if (item.is_scalar()) {
+      const std::string& s = item.raw().Scalar();
+      auto dots            = s.find("..");
+      if (dots != std::string::npos) {
+        try {
+          long long a = std::stoll(s.substr(0, dots));
+          long long b = std::stoll(s.substr(dots + 2));
+          if (b < a || b - a > 10'000'000)
+            item.fail("expected an integer range a..b with a <= b");
+          for (long long v = a; v <= b; ++v)
+            out.emplace_back(fmt::format("{}", v));
+          continue;
+        } catch (const std::logic_error&) {
+          item.fail("expected an integer range such as 1..50");
+        }
+      }
+    }
+    out.push_back(YAML::Clone(item.raw()));
+  }
+  if (out.empty())
+    node.fail("an axis needs at least one value");
+  return out;
+}
+
+/// Sets a dotted key in a scenario document, creating maps on the way.
+void set_key(YAML::Node root, const std::string& key, const YAML::Node& value, const YamlNode& where)
+{
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    auto dot = key.find('.', start);
+    parts.push_back(key.substr(start, dot - start));
+    if (dot == std::string::npos)
+      break;
+    start = dot + 1;
+  }
+  YAML::Node node = root;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (parts[i].empty())
+      where.fail_key(fmt::format("'{}' is not a dotted scenario key", key));
+    YAML::Node child = node[parts[i]];
+    if (child.IsDefined() && !child.IsMap())
+      where.fail_key(fmt::format("'{}' goes through '{}', which is not a mapping in the base scenario", key, parts[i]));
+    if (!child.IsDefined())
+      node[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    node.reset(node[parts[i]]);
+  }
+  node[parts.back()] = YAML::Clone(value);
+}
+
+std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::string, YamlNode>>& key_nodes)
+{
+  std::vector<Axis> axes;
+  if (auto sweep = root.find("sweep")) {
+    for (const auto& key : sweep->keys()) {
+      YamlNode values = sweep->at(key);
+      axes.push_back(Axis{{key}, {axis_values(values)}});
+      key_nodes.emplace_back(key, values);
+    }
+  }
+  if (auto zip = root.find("zip")) {
+    for (const auto& group : zip->items()) {
+      Axis axis;
+      for (const auto& key : group.keys()) {
+        YamlNode values = group.at(key);
+        axis.keys.push_back(key);
+        axis.values.push_back(axis_values(values));
+        key_nodes.emplace_back(key, values);
+        if (axis.values.back().size() != axis.values.front().size())
+          values.fail(fmt::format("zipped lists must have the same length ({} values here, {} for '{}')",
+                                  axis.values.back().size(), axis.values.front().size(), axis.keys.front()));
+      }
+      if (axis.keys.empty())
+        group.fail("a zip group needs at least one key");
+      axes.push_back(axis);
+    }
+  }
+  if (auto seed = root.find("seed")) {
+    axes.push_back(Axis{{"seed"}, {axis_values(*seed)}});
+    key_nodes.emplace_back("seed", *seed);
+  }
+  return axes;
+}
+
+/// The run seed sets every seed of the scenario that is not swept explicitly.
+void apply_seed(YAML::Node doc, std::uint64_t seed, const std::set<std::string>& swept)
+{
+  auto set_if = [&](const char* section, const char* key, bool only_if_present) {
+    std::string full = std::string(section) + "." + key;
+    if (swept.count(full))
+      return;
+    YAML::Node s = doc[section];
+    if (only_if_present && !(s.IsDefined() && s.IsMap()))
+      return;
+    if (!s.IsDefined())
+      doc[section] = YAML::Node(YAML::NodeType::Map);
+    doc[section][key] = seed;
+  };
+  set_if("simulation", "seed", false);
+  set_if("mapper_options", "seed", false);
+  if (doc["pipeline"].IsMap() && doc["pipeline"]["generate"].IsMap() && !swept.count("pipeline.generate.seed"))
+    doc["pipeline"]["generate"]["seed"] = seed;
+  if (doc["platform"].IsMap() && doc["platform"]["generate"].IsMap() && !swept.count("platform.generate.seed"))
+    doc["platform"]["generate"]["seed"] = seed;
+}
+
+YAML::Node load_base(const YamlNode& root, const std::string& base_dir, std::string& scenario_dir)
+{
+  YamlNode base = root.at("base");
+  scenario_dir  = base_dir;
+  if (base.is_scalar()) {
+    std::filesystem::path path = base.as_string();
+    if (path.is_relative())
+      path = std::filesystem::path(base_dir) / path;
+    if (!std::filesystem::exists(path))
+      base.fail("base scenario file not found");
+    scenario_dir = path.parent_path().string();
+    return load_yaml_file(path.string()).raw();
+  }
+  base.require_map();
+  return YAML::Clone(base.raw());
+}
+
+} // namespace
+
+std::string CampaignRun::describe() const
+{
+  std::string out;
+  for (const auto& [key, value] : params) {
+    YAML::Emitter e;
+    e << YAML::Flow << value;
+    out += (out.empty() ? "" : " ") + key + "=" + e.c_str();
+  }
+  return out;
+}
+
+std::string Campaign::hash() const
+{
+  std::uint64_t h = 1469598103934665603ULL; // FNV-1a
+  for (unsigned char c : text)
+    h = (h ^ c) * 1099511628211ULL;
+  return fmt::format("{:016x}", h);
+}
+
+const char* to_string(CampaignMode mode)
+{
+  return mode == CampaignMode::analytic ? "analytic" : "simulate";
+}
+
+Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir)
+{
+  YamlNode root = load_yaml_text(text, label);
+  root.require_map();
+  root.allow_only({"name", "mode", "base", "sweep", "zip", "seed", "run_time_limit", "trace"});
+  Campaign c;
+  c.file     = label;
+  c.base_dir = base_dir;
+  c.text     = text;
+  c.name     = root.has("name") ? root.at("name").as_string() : std::filesystem::path(label).stem().string();
+  if (auto mode = root.find("mode")) {
+    std::string m = mode->as_string();
+    if (m != "analytic" && m != "simulate")
+      mode->fail("expected analytic or simulate");
+    c.mode = m == "analytic" ? CampaignMode::analytic : CampaignMode::simulate;
+  }
+  if (auto limit = root.find("run_time_limit"))
+    c.run_time_limit = limit->as_positive();
+  if (auto trace = root.find("trace"))
+    c.trace_runs = trace->as_int_at_least(0);
+  std::string scenario_dir;
+  YAML::Node base = load_base(root, base_dir, scenario_dir);
+  c.scenario_dir  = scenario_dir;
+  std::vector<std::pair<std::string, YamlNode>> key_nodes;
+  std::vector<Axis> axes = parse_axes(root, key_nodes);
+  std::set<std::string> swept;
+  for (const auto& [key, node] : key_nodes) {
+    if (!swept.insert(key).second)
+      node.fail_key(fmt::format("'{}' is swept twice", key));
+    c.swept.push_back(key);
+  }
+  // Cartesian product, first axis outermost.
+  std::size_t total = 1;
+  for (const auto& a : axes)
+    total *= a.size();
+  if (total > 10'000'000)
+    root.fail_key(fmt::format("the campaign expands to {} runs (at most 10^7)", total));
+  for (std::size_t index = 0; index < total; ++index) {
+    CampaignRun run;
+    run.id          = static_cast<int>(index);
+    YAML::Node doc  = YAML::Clone(base);
+    std::size_t rem = index;
+    std::vector<std::size_t> pick(axes.size());
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      pick[a] = rem % axes[a].size();
+      rem /= axes[a].size();
+    }
+    bool has_seed = false;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+      for (std::size_t k = 0; k < axes[a].keys.size(); ++k) {
+        const std::string& key = axes[a].keys[k];
+        const YAML::Node& v    = axes[a].values[k][pick[a]];
+        run.params.emplace_back(key, v);
+        const YamlNode& where = std::find_if(key_nodes.begin(), key_nodes.end(), [&](const auto& kn) {
+                                  return kn.first == key;
+                                })->second;
+        if (key == "seed") {
+          run.seed = static_cast<std::uint64_t>(YamlNode(v, label, "seed").as_int_at_least(0));
+          has_seed = true;
+        } else {
+          set_key(doc, key, v, where);
+        }
+      }
+    if (has_seed)
+      apply_seed(doc, run.seed, swept);
+    YAML::Emitter e;
+    e << doc;
+    run.scenario_yaml = e.c_str();
+    std::string run_label = fmt::format("{} (run {}: {})", label, run.id, run.describe());
+    Scenario s;
+    try {
+      s = parse_scenario(run.scenario_yaml, run_label, scenario_dir);
+    } catch (const InputError& err) {
+      throw InputError(fmt::format("{}: the scenario of run {} is invalid: {}", label, run.id, err.what()));
+    }
+    if (!has_seed)
+      run.seed = s.simulation.seed;
+    c.runs.push_back(std::move(run));
+  }
+  return c;
+}
+
+Campaign load_campaign(const std::string& path)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(fmt::format("{}: cannot open file", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto dir = std::filesystem::path(path).parent_path().string();
+  return parse_campaign(ss.str(), path, dir.empty() ? "." : dir);
+}
+
+} // namespace pipesim

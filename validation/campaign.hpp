@@ -1,0 +1,45 @@
+// Campaign files (YAML): a base scenario plus sweeps, expanded into a deterministic list of runs (DESIGN.md §7).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+#include <yaml-cpp/yaml.h>
+
+namespace pipesim {
+
+enum class CampaignMode { analytic, simulate };
+
+/// One value per swept key, as written (YAML scalar or collection).
+struct CampaignRun {
+  int id = 0;
+  std::vector<std::pair<std::string, YAML::Node>> params; // swept key -> value, in axis order
+  std::uint64_t seed = 0;
+  std::string scenario_yaml; // the complete scenario of this run
+  std::string describe() const; // "n=5 mapper=x seed=3"
+};
+
+struct Campaign {
+  std::string name;
+  std::string file;     // campaign path
+  std::string base_dir;     // directory of the campaign file
+  std::string scenario_dir; // where the runs' relative platform files resolve (the base scenario's directory)
+  std::string text;     // the campaign file's text (hashed to recognise the campaign on --resume / merge)
+  CampaignMode mode = CampaignMode::simulate;
+  double run_time_limit = 600; // seconds per run
+  int trace_runs = 1;          // simulated runs whose event trace is kept (the first ones by id)
+  std::vector<std::string> swept; // swept keys in axis order ("seed" included when swept)
+  std::vector<CampaignRun> runs;
+
+  std::string hash() const; // hex digest of `text`
+};
+
+/// Parses and expands a campaign; every run's scenario is parsed once here, so a campaign that would produce a bad
+/// scenario fails before anything runs. Errors are InputError naming the campaign file, line and key.
+Campaign load_campaign(const std::string& path);
+Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir);
+
+const char* to_string(CampaignMode mode);
+
+} // namespace pipesim

@@ -1,0 +1,190 @@
+// Executing one campaign run and formatting its row.
+#include "validation/campaign_row.hpp"
+
+#include "platforms/input_error.hpp"
+#include "scenarios/scenario.hpp"
+#include "simulator/run.hpp"
+#include "validation/compare.hpp"
+#include "validation/scenario_run.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+
+namespace pipesim {
+
+namespace {
+
+nlohmann::json base_row(const Campaign& campaign, const CampaignRun& run)
+{
+  nlohmann::json row;
+  row["campaign"] = campaign.name;
+  row["run_id"]   = run.id;
+  row["seed"]     = run.seed;
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [key, value] : run.params) {
+    YAML::Emitter e;
+    e << YAML::Flow << value;
+    params[key] = value.IsScalar() ? nlohmann::json(value.Scalar()) : nlohmann::json(std::string(e.c_str()));
+  }
+  row["params"]        = params;
+  row["scenario_yaml"] = run.scenario_yaml;
+  row["status"]        = "ok";
+  row["error"]         = "";
+  return row;
+}
+
+nlohmann::json number(double x)
+{
+  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
+}
+
+void fill_run(nlohmann::json& row, const ScenarioRun& r)
+{
+  row["mapper"]         = r.scenario.mapper;
+  row["mapper_status"]  = to_string(r.mapper.status);
+  row["n"]              = r.scenario.pipeline.n();
+  row["p"]              = r.platform.p();
+  row["platform_class"] = to_string(r.platform.classify());
+  auto secs             = r.mapper.statistics.find("seconds");
+  row["mapper_seconds"] = secs == r.mapper.statistics.end() ? 0.0 : secs->second;
+  if (!r.has_mapping()) {
+    row["status"] = "infeasible";
+    return;
+  }
+  row["mapping"]             = to_text(r.mapper.mapping, r.platform);
+  row["rule"]                = to_string(r.rule);
+  row["analytic_period"]     = number(r.analytic.period);
+  row["analytic_latency"]    = number(r.analytic.latency);
+  row["failure_probability"] = number(r.analytic.failure_probability);
+  row["formula"]             = r.analytic.formula;
+  row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : number(r.event_graph_period);
+  if (!r.simulated)
+    return;
+  row["simulated_period"]      = number(r.simulated->period);
+  row["simulated_latency"]     = number(r.simulated_latency);
+  row["rel_error_period"]      = number(relative_error(r.simulated->period, r.analytic.period));
+  row["rel_error_event_graph"] = number(relative_error(r.simulated->period, r.event_graph_period));
+}
+
+void write_trace(const std::string& file, const CampaignRun& run, const ScenarioRun& r)
+{
+  nlohmann::json j = simulate_json(r);
+  nlohmann::json out{{"run_id", run.id},
+                     {"mapping", to_text(r.mapper.mapping, r.platform)},
+                     {"period", r.simulated->period},
+                     {"trace", j["simulated"]["trace"]}};
+  std::ofstream f(file + ".tmp");
+  f << out.dump() << "\n";
+  f.close();
+  std::rename((file + ".tmp").c_str(), file.c_str());
+}
+
+} // namespace
+
+nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, const std::string& trace_file)
+{
+  auto t0          = std::chrono::steady_clock::now();
+  nlohmann::json row = base_row(campaign, run);
+  try {
+    Scenario s = parse_scenario(run.scenario_yaml, fmt::format("{} (run {})", campaign.file, run.id),
+                                campaign.scenario_dir);
+    row["mapper"] = s.mapper;
+    if (!trace_file.empty())
+      s.simulation.record_trace = true;
+    ScenarioRun r = map_scenario(s);
+    if (campaign.mode == CampaignMode::simulate)
+      simulate_run(r);
+    fill_run(row, r);
+    if (!trace_file.empty() && r.simulated)
+      write_trace(trace_file, run, r);
+  } catch (const InputError& e) {
+    row["status"] = "error";
+    row["error"]  = e.what();
+  }
+  row["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return row;
+}
+
+nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, const std::string& status,
+                          const std::string& reason, double wall_seconds)
+{
+  nlohmann::json row  = base_row(campaign, run);
+  row["status"]       = status;
+  row["error"]        = reason;
+  row["wall_seconds"] = wall_seconds;
+  return row;
+}
+
+std::vector<std::string> csv_columns(const std::vector<std::string>& swept)
+{
+  std::vector<std::string> cols{"campaign",        "run_id",           "seed",
+                                "mapper",          "status",           "mapper_status",
+                                "n",               "p",                "platform_class",
+                                "mapping",         "rule",             "formula",
+                                "analytic_period", "event_graph_period", "simulated_period",
+                                "rel_error_period", "rel_error_event_graph", "analytic_latency",
+                                "simulated_latency", "failure_probability", "error",
+                                "mapper_seconds",  "wall_seconds"};
+  for (const auto& key : swept)
+    cols.push_back("param:" + key);
+  return cols;
+}
+
+bool is_timing_column(const std::string& column)
+{
+  return column == "mapper_seconds" || column == "wall_seconds";
+}
+
+namespace {
+std::string csv_escape(const std::string& s)
+{
+  if (s.find_first_of(",\"\n") == std::string::npos)
+    return s;
+  std::string out = "\"";
+  for (char c : s)
+    out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string csv_value(const nlohmann::json& v)
+{
+  if (v.is_null())
+    return "";
+  if (v.is_string())
+    return csv_escape(v.get<std::string>());
+  if (v.is_number_float())
+    return fmt::format("{:.17g}", v.get<double>());
+  return csv_escape(v.dump());
+}
+} // namespace
+
+std::string csv_header(const std::vector<std::string>& columns)
+{
+  std::string out;
+  for (const auto& c : columns)
+    out += (out.empty() ? "" : ",") + csv_escape(c);
+  return out;
+}
+
+std::string csv_line(const nlohmann::json& row, const std::vector<std::string>& columns)
+{
+  std::string out;
+  bool first = true;
+  for (const auto& c : columns) {
+    if (!first)
+      out += ',';
+    first = false;
+    if (c.rfind("param:", 0) == 0) {
+      auto key = c.substr(6);
+      if (row.contains("params") && row["params"].contains(key))
+        out += csv_value(row["params"][key]);
+    } else if (row.contains(c)) {
+      out += csv_value(row[c]);
+    }
+  }
+  return out;
+}
+
+} // namespace pipesim

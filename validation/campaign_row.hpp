@@ -1,0 +1,29 @@
+// One campaign run executed (in a worker process) and its result row, as JSON and as CSV.
+#pragma once
+
+#include "validation/campaign.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// Maps (and in simulate mode simulates) one run and returns its row. Never throws for bad input: an InputError
+/// becomes status "error" with the message; an infeasible mapper result becomes status "infeasible". When
+/// `trace_file` is not empty the simulation records its event trace there.
+nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, const std::string& trace_file);
+
+/// The row of a run that produced none: status "crashed" or "timeout" with the reason.
+nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, const std::string& status,
+                          const std::string& reason, double wall_seconds);
+
+/// CSV: fixed columns, then one "param:<key>" column per swept key.
+std::vector<std::string> csv_columns(const std::vector<std::string>& swept);
+std::string csv_header(const std::vector<std::string>& columns);
+std::string csv_line(const nlohmann::json& row, const std::vector<std::string>& columns);
+
+/// Columns whose values depend on timing (excluded when comparing two runs of a campaign).
+bool is_timing_column(const std::string& column);
+
+} // namespace pipesim

@@ -1,0 +1,41 @@
+// The campaign runner: a pool of worker processes, results appended and flushed as runs finish, resume, shards,
+// progress; and the merge of shard outputs (DESIGN.md §7).
+#pragma once
+
+#include "validation/campaign.hpp"
+
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+struct RunnerOptions {
+  std::string out_dir;
+  int jobs = 0; // worker processes; 0 means the number of cores
+  bool resume = false;
+  int shard_index = 0; // 0-based; the CLI's --shard i/N gives i - 1
+  int shard_count = 1;
+  std::vector<int> only;    // run just these ids (rerunning single rows)
+  std::string command_line; // recorded in DIR/COMMAND and campaign.json
+  bool quiet = false;       // no progress on stderr
+};
+
+struct RunnerSummary {
+  int total    = 0; // runs of the campaign
+  int selected = 0; // runs of this shard (or --only)
+  int skipped  = 0; // already complete (--resume)
+  int executed = 0;
+  int failures = 0; // rows whose status is error, crashed or timeout
+};
+
+/// Runs the campaign into options.out_dir: campaign.json, COMMAND, results.jsonl, results.csv and trace-<id>.json.
+/// Every finished run is appended to both result files and flushed to disk at once; when the shard is complete the
+/// files are rewritten sorted by run id. A worker that crashes or exceeds the campaign's run_time_limit gives a row
+/// with status "crashed" or "timeout". Without --resume a directory that already holds results is an InputError.
+RunnerSummary run_campaign(const Campaign& campaign, const RunnerOptions& options);
+
+/// Joins the outputs of shards (or partial runs) of one campaign into `out_dir`; an InputError when the directories
+/// hold different campaigns, when a run appears twice, or when runs are missing (the message lists them).
+void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::string& out_dir);
+
+} // namespace pipesim

@@ -1,0 +1,291 @@
+// Campaign files and the runner: expansion, errors, resume after a kill, shards, determinism, crashing workers.
+#include "platforms/input_error.hpp"
+#include "validation/campaign.hpp"
+#include "validation/campaign_row.hpp"
+#include "validation/campaign_runner.hpp"
+#include "validation/result_files.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <set>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace pipesim;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* small_campaign = R"(name: small
+mode: simulate
+base:
+  pipeline: {generate: {n: 3, w: [1, 20], delta: [1, 100], seed: 1}}
+  platform: {generate: {class: fully-heterogeneous, p: 4, speed: [1, 20], bandwidth: [1, 10], seed: 1}}
+  mapper: random.interval
+  simulation: {datasets: 30}
+sweep:
+  pipeline.generate.n: [2..3]
+  mapper: [random.interval, random.one-to-one]
+seed: {from: 1, count: 4}
+)";
+
+std::string temp_dir(const std::string& name)
+{
+  auto dir = fs::temp_directory_path() / fmt::format("pipesim-campaign-{}-{}", getpid(), name);
+  fs::remove_all(dir);
+  return dir.string();
+}
+
+RunnerOptions options(const std::string& dir, int jobs = 2)
+{
+  RunnerOptions o;
+  o.out_dir = dir;
+  o.jobs    = jobs;
+  o.quiet   = true;
+  return o;
+}
+
+/// Rows without their timing fields, by run id.
+std::map<int, nlohmann::json> timeless(const std::string& dir)
+{
+  std::map<int, nlohmann::json> out;
+  for (auto row : read_rows(dir + "/results.jsonl")) {
+    row.erase("wall_seconds");
+    row.erase("mapper_seconds");
+    out[row["run_id"].get<int>()] = row;
+  }
+  return out;
+}
+
+std::string message_of(const std::string& text)
+{
+  try {
+    parse_campaign(text, "c.yaml", ".");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+} // namespace
+
+TEST(Campaign, ExpandsSweepsZipsAndSeeds)
+{
+  Campaign c = parse_campaign(small_campaign, "c.yaml", ".");
+  EXPECT_EQ(c.name, "small");
+  EXPECT_EQ(c.mode, CampaignMode::simulate);
+  ASSERT_EQ(c.runs.size(), 2u * 2u * 4u);
+  EXPECT_EQ(c.swept, (std::vector<std::string>{"pipeline.generate.n", "mapper", "seed"}));
+  // first axis outermost, seed innermost
+  EXPECT_EQ(c.runs[0].describe(), "pipeline.generate.n=2 mapper=random.interval seed=1");
+  EXPECT_EQ(c.runs[5].describe(), "pipeline.generate.n=2 mapper=random.one-to-one seed=2");
+  EXPECT_EQ(c.runs[15].describe(), "pipeline.generate.n=3 mapper=random.one-to-one seed=4");
+  // the run seed reaches every seed of the scenario
+  EXPECT_NE(c.runs[5].scenario_yaml.find("seed: 2"), std::string::npos);
+  YAML::Node doc = YAML::Load(c.runs[5].scenario_yaml);
+  EXPECT_EQ(doc["pipeline"]["generate"]["seed"].as<int>(), 2);
+  EXPECT_EQ(doc["platform"]["generate"]["seed"].as<int>(), 2);
+  EXPECT_EQ(doc["simulation"]["seed"].as<int>(), 2);
+  EXPECT_EQ(doc["mapper_options"]["seed"].as<int>(), 2);
+  EXPECT_EQ(doc["mapper"].as<std::string>(), "random.one-to-one");
+
+  Campaign z = parse_campaign(R"(base:
+  pipeline: {w: [1, 2], delta: [1, 1, 1]}
+  platform: {processors: [{name: A, speed: 1}, {name: B, speed: 2}], bandwidth: 1}
+  mapper: exhaustive.interval
+zip:
+  - {platform.bandwidth: [1, 2, 3], simulation.datasets: {from: 10, to: 30, step: 10}}
+)",
+                              "z.yaml", ".");
+  ASSERT_EQ(z.runs.size(), 3u);
+  EXPECT_EQ(z.runs[2].describe(), "platform.bandwidth=3 simulation.datasets=30");
+  EXPECT_EQ(z.name, "z");
+}
+
+TEST(Campaign, MalformedFilesNameFileLineAndKey)
+{
+  EXPECT_NE(message_of("name: x\ncolour: red\n").find("c.yaml:2: unknown key 'colour'"), std::string::npos)
+      << message_of("name: x\ncolour: red\n");
+  std::string base = "base:\n  pipeline: {w: [1], delta: [1, 1]}\n"
+                     "  platform: {processors: [{name: A, speed: 1}], bandwidth: 1}\n  mapper: exhaustive.interval\n";
+  std::string zip = message_of(base + "zip:\n  - {platform.bandwidth: [1, 2], simulation.datasets: [1]}\n");
+  EXPECT_NE(zip.find("c.yaml:6"), std::string::npos) << zip;
+  EXPECT_NE(zip.find("same length"), std::string::npos) << zip;
+  std::string through = message_of(base + "sweep:\n  mapper.x: [1]\n");
+  EXPECT_NE(through.find("c.yaml:6"), std::string::npos) << through;
+  EXPECT_NE(through.find("not a mapping"), std::string::npos) << through;
+  std::string bad_value = message_of(base + "sweep:\n  simulation.datasets: [10, -1]\n");
+  EXPECT_NE(bad_value.find("run 1"), std::string::npos) << bad_value;
+  EXPECT_NE(bad_value.find("simulation.datasets"), std::string::npos) << bad_value;
+  std::string range = message_of(base + "sweep:\n  simulation.datasets: [5..1]\n");
+  EXPECT_NE(range.find("c.yaml:6"), std::string::npos) << range;
+  EXPECT_NE(message_of(base + "mode: fast\n").find("c.yaml:5: key 'mode': value 'fast'"), std::string::npos);
+  EXPECT_NE(message_of("mode: analytic\n").find("missing key 'base'"), std::string::npos);
+}
+
+TEST(CampaignRunner, WritesOneRowPerRunWithFiguresAndRerunCommand)
+{
+  Campaign c      = parse_campaign(small_campaign, "c.yaml", ".");
+  std::string dir = temp_dir("rows");
+  auto summary    = run_campaign(c, options(dir));
+  EXPECT_EQ(summary.executed, 16);
+  EXPECT_EQ(summary.failures, 0);
+  auto rows = read_rows(dir + "/results.jsonl");
+  ASSERT_EQ(rows.size(), 16u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i]["run_id"], static_cast<int>(i)); // sorted once complete
+    EXPECT_EQ(rows[i]["status"], "ok") << rows[i].dump();
+    double analytic  = rows[i]["analytic_period"].get<double>();
+    double simulated = rows[i]["simulated_period"].get<double>();
+    EXPECT_NEAR(simulated, analytic, 1e-9 * analytic);
+    EXPECT_NEAR(rows[i]["event_graph_period"].get<double>(), analytic, 1e-12 * analytic);
+  }
+  EXPECT_EQ(rows[5]["params"]["mapper"], "random.one-to-one");
+  EXPECT_EQ(rows[5]["seed"], 2);
+  std::ifstream csv(dir + "/results.csv");
+  std::string header;
+  std::getline(csv, header);
+  EXPECT_EQ(header.rfind("campaign,run_id,seed,mapper,status", 0), 0u) << header;
+  EXPECT_NE(header.find("param:pipeline.generate.n"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir + "/COMMAND"));
+  EXPECT_TRUE(fs::exists(dir + "/trace-0.json"));
+  EXPECT_FALSE(fs::exists(dir + "/trace-1.json"));
+  // an existing result directory is not overwritten without --resume
+  EXPECT_THROW(run_campaign(c, options(dir)), InputError);
+}
+
+TEST(CampaignRunner, TwoRunsGiveIdenticalFilesApartFromTiming)
+{
+  Campaign c = parse_campaign(small_campaign, "c.yaml", ".");
+  std::string a = temp_dir("det-a"), b = temp_dir("det-b");
+  run_campaign(c, options(a, 2));
+  run_campaign(c, options(b, 1));
+  EXPECT_EQ(timeless(a), timeless(b));
+  // the CSV files too, with the timing columns blanked
+  auto columns = csv_columns(c.swept);
+  auto strip   = [&](const std::string& dir) {
+    std::vector<nlohmann::json> rows = read_rows(dir + "/results.jsonl");
+    std::string out;
+    for (auto& row : rows) {
+      row.erase("wall_seconds");
+      row.erase("mapper_seconds");
+      out += csv_line(row, columns) + "\n";
+    }
+    return out;
+  };
+  EXPECT_EQ(strip(a), strip(b));
+}
+
+TEST(CampaignRunner, ResumeAfterKillLosesNothingAndDoublesNothing)
+{
+  std::string text = std::string(small_campaign);
+  text.replace(text.find("datasets: 30"), 12, "datasets: 3000");
+  Campaign c      = parse_campaign(text, "c.yaml", ".");
+  std::string dir = temp_dir("kill");
+  pid_t pid       = fork();
+  if (pid == 0) {
+    run_campaign(c, options(dir, 1));
+    _exit(0);
+  }
+  // kill -9 the runner once a few rows are on disk
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream f(dir + "/results.jsonl");
+    int lines = 0;
+    for (std::string l; std::getline(f, l);)
+      ++lines;
+    if (lines >= 3)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  auto before = read_rows(dir + "/results.jsonl");
+  ASSERT_GE(before.size(), 3u);
+  ASSERT_LT(before.size(), 16u) << "the runner finished before it was killed";
+  // a torn last line, as a kill in the middle of a write leaves it
+  std::ofstream(dir + "/results.jsonl", std::ios::app) << R"({"run_id": 15, "status": "o)";
+  RunnerOptions o = options(dir, 2);
+  o.resume        = true;
+  auto summary    = run_campaign(c, o);
+  EXPECT_EQ(summary.skipped, static_cast<int>(before.size()));
+  EXPECT_EQ(summary.executed, 16 - static_cast<int>(before.size()));
+  auto rows = read_rows(dir + "/results.jsonl");
+  std::multiset<int> ids;
+  for (const auto& row : rows)
+    ids.insert(row["run_id"].get<int>());
+  ASSERT_EQ(ids.size(), 16u);
+  for (int id = 0; id < 16; ++id)
+    EXPECT_EQ(ids.count(id), 1u) << "run " << id;
+  std::ifstream csv(dir + "/results.csv");
+  int csv_lines = 0;
+  for (std::string l; std::getline(csv, l);)
+    ++csv_lines;
+  EXPECT_EQ(csv_lines, 17); // header + 16 rows
+}
+
+TEST(CampaignRunner, ShardsCoverTheCampaignExactlyOnce)
+{
+  Campaign c = parse_campaign(small_campaign, "c.yaml", ".");
+  std::string whole = temp_dir("whole");
+  run_campaign(c, options(whole));
+  std::vector<std::string> shards;
+  for (int i = 0; i < 3; ++i) {
+    shards.push_back(temp_dir(fmt::format("shard{}", i)));
+    RunnerOptions o = options(shards.back());
+    o.shard_index   = i;
+    o.shard_count   = 3;
+    run_campaign(c, o);
+    for (const auto& row : read_rows(shards.back() + "/results.jsonl"))
+      EXPECT_EQ(row["run_id"].get<int>() % 3, i);
+  }
+  std::string merged = temp_dir("merged");
+  merge_campaign_outputs(shards, merged);
+  EXPECT_EQ(timeless(merged), timeless(whole));
+  try {
+    merge_campaign_outputs({shards[0], shards[1]}, temp_dir("missing"));
+    FAIL() << "a missing shard must be an error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("missing"), std::string::npos) << e.what();
+  }
+  try {
+    merge_campaign_outputs({shards[0], shards[1], shards[2], shards[1]}, temp_dir("doubled"));
+    FAIL() << "a doubled shard must be an error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("more than once"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CampaignRunner, CrashingAndHangingWorkersGiveStatusRows)
+{
+  Campaign c = parse_campaign(R"(name: faults
+mode: analytic
+run_time_limit: 1
+base:
+  pipeline: {w: [1, 2], delta: [1, 1, 1]}
+  platform: {processors: [{name: A, speed: 1}, {name: B, speed: 2}], bandwidth: 1}
+  mapper: exhaustive.interval
+  mapper_options: {time_limit: 60}
+sweep:
+  mapper: [exhaustive.interval, debug.abort, debug.sleep, br07.one-to-one]
+)",
+                              "faults.yaml", ".");
+  std::string dir = temp_dir("faults");
+  auto summary    = run_campaign(c, options(dir, 2));
+  EXPECT_EQ(summary.executed, 4);
+  EXPECT_EQ(summary.failures, 2);
+  auto rows = read_rows(dir + "/results.jsonl");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0]["status"], "ok");
+  // b = 1, s_A = 1, s_B = 2: S1 on A and S2 on B gives max(1 + 1 + 1, 1 + 2/2 + 1) = 3, the optimum
+  EXPECT_DOUBLE_EQ(rows[0]["analytic_period"].get<double>(), 3.0);
+  EXPECT_EQ(rows[1]["status"], "crashed");
+  EXPECT_NE(rows[1]["error"].get<std::string>().find("signal 6"), std::string::npos) << rows[1].dump();
+  EXPECT_EQ(rows[2]["status"], "timeout");
+  EXPECT_EQ(rows[3]["status"], "ok");
+}

@@ -1,0 +1,126 @@
+// Durable, resumable campaign result files.
+#include "validation/result_files.hpp"
+
+#include "platforms/input_error.hpp"
+#include "validation/campaign_row.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace pipesim {
+
+DurableAppender::DurableAppender(const std::string& path) : path_(path)
+{
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0)
+    throw InputError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
+}
+
+DurableAppender::~DurableAppender()
+{
+  if (fd_ >= 0)
+    ::close(fd_);
+}
+
+DurableAppender::DurableAppender(DurableAppender&& other) noexcept : fd_(other.fd_), path_(std::move(other.path_))
+{
+  other.fd_ = -1;
+}
+
+DurableAppender& DurableAppender::operator=(DurableAppender&& other) noexcept
+{
+  std::swap(fd_, other.fd_);
+  std::swap(path_, other.path_);
+  return *this;
+}
+
+void DurableAppender::append(const std::string& line)
+{
+  std::string data = line + "\n";
+  const char* p    = data.data();
+  std::size_t left = data.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd_, p, left);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      throw std::runtime_error(fmt::format("{}: write failed: {}", path_, std::strerror(errno)));
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  ::fsync(fd_);
+}
+
+std::vector<nlohmann::json> read_rows(const std::string& path)
+{
+  std::vector<nlohmann::json> rows;
+  if (!std::filesystem::exists(path))
+    return rows;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  std::size_t end  = text.rfind('\n');
+  std::size_t keep = end == std::string::npos ? 0 : end + 1;
+  if (keep != text.size()) // a torn last line: the run it held will be run again
+    std::filesystem::resize_file(path, keep);
+  std::size_t pos = 0;
+  int line        = 0;
+  while (pos < keep) {
+    std::size_t nl = text.find('\n', pos);
+    ++line;
+    std::string s = text.substr(pos, nl - pos);
+    pos           = nl + 1;
+    if (s.empty())
+      continue;
+    try {
+      rows.push_back(nlohmann::json::parse(s));
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(fmt::format("{}:{}: not a JSON result row: {}", path, line, e.what()));
+    }
+  }
+  return rows;
+}
+
+void write_file_atomically(const std::string& path, const std::string& content)
+{
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << content;
+    if (!out.flush())
+      throw std::runtime_error(fmt::format("{}: write failed", tmp));
+  }
+  int fd = ::open(tmp.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+void write_sorted_results(const std::string& dir, std::vector<nlohmann::json> rows,
+                          const std::vector<std::string>& swept)
+{
+  std::sort(rows.begin(), rows.end(),
+            [](const auto& a, const auto& b) { return a["run_id"].template get<int>() < b["run_id"].template get<int>(); });
+  std::string jsonl;
+  auto columns    = csv_columns(swept);
+  std::string csv = csv_header(columns) + "\n";
+  for (const auto& row : rows) {
+    jsonl += row.dump() + "\n";
+    csv += csv_line(row, columns) + "\n";
+  }
+  write_file_atomically(dir + "/results.jsonl", jsonl);
+  write_file_atomically(dir + "/results.csv", csv);
+}
+
+} // namespace pipesim

@@ -1,0 +1,38 @@
+// Campaign output files: append-and-flush writing, reading back with repair of a torn last line, sorted rewrite.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// Appends lines to a file and flushes each to disk (fsync) before returning.
+class DurableAppender {
+public:
+  DurableAppender() = default;
+  explicit DurableAppender(const std::string& path);
+  ~DurableAppender();
+  DurableAppender(const DurableAppender&)            = delete;
+  DurableAppender& operator=(const DurableAppender&) = delete;
+  DurableAppender(DurableAppender&& other) noexcept;
+  DurableAppender& operator=(DurableAppender&& other) noexcept;
+  void append(const std::string& line); // adds the newline
+
+private:
+  int fd_ = -1;
+  std::string path_;
+};
+
+/// Rows of a results.jsonl file. A last line without its newline (a runner killed mid-write) is cut off the file;
+/// a malformed complete line is an InputError naming the file and line.
+std::vector<nlohmann::json> read_rows(const std::string& path);
+
+/// Writes a file atomically (temporary file, fsync, rename).
+void write_file_atomically(const std::string& path, const std::string& content);
+
+/// results.jsonl and results.csv with these rows sorted by run id.
+void write_sorted_results(const std::string& dir, std::vector<nlohmann::json> rows,
+                          const std::vector<std::string>& swept);
+
+} // namespace pipesim
