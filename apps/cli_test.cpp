@@ -186,3 +186,48 @@ TEST(Cli, UsageErrorsExitTwo)
   EXPECT_EQ(run("simulate").code, 2);
   EXPECT_EQ(run("--help").code, 0);
 }
+
+TEST(Cli, CampaignRunsMergesAndReportsFromTheCommandLine)
+{
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-cli-campaign-{}", getpid());
+  std::filesystem::remove_all(dir);
+  std::string campaign = scenario_file("camp", R"(name: cli
+mode: simulate
+base:
+  pipeline: {generate: {n: 3, w: [1, 20], delta: [1, 100], seed: 1}}
+  platform: {generate: {class: fully-heterogeneous, p: 4, speed: [1, 20], bandwidth: [1, 10], seed: 1}}
+  mapper: random.interval
+  simulation: {datasets: 20}
+seed: {from: 1, count: 6}
+)");
+  for (int i = 1; i <= 2; ++i) {
+    Result r = run(fmt::format("campaign {} --out {}/s{} --shard {}/2 --jobs 2 --quiet", campaign, dir.string(), i, i));
+    ASSERT_EQ(r.code, 0) << r.out;
+  }
+  Result m = run(fmt::format("merge {0}/s1 {0}/s2 --out {0}/all", dir.string()));
+  ASSERT_EQ(m.code, 0) << m.out;
+  std::ifstream csv(dir / "all" / "results.csv");
+  int lines = 0;
+  for (std::string l; std::getline(csv, l);)
+    ++lines;
+  EXPECT_EQ(lines, 7); // header + 6 runs
+  Result again = run(fmt::format("campaign {} --out {}/s1", campaign, dir.string()));
+  EXPECT_EQ(again.code, 2) << again.out; // results exist and no --resume
+  EXPECT_NE(again.out.find("--resume"), std::string::npos) << again.out;
+  Result missing = run(fmt::format("merge {0}/s1 --out {0}/bad", dir.string()));
+  EXPECT_EQ(missing.code, 2) << missing.out;
+  EXPECT_NE(missing.out.find("missing"), std::string::npos) << missing.out;
+}
+
+TEST(Cli, MalformedCampaignExitsTwoWithFileAndLine)
+{
+  std::string campaign = scenario_file("badcamp", "name: x\nmode: analytic\nbase:\n  pipeline: {w: [1], delta: [1, 1]}\n"
+                                                  "sweep:\n  mapper: [a]\n  bogus..key: [1]\n");
+  Result r = run("campaign " + campaign + " --out /tmp/never-written");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find(campaign), std::string::npos) << r.out;
+  std::string unknown = scenario_file("badcamp2", "name: x\nmodus: analytic\n");
+  Result u = run("campaign " + unknown + " --out /tmp/never-written");
+  EXPECT_EQ(u.code, 2);
+  EXPECT_NE(u.out.find(unknown + ":2: unknown key 'modus'"), std::string::npos) << u.out;
+}

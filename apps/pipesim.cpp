@@ -3,6 +3,9 @@
 #include "mappers/mapper.hpp"
 #include "platforms/input_error.hpp"
 #include "scenarios/scenario.hpp"
+#include "validation/campaign.hpp"
+#include "validation/campaign_runner.hpp"
+#include "validation/report.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <CLI/CLI.hpp>
@@ -29,6 +32,16 @@ struct Options {
   std::string output;
   std::vector<std::string> simgrid_args;
   std::string command_line;
+  // campaigns
+  std::string campaign;
+  std::string out_dir;
+  int jobs = 0;
+  bool resume = false;
+  std::string shard;
+  std::vector<int> only;
+  bool quiet = false;
+  std::vector<std::string> dirs;
+  std::string x_axis;
 };
 
 Scenario scenario_with_overrides(const Options& o)
@@ -90,6 +103,36 @@ int run_mappers(const Options& o)
       std::cout << fmt::format("{:<24} {}\n", name, mapper->description());
   }
   if (o.format == "json") std::cout << list.dump(2) << "\n";
+  return 0;
+}
+
+int run_campaign_command(const Options& o)
+{
+  if (!o.simgrid_args.empty())
+    throw InputError("campaign: --cfg/--log options go in the campaign's base scenario (simulation.simgrid)");
+  Campaign campaign = load_campaign(o.campaign);
+  RunnerOptions r;
+  r.out_dir      = o.out_dir;
+  r.jobs         = o.jobs;
+  r.resume       = o.resume;
+  r.only         = o.only;
+  r.quiet        = o.quiet;
+  r.command_line = o.command_line;
+  if (!o.shard.empty()) {
+    auto slash = o.shard.find('/');
+    try {
+      if (slash == std::string::npos)
+        throw std::invalid_argument("no slash");
+      r.shard_index = std::stoi(o.shard.substr(0, slash)) - 1;
+      r.shard_count = std::stoi(o.shard.substr(slash + 1));
+    } catch (const std::logic_error&) {
+      throw InputError(fmt::format("--shard {}: expected i/N, e.g. 3/10", o.shard));
+    }
+  }
+  RunnerSummary s = run_campaign(campaign, r);
+  std::cerr << fmt::format("pipesim: campaign '{}': {} runs, {} selected, {} already done, {} run now, {} failed; "
+                           "results in {}/results.csv\n",
+                           campaign.name, s.total, s.selected, s.skipped, s.executed, s.failures, o.out_dir);
   return 0;
 }
 
@@ -155,6 +198,23 @@ int main(int argc, char** argv)
   exp->add_option("scenario", o.scenario, "Scenario YAML file")->required();
   exp->add_option("-o,--output", o.output, "Output XML file")->required();
 
+  auto* camp = app.add_subcommand("campaign", "Run a campaign: sweeps of scenarios in worker processes");
+  camp->add_option("file", o.campaign, "Campaign YAML file")->required();
+  camp->add_option("--out", o.out_dir, "Output directory")->required();
+  camp->add_option("--jobs,-j", o.jobs, "Worker processes (default: number of cores)")->check(CLI::PositiveNumber);
+  camp->add_flag("--resume", o.resume, "Continue an interrupted campaign: skip completed runs");
+  camp->add_option("--shard", o.shard, "Run shard i of N (i/N, 1 <= i <= N): runs whose id mod N is i-1");
+  camp->add_option("--only", o.only, "Run only these run ids (rerun single rows)")->delimiter(',');
+  camp->add_flag("--quiet,-q", o.quiet, "No progress on stderr");
+
+  auto* merge = app.add_subcommand("merge", "Join shard outputs of one campaign, checking no run is missing or doubled");
+  merge->add_option("dirs", o.dirs, "Shard output directories")->required();
+  merge->add_option("--out", o.out_dir, "Merged output directory")->required();
+
+  auto* report = app.add_subcommand("report", "Write DIR/report.html with SVG plots (gnuplot) of a campaign");
+  report->add_option("dir", o.out_dir, "Campaign output directory")->required();
+  report->add_option("--x", o.x_axis, "Swept key for the x axis of the per-mapper curves");
+
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::ParseError& e) {
@@ -166,7 +226,22 @@ int main(int argc, char** argv)
     if (*sim) return run_simulate(o);
     if (*mappers) return run_mappers(o);
     if (*info) return platform_info(o.file, o.in_name, o.out_name, o.format);
-    if (*exp) return platform_export(o.scenario, o.output);
+    if (*exp)
+      return platform_export(o.scenario, o.output);
+    if (*camp)
+      return run_campaign_command(o);
+    if (*merge) {
+      merge_campaign_outputs(o.dirs, o.out_dir);
+      std::cerr << fmt::format("pipesim: merged {} directories into {}\n", o.dirs.size(), o.out_dir);
+      return 0;
+    }
+    if (*report) {
+      ReportOptions ro;
+      ro.x_key = o.x_axis;
+      write_report(o.out_dir, ro);
+      std::cerr << fmt::format("pipesim: wrote {}/report.html\n", o.out_dir);
+      return 0;
+    }
   } catch (const InputError& e) {
     std::cerr << "pipesim: error: " << e.what() << "\n";
     return 2;

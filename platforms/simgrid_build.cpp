@@ -106,9 +106,9 @@ void build_simgrid_platform(const Platform& platform, bool with_cards)
       for (const auto& [key, value] : properties(*proc))
         host->set_property(key, value);
       if (with_cards && std::isfinite(proc->nic_in))
-        card_in[i] = zone->create_link(nodes[i].name + "_nic_in", proc->nic_in)->seal();
+        card_in[i] = zone->create_link(nodes[i].name + "_nic_in", proc->nic_in);
       if (with_cards && std::isfinite(proc->nic_out))
-        card_out[i] = zone->create_link(nodes[i].name + "_nic_out", proc->nic_out)->seal();
+        card_out[i] = zone->create_link(nodes[i].name + "_nic_out", proc->nic_out);
     }
     hosts.push_back(host->seal());
   }
@@ -118,8 +118,7 @@ void build_simgrid_platform(const Platform& platform, bool with_cards)
       double b = link_bandwidth(platform, nodes[i], nodes[j]);
       if (b == 0) continue;
       const sg4::Link* link = zone->create_link(link_name(nodes[i], nodes[j]), b)
-                                  ->set_latency(platform.latency(nodes[i].send, nodes[j].recv))
-                                  ->seal();
+                                  ->set_latency(platform.latency(nodes[i].send, nodes[j].recv));
       std::vector<sg4::LinkInRoute> route;
       if (card_out[i]) route.emplace_back(card_out[i]);
       route.emplace_back(link);

@@ -3,7 +3,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config ninja-build clang-format
       libsimgrid-dev libboost-graph-dev libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
-      libcli11-dev libfmt-dev nlohmann-json3-dev)
+      libcli11-dev libfmt-dev nlohmann-json3-dev coinor-libcbc-dev gnuplot-nox)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,7 +5,9 @@
 #include "simulator/run.hpp"
 
 #include <cmath>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using namespace pipesim;
 
@@ -160,4 +162,25 @@ TEST(OnePortSimulation, SimgridModeDiffersFromExactMode)
   s.network             = NetworkMode::simgrid;
   double simgrid_period = simulate(pl, pf, mp, s).period;
   EXPECT_GT(simgrid_period, exact_period * 1.01);
+}
+
+TEST(OnePortSimulation, PajeTraceOfThePeriodRunSurvivesTheLatencyRun)
+{
+  // SimGrid writes one trace file per process; the latency run gets its own (<file>.latency), docs/reports.md.
+  fixtures::Eq6Example ex;
+  std::string file     = ::testing::TempDir() + "pipesim-paje-" + std::to_string(getpid()) + ".trace";
+  SimulationSettings s = exact(10);
+  s.simgrid_args       = {"--cfg=tracing:yes", "--cfg=tracing/filename:" + file, "--cfg=tracing/uncategorized:yes",
+                          "--cfg=tracing/actor:yes"};
+  EXPECT_NEAR(simulate(ex.pipeline, ex.platform, ex.mapping, s).period, 7.0, 7e-9);
+  EXPECT_NEAR(simulate_latency(ex.pipeline, ex.platform, ex.mapping, s), 7.0, 7e-9);
+  auto slurp = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  std::string period_trace  = slurp(file);
+  std::string latency_trace = slurp(file + ".latency");
+  EXPECT_NE(period_trace.find("%EventDef PajeDefineContainerType"), std::string::npos);
+  EXPECT_NE(latency_trace.find("%EventDef PajeDefineContainerType"), std::string::npos);
+  EXPECT_GT(period_trace.size(), latency_trace.size()); // 10 data sets against 1
 }

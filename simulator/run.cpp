@@ -56,7 +56,8 @@ SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platfor
   if (settings.network == NetworkMode::exact) {
     scale = exact_size_scale(pipeline);
     for (sg4::Link* link : engine->get_all_links())
-      link->set_bandwidth(link->get_bandwidth() * scale);
+      if (link->get_name() != "__loopback__")
+        link->set_bandwidth(link->get_bandwidth() * scale);
   }
   OnePortDeployment deployment(pipeline, platform, mapping, settings, scale);
   deployment.deploy();
@@ -83,6 +84,16 @@ double simulate_latency(const Pipeline& pipeline, const Platform& platform, cons
   one.datasets           = 1;
   one.warmup             = 0;
   one.record_trace       = false;
+  // SimGrid has no per-process trace file name: this run writes <file>.latency so the period run's Paje trace stays.
+  std::string trace_file = "simgrid.trace"; // SimGrid's default
+  bool tracing           = false;
+  for (const auto& arg : one.simgrid_args) {
+    tracing = tracing || arg.rfind("--cfg=tracing", 0) == 0;
+    if (arg.rfind("--cfg=tracing/filename:", 0) == 0)
+      trace_file = arg.substr(std::string("--cfg=tracing/filename:").size());
+  }
+  if (tracing)
+    one.simgrid_args.push_back("--cfg=tracing/filename:" + trace_file + ".latency"); // the last value wins
   return simulate(pipeline, platform, mapping, one).output_times.at(0);
 }
 

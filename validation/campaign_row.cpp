@@ -16,29 +16,45 @@ namespace pipesim {
 
 namespace {
 
+/// A swept scalar as a JSON number when it is one, else as a string.
+nlohmann::json scalar_json(const std::string& s)
+{
+  try {
+    std::size_t used = 0;
+    long long i      = std::stoll(s, &used);
+    if (used == s.size()) return i;
+    double d = std::stod(s, &used);
+    if (used == s.size() && std::isfinite(d)) return d;
+  } catch (const std::logic_error&) {
+  }
+  return s;
+}
+
 nlohmann::json base_row(const Campaign& campaign, const CampaignRun& run)
 {
   nlohmann::json row;
-  row["campaign"] = campaign.name;
-  row["run_id"]   = run.id;
-  row["seed"]     = run.seed;
+  row["campaign"]       = campaign.name;
+  row["run_id"]         = run.id;
+  row["seed"]           = run.seed;
   nlohmann::json params = nlohmann::json::object();
   for (const auto& [key, value] : run.params) {
     YAML::Emitter e;
     e << YAML::Flow << value;
-    params[key] = value.IsScalar() ? nlohmann::json(value.Scalar()) : nlohmann::json(std::string(e.c_str()));
+    params[key] = value.IsScalar() ? scalar_json(value.Scalar()) : nlohmann::json(std::string(e.c_str()));
   }
   row["params"]        = params;
   row["scenario_yaml"] = run.scenario_yaml;
   row["status"]        = "ok";
   row["error"]         = "";
+  try { // the scenario's mapper, also for rows of runs that crash before saying it
+    row["mapper"] = YAML::Load(run.scenario_yaml)["mapper"].as<std::string>("explicit");
+  } catch (const YAML::Exception&) {
+    row["mapper"] = "";
+  }
   return row;
 }
 
-nlohmann::json number(double x)
-{
-  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
-}
+nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
 
 void fill_run(nlohmann::json& row, const ScenarioRun& r)
 {
@@ -60,8 +76,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["failure_probability"] = number(r.analytic.failure_probability);
   row["formula"]             = r.analytic.formula;
   row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : number(r.event_graph_period);
-  if (!r.simulated)
-    return;
+  if (!r.simulated) return;
   row["simulated_period"]      = number(r.simulated->period);
   row["simulated_latency"]     = number(r.simulated_latency);
   row["rel_error_period"]      = number(relative_error(r.simulated->period, r.analytic.period));
@@ -85,20 +100,17 @@ void write_trace(const std::string& file, const CampaignRun& run, const Scenario
 
 nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, const std::string& trace_file)
 {
-  auto t0          = std::chrono::steady_clock::now();
+  auto t0            = std::chrono::steady_clock::now();
   nlohmann::json row = base_row(campaign, run);
   try {
-    Scenario s = parse_scenario(run.scenario_yaml, fmt::format("{} (run {})", campaign.file, run.id),
-                                campaign.scenario_dir);
+    Scenario s =
+        parse_scenario(run.scenario_yaml, fmt::format("{} (run {})", campaign.file, run.id), campaign.scenario_dir);
     row["mapper"] = s.mapper;
-    if (!trace_file.empty())
-      s.simulation.record_trace = true;
+    if (!trace_file.empty()) s.simulation.record_trace = true;
     ScenarioRun r = map_scenario(s);
-    if (campaign.mode == CampaignMode::simulate)
-      simulate_run(r);
+    if (campaign.mode == CampaignMode::simulate) simulate_run(r);
     fill_run(row, r);
-    if (!trace_file.empty() && r.simulated)
-      write_trace(trace_file, run, r);
+    if (!trace_file.empty() && r.simulated) write_trace(trace_file, run, r);
   } catch (const InputError& e) {
     row["status"] = "error";
     row["error"]  = e.what();
@@ -119,29 +131,40 @@ nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, cons
 
 std::vector<std::string> csv_columns(const std::vector<std::string>& swept)
 {
-  std::vector<std::string> cols{"campaign",        "run_id",           "seed",
-                                "mapper",          "status",           "mapper_status",
-                                "n",               "p",                "platform_class",
-                                "mapping",         "rule",             "formula",
-                                "analytic_period", "event_graph_period", "simulated_period",
-                                "rel_error_period", "rel_error_event_graph", "analytic_latency",
-                                "simulated_latency", "failure_probability", "error",
-                                "mapper_seconds",  "wall_seconds"};
+  std::vector<std::string> cols{"campaign",
+                                "run_id",
+                                "seed",
+                                "mapper",
+                                "status",
+                                "mapper_status",
+                                "n",
+                                "p",
+                                "platform_class",
+                                "mapping",
+                                "rule",
+                                "formula",
+                                "analytic_period",
+                                "event_graph_period",
+                                "simulated_period",
+                                "rel_error_period",
+                                "rel_error_event_graph",
+                                "analytic_latency",
+                                "simulated_latency",
+                                "failure_probability",
+                                "error",
+                                "mapper_seconds",
+                                "wall_seconds"};
   for (const auto& key : swept)
     cols.push_back("param:" + key);
   return cols;
 }
 
-bool is_timing_column(const std::string& column)
-{
-  return column == "mapper_seconds" || column == "wall_seconds";
-}
+bool is_timing_column(const std::string& column) { return column == "mapper_seconds" || column == "wall_seconds"; }
 
 namespace {
 std::string csv_escape(const std::string& s)
 {
-  if (s.find_first_of(",\"\n") == std::string::npos)
-    return s;
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
   for (char c : s)
     out += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -150,12 +173,9 @@ std::string csv_escape(const std::string& s)
 
 std::string csv_value(const nlohmann::json& v)
 {
-  if (v.is_null())
-    return "";
-  if (v.is_string())
-    return csv_escape(v.get<std::string>());
-  if (v.is_number_float())
-    return fmt::format("{:.17g}", v.get<double>());
+  if (v.is_null()) return "";
+  if (v.is_string()) return csv_escape(v.get<std::string>());
+  if (v.is_number_float()) return fmt::format("{:.17g}", v.get<double>());
   return csv_escape(v.dump());
 }
 } // namespace
@@ -173,13 +193,11 @@ std::string csv_line(const nlohmann::json& row, const std::vector<std::string>& 
   std::string out;
   bool first = true;
   for (const auto& c : columns) {
-    if (!first)
-      out += ',';
+    if (!first) out += ',';
     first = false;
     if (c.rfind("param:", 0) == 0) {
       auto key = c.substr(6);
-      if (row.contains("params") && row["params"].contains(key))
-        out += csv_value(row["params"][key]);
+      if (row.contains("params") && row["params"].contains(key)) out += csv_value(row["params"][key]);
     } else if (row.contains(c)) {
       out += csv_value(row[c]);
     }

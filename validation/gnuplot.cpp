@@ -1,0 +1,127 @@
+// Writes a gnuplot script and its data file next to an SVG plot and runs gnuplot on them as a child process.
+#include "validation/gnuplot.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <spawn.h>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace pipesim {
+
+std::string gnuplot_quote(const std::string& text)
+{
+  std::string quoted = "'";
+  for (char c : text) {
+    if (c == '\'')
+      quoted += "''";
+    else if (c != '\n')
+      quoted += c;
+  }
+  return quoted + "'";
+}
+
+void write_text_file(const std::string& path, const std::string& text)
+{
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+namespace {
+/// Reads a pipe until end of file.
+std::string read_all(int fd)
+{
+  std::string text;
+  char buffer[4096];
+  for (;;) {
+    ssize_t got = read(fd, buffer, sizeof buffer);
+    if (got > 0)
+      text.append(buffer, static_cast<size_t>(got));
+    else if (got == 0 || errno != EINTR)
+      return text;
+  }
+}
+
+/// Spawns `argv[0]` (searched in PATH) in `dir` with stderr on `err_fd` and stdout on /dev/null; returns its pid.
+pid_t spawn_in(const std::string& dir, std::vector<std::string> args, int err_fd, int unused_fd)
+{
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
+  posix_spawn_file_actions_addclose(&actions, unused_fd);
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  int rc    = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc == ENOENT) throw std::runtime_error("gnuplot not found: install gnuplot-nox (scripts/setup.sh)");
+  if (rc != 0) throw std::runtime_error(fmt::format("cannot run '{}' in {}: {}", args[0], dir, std::strerror(rc)));
+  return pid;
+}
+} // namespace
+
+std::string run_gnuplot(const std::string& dir, const std::string& script, const std::string& executable)
+{
+  int fds[2];
+  if (pipe(fds) != 0)
+    throw std::runtime_error(std::string("cannot create a pipe for gnuplot: ") + std::strerror(errno));
+  pid_t pid;
+  try {
+    pid = spawn_in(dir, {executable, script}, fds[1], fds[0]);
+  } catch (...) {
+    close(fds[0]);
+    close(fds[1]);
+    throw;
+  }
+  close(fds[1]);
+  std::string errors = read_all(fds[0]);
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  std::string where = fmt::format("{} {} (in {})", executable, script, dir);
+  if (WIFSIGNALED(status))
+    throw std::runtime_error(fmt::format("{} died: signal {}\n{}", where, WTERMSIG(status), errors));
+  if (WEXITSTATUS(status) == 127) // the shell convention, kept by some wrappers, for a missing program
+    throw std::runtime_error("gnuplot not found: install gnuplot-nox (scripts/setup.sh)");
+  if (WEXITSTATUS(status) != 0)
+    throw std::runtime_error(fmt::format("{} failed (exit code {}):\n{}", where, WEXITSTATUS(status), errors));
+  return errors;
+}
+
+void render_plot(const std::string& dir, const GnuplotPlot& plot, const std::string& executable)
+{
+  std::string svg    = plot.name + ".svg";
+  std::string script = fmt::format("# {}.gp: re-run with `gnuplot {}.gp` in this directory; data in {}.dat.\n"
+                                   "set terminal svg size {},{} dynamic noenhanced font 'Helvetica,12' "
+                                   "background rgb 'white'\n"
+                                   "set output {}\n",
+                                   plot.name, plot.name, plot.name, plot.width, plot.height, gnuplot_quote(svg));
+  script += plot.commands;
+  if (!script.ends_with('\n')) script += '\n';
+  script += "unset output\n";
+  write_text_file(dir + "/" + plot.name + ".dat", plot.data);
+  write_text_file(dir + "/" + plot.name + ".gp", script);
+  std::filesystem::remove(dir + "/" + svg);
+  std::string errors = run_gnuplot(dir, plot.name + ".gp", executable);
+  std::error_code ec;
+  if (std::filesystem::file_size(dir + "/" + svg, ec) == 0 || ec)
+    throw std::runtime_error(fmt::format("gnuplot wrote no {}/{}:\n{}", dir, svg, errors));
+}
+
+} // namespace pipesim

@@ -1,0 +1,223 @@
+// The HTML report of a campaign's output directory: summary table and gnuplot SVG plots (DESIGN.md §7).
+#include "validation/report.hpp"
+
+#include "validation/gnuplot.hpp"
+#include "validation/report_data.hpp"
+#include "validation/report_plots.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <set>
+
+namespace pipesim {
+
+namespace {
+std::string escape(const std::string& text)
+{
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\'':
+      out += "&#39;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string show(std::optional<double> value) { return value ? fmt::format("{:.6g}", *value) : "&ndash;"; }
+
+const char* const style = R"(<style>
+body { font-family: sans-serif; max-width: 1100px; margin: 1em auto; padding: 0 1em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
+th { background: #eee; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+figure { margin: 1em 0 2em; }
+figure img { max-width: 100%; border: 1px solid #ddd; }
+figcaption { font-style: italic; margin-top: 0.3em; }
+code { background: #f4f4f4; padding: 0 0.2em; word-break: break-all; }
+.missing { color: #666; }
+</style>
+)";
+
+std::string summary_html(const CampaignResults& results, int excluded)
+{
+  std::string statuses;
+  for (const auto& [status, count] : status_counts(results))
+    statuses += fmt::format("{}{}: {}", statuses.empty() ? "" : ", ", escape(status.empty() ? "?" : status), count);
+  std::vector<double> period_errors, graph_errors;
+  for (const auto& row : results.rows) {
+    if (auto e = period_error(row)) period_errors.push_back(*e);
+    if (row.ok() && row.simulated_period && row.rel_error_event_graph)
+      graph_errors.push_back(*row.rel_error_event_graph);
+  }
+  SampleSummary period = summarize(period_errors);
+  SampleSummary graph  = summarize(graph_errors);
+  std::string html     = "<table>\n";
+  auto line            = [&html](const std::string& key, const std::string& value) {
+    html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", key, value);
+  };
+  line("campaign", escape(results.name));
+  line("mode", escape(results.mode));
+  line("campaign file", "<code>" + escape(results.file) + "</code>");
+  line("swept keys", escape(fmt::format("{}", fmt::join(results.swept, ", "))));
+  line("runs", fmt::format("{} recorded of {} planned", results.rows.size(), results.total));
+  line("completed by status", statuses);
+  line("rows excluded from the plots", fmt::format("{} (status other than ok)", excluded));
+  line("relative error simulated vs analytic period",
+       fmt::format("max {}, median {} ({} runs)", show(period.max), show(period.median), period_errors.size()));
+  line("relative error simulated vs event-graph period",
+       fmt::format("max {}, median {} ({} runs)", show(graph.max), show(graph.median), graph_errors.size()));
+  line("command", "<code>" + escape(results.command) + "</code>");
+  return html + "</table>\n";
+}
+
+std::string means_table_html(const std::vector<MapperMean>& means, const std::string& x_key)
+{
+  std::vector<std::string> mappers;
+  std::set<double> xs;
+  bool simulated = false;
+  for (const auto& m : means) {
+    if (mappers.empty() || mappers.back() != m.mapper) mappers.push_back(m.mapper);
+    xs.insert(m.x);
+    simulated = simulated || m.simulated.has_value();
+  }
+  std::string html = fmt::format("<table>\n<tr><th rowspan=\"2\">{}</th>", escape(x_key));
+  for (const auto& mapper : mappers)
+    html += fmt::format("<th colspan=\"{}\">{}</th>", simulated ? 2 : 1, escape(mapper));
+  html += "</tr>\n<tr>";
+  for (size_t i = 0; i < mappers.size(); ++i)
+    html += simulated ? "<th>analytic (runs)</th><th>simulated</th>" : "<th>analytic (runs)</th>";
+  html += "</tr>\n";
+  for (double x : xs) {
+    html += fmt::format("<tr><td class=\"num\">{}</td>", x);
+    for (const auto& mapper : mappers) {
+      auto it = std::find_if(means.begin(), means.end(), [&](const auto& m) { return m.mapper == mapper && m.x == x; });
+      if (it == means.end())
+        html += simulated ? "<td></td><td></td>" : "<td></td>";
+      else {
+        html += fmt::format("<td class=\"num\">{} ({})</td>", show(it->analytic), it->runs);
+        if (simulated) html += fmt::format("<td class=\"num\">{}</td>", show(it->simulated));
+      }
+    }
+    html += "</tr>\n";
+  }
+  return html + "</table>\n";
+}
+
+std::string excluded_html(const CampaignResults& results)
+{
+  const size_t shown = 50;
+  std::string html = "<table>\n<tr><th>run</th><th>mapper</th><th>parameters</th><th>status</th><th>error</th></tr>\n";
+  size_t count     = 0;
+  for (const auto& row : results.rows) {
+    if (row.ok() || count++ >= shown) continue;
+    std::string error = row.error.size() > 300 ? row.error.substr(0, 300) + "..." : row.error;
+    std::string params;
+    for (const auto& [key, value] : row.params.items())
+      if (key != "mapper")
+        params += fmt::format("{}{}={}", params.empty() ? "" : " ", key,
+                              value.is_string() ? value.get<std::string>() : value.dump());
+    html += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row.run_id,
+                        escape(row.mapper), escape(params), escape(row.status), escape(error));
+  }
+  html += "</table>\n";
+  if (count > shown) html += fmt::format("<p>{} more not shown: see results.jsonl.</p>\n", count - shown);
+  return count == 0 ? "<p>None: every run completed with status ok.</p>\n" : html;
+}
+
+/// Renders `plot` (when present) and returns its figure, or the sentence saying why there is none.
+std::string figure_html(const std::string& dir, const std::optional<GnuplotPlot>& plot, const std::string& title,
+                        const std::string& caption, const std::string& why_absent, const ReportOptions& options)
+{
+  std::string html = "<h2>" + escape(title) + "</h2>\n";
+  if (!plot) return html + "<p class=\"missing\">" + escape(why_absent) + "</p>\n";
+  render_plot(dir, *plot, options.gnuplot);
+  const std::string& n = plot->name;
+  return html + fmt::format("<figure><img src=\"{0}.svg\" alt=\"{1}\"><figcaption>{2} <span class=\"missing\">"
+                            "(gnuplot script <a href=\"{0}.gp\">{0}.gp</a>, data <a href=\"{0}.dat\">{0}.dat</a>)"
+                            "</span></figcaption></figure>\n",
+                            n, escape(title), escape(caption));
+}
+
+std::string gantt_section(const std::string& dir, const ReportOptions& options)
+{
+  const std::string title         = "Gantt chart of a simulated run";
+  std::optional<std::string> file = find_trace_file(dir);
+  if (!file)
+    return figure_html(dir, std::nullopt, title, "",
+                       "No trace-<run_id>.json in the directory: the campaign recorded no event trace.", options);
+  RunTrace trace     = load_trace(*file);
+  GanttWindow window = gantt_window(trace, options.gantt_periods);
+  std::string caption =
+      fmt::format("Run {} (mapping {}), simulated time {:.6g} s to {:.6g} s: per processor, what it receives (blue), "
+                  "computes (green) and sends (red) over {} periods (period {:.6g} s) from the first event of the "
+                  "middle data set; the number on a compute bar is its data set.",
+                  trace.run_id, trace.mapping, window.start, window.end, options.gantt_periods, trace.period);
+  return figure_html(dir, gantt_plot(trace, options.gantt_periods), title, caption,
+                     "The trace " + *file + " has no event in the middle of the run.", options);
+}
+} // namespace
+
+void write_report(const std::string& dir, const ReportOptions& options)
+{
+  CampaignResults results = load_campaign_results(dir);
+  std::string x_key       = choose_x_key(results, options.x_key);
+  int excluded            = 0;
+  for (const auto& row : results.rows)
+    excluded += row.ok() ? 0 : 1;
+  bool simulate     = results.mode == "simulate";
+  std::string title = "pipesim campaign report: " + results.name;
+  std::string html  = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title) +
+                     "</title>\n" + style + "</head>\n<body>\n<h1>" + escape(title) + "</h1>\n";
+  html += summary_html(results, excluded);
+  html += figure_html(dir, simulate ? period_scatter_plot(results) : std::nullopt, "Simulated vs analytic period",
+                      "Each point is one ok run: its simulated period against its analytic period (filled) and its "
+                      "event-graph period (open); points on the dashed line y = x agree exactly.",
+                      simulate ? "No ok run has both a simulated and an analytic period."
+                               : "Analytic mode: the campaign simulated nothing, so there is no measured period.",
+                      options);
+  html += figure_html(dir, simulate ? error_histogram_plot(results) : std::nullopt, "Relative error of the period",
+                      "Number of ok runs per decade of |simulated - reference| / reference, the reference being the "
+                      "analytic or the event-graph period; errors of exactly 0 are in the bin \"exact\".",
+                      simulate ? "No ok run has a simulated period."
+                               : "Analytic mode: there is no simulated period to compare.",
+                      options);
+  std::vector<MapperMean> means = x_key.empty() ? std::vector<MapperMean>{} : mapper_means(results, x_key);
+  html +=
+      figure_html(dir, mean_period_plot(results, x_key), "Mean period per mapper",
+                  "One curve per mapper: the period against " + x_key +
+                      ", averaged over the seeds (and every other swept key) of the ok runs; solid: analytic, "
+                      "dashed: simulated when the campaign simulated.",
+                  x_key.empty() ? "The campaign sweeps no numeric parameter other than the seed to put on an x axis."
+                                : "No ok run has a numeric value of " + x_key + ".",
+                  options);
+  if (!means.empty())
+    html += "<p>Mean periods (s) over the ok runs of each cell, the number of runs in parentheses:</p>\n" +
+            means_table_html(means, x_key);
+  html += figure_html(dir, survival_plot(results), "Survival rate vs 1 - F",
+                      "Each point is one run: the fraction of Monte Carlo crash runs the mapping survived against the "
+                      "analytic survival probability 1 - F, with its Wilson interval; the dashed line is y = x.",
+                      "No run has a survival_rate: the campaign ran no Monte Carlo crash runs.", options);
+  html += gantt_section(dir, options);
+  html += "<h2>Excluded runs</h2>\n<p>" + std::to_string(excluded) +
+          " rows are excluded from the plots (status other than ok).</p>\n" + excluded_html(results);
+  write_text_file(dir + "/report.html", html + "</body>\n</html>\n");
+}
+
+} // namespace pipesim

@@ -1,0 +1,282 @@
+// A campaign's output directory read back for the report: campaign.json, results.jsonl, trace-<run_id>.json.
+#include "validation/report_data.hpp"
+
+#include "platforms/input_error.hpp"
+#include "validation/compare.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <regex>
+
+namespace pipesim {
+
+namespace {
+std::optional<double> number_field(const nlohmann::json& j, const char* key)
+{
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+
+std::string string_field(const nlohmann::json& j, const char* key)
+{
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+nlohmann::json parse_json_file(const std::string& path)
+{
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot open the file (is this a campaign output directory?)");
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": not valid JSON: " + e.what());
+  }
+}
+
+ResultRow parse_row(const nlohmann::json& j, int line)
+{
+  ResultRow row;
+  row.line                  = line;
+  row.run_id                = j.value("run_id", 0);
+  row.mapper                = string_field(j, "mapper");
+  row.status                = string_field(j, "status");
+  row.error                 = string_field(j, "error");
+  row.analytic_period       = number_field(j, "analytic_period");
+  row.simulated_period      = number_field(j, "simulated_period");
+  row.event_graph_period    = number_field(j, "event_graph_period");
+  row.rel_error_period      = number_field(j, "rel_error_period");
+  row.rel_error_event_graph = number_field(j, "rel_error_event_graph");
+  row.failure_probability   = number_field(j, "failure_probability");
+  row.survival_rate         = number_field(j, "survival_rate");
+  row.survival_ci_low       = number_field(j, "survival_ci_low");
+  row.survival_ci_high      = number_field(j, "survival_ci_high");
+  if (auto it = j.find("params"); it != j.end() && it->is_object()) row.params = *it;
+  if (row.mapper.empty()) // rows of crashed or timed-out workers may only have the swept mapper
+    row.mapper = string_field(row.params, "mapper");
+  return row;
+}
+
+std::vector<ResultRow> load_rows(const std::string& path)
+{
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot open the file (the campaign wrote no results yet?)");
+  std::vector<ResultRow> rows;
+  std::string text;
+  for (int line = 1; std::getline(in, text); ++line) {
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(located(path, line, std::string("not a JSON object: ") + e.what()));
+    }
+    if (!j.is_object() || !j.contains("status"))
+      throw InputError(located(path, line, "expected a JSON object with a 'status' key"));
+    rows.push_back(parse_row(j, line));
+  }
+  return rows;
+}
+} // namespace
+
+CampaignResults load_campaign_results(const std::string& dir)
+{
+  CampaignResults results;
+  results.dir      = dir;
+  std::string path = dir + "/campaign.json";
+  nlohmann::json j = parse_json_file(path);
+  if (!j.is_object()) throw InputError(path + ": expected a JSON object");
+  results.name    = string_field(j, "name");
+  results.mode    = string_field(j, "mode");
+  results.file    = string_field(j, "file");
+  results.command = string_field(j, "command");
+  results.total   = j.value("total", 0L);
+  if (auto it = j.find("swept"); it != j.end() && it->is_array())
+    for (const auto& key : *it)
+      if (key.is_string()) results.swept.push_back(key.get<std::string>());
+  results.rows = load_rows(dir + "/results.jsonl");
+  return results;
+}
+
+namespace {
+/// A JSON number, or a string that is a whole number literal (the runner writes swept YAML scalars as strings).
+std::optional<double> as_number(const nlohmann::json& value)
+{
+  if (value.is_number()) return value.get<double>();
+  if (!value.is_string()) return std::nullopt;
+  const std::string& text = value.get_ref<const std::string&>();
+  double x                = 0;
+  auto [end, ec]          = std::from_chars(text.data(), text.data() + text.size(), x);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(x)) return std::nullopt;
+  return x;
+}
+} // namespace
+
+std::optional<double> param_number(const ResultRow& row, const std::string& key)
+{
+  auto it = row.params.find(key);
+  return it == row.params.end() ? std::nullopt : as_number(*it);
+}
+
+namespace {
+bool numeric_key(const CampaignResults& results, const std::string& key)
+{
+  bool any = false;
+  for (const auto& row : results.rows) {
+    auto it = row.params.find(key);
+    if (it == row.params.end() || it->is_null()) continue;
+    if (!as_number(*it)) return false;
+    any = true;
+  }
+  return any;
+}
+} // namespace
+
+std::string choose_x_key(const CampaignResults& results, const std::string& requested)
+{
+  if (!requested.empty()) {
+    std::string where = results.dir + "/campaign.json";
+    if (std::find(results.swept.begin(), results.swept.end(), requested) == results.swept.end())
+      throw InputError(fmt::format("{}: x key '{}' is not a swept key (swept: {})", where, requested,
+                                   fmt::join(results.swept, ", ")));
+    if (!numeric_key(results, requested))
+      throw InputError(fmt::format("{}: x key '{}': expected numeric values in results.jsonl", where, requested));
+    return requested;
+  }
+  for (const auto& key : results.swept)
+    if (key != "seed" && key != "mapper" && numeric_key(results, key)) return key;
+  return "";
+}
+
+std::vector<MapperMean> mapper_means(const CampaignResults& results, const std::string& x_key)
+{
+  struct Sum {
+    int runs       = 0;
+    int n_analytic = 0, n_simulated = 0;
+    double analytic = 0, simulated = 0;
+  };
+  std::vector<std::string> order;
+  std::map<std::string, std::map<double, Sum>> sums;
+  for (const auto& row : results.rows) {
+    auto x = param_number(row, x_key);
+    if (!row.ok() || !x) continue;
+    if (!sums.contains(row.mapper)) order.push_back(row.mapper);
+    Sum& s = sums[row.mapper][*x];
+    s.runs++;
+    if (row.analytic_period) {
+      s.n_analytic++;
+      s.analytic += *row.analytic_period;
+    }
+    if (row.simulated_period) {
+      s.n_simulated++;
+      s.simulated += *row.simulated_period;
+    }
+  }
+  std::vector<MapperMean> means;
+  for (const auto& mapper : order)
+    for (const auto& [x, s] : sums[mapper]) {
+      MapperMean m{mapper, x, s.runs, std::nullopt, std::nullopt};
+      if (s.n_analytic > 0) m.analytic = s.analytic / s.n_analytic;
+      if (s.n_simulated > 0) m.simulated = s.simulated / s.n_simulated;
+      means.push_back(m);
+    }
+  return means;
+}
+
+std::optional<double> period_error(const ResultRow& row)
+{
+  if (!row.ok() || !row.simulated_period) return std::nullopt;
+  if (row.rel_error_period) return row.rel_error_period;
+  if (!row.analytic_period) return std::nullopt;
+  return relative_error(*row.simulated_period, *row.analytic_period);
+}
+
+SampleSummary summarize(std::vector<double> values)
+{
+  if (values.empty()) return {};
+  std::sort(values.begin(), values.end());
+  size_t n      = values.size();
+  double median = n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  return {values.back(), median};
+}
+
+ErrorHistogram error_histogram(const std::vector<std::vector<double>>& series)
+{
+  int low = 0, high = -1; // decades k with an error in [10^k, 10^(k+1)); none while high < low
+  for (const auto& values : series)
+    for (double e : values)
+      if (e > 0 && std::isfinite(e)) {
+        auto k     = static_cast<int>(std::floor(std::log10(e)));
+        bool first = high < low;
+        low        = first ? k : std::min(low, k);
+        high       = first ? k : std::max(high, k);
+      }
+  ErrorHistogram histogram;
+  histogram.labels.emplace_back("exact");
+  for (int k = low; k <= high; ++k)
+    histogram.labels.push_back(fmt::format("1e{}..1e{}", k, k + 1));
+  for (const auto& values : series) {
+    std::vector<int> counts(histogram.labels.size(), 0);
+    for (double e : values) {
+      if (e == 0)
+        counts[0]++;
+      else if (e > 0 && std::isfinite(e))
+        counts[static_cast<size_t>(static_cast<int>(std::floor(std::log10(e))) - low + 1)]++;
+    }
+    histogram.counts.push_back(counts);
+  }
+  return histogram;
+}
+
+std::map<std::string, int> status_counts(const CampaignResults& results)
+{
+  std::map<std::string, int> counts;
+  for (const auto& row : results.rows)
+    counts[row.status]++;
+  return counts;
+}
+
+std::optional<std::string> find_trace_file(const std::string& dir)
+{
+  static const std::regex pattern(R"(trace-(\d+)\.json)");
+  std::optional<std::string> best;
+  long best_id = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    std::smatch match;
+    std::string name = entry.path().filename().string();
+    if (!std::regex_match(name, match, pattern)) continue;
+    long id = std::stol(match[1].str());
+    if (!best || id < best_id) {
+      best    = entry.path().string();
+      best_id = id;
+    }
+  }
+  return best;
+}
+
+RunTrace load_trace(const std::string& path)
+{
+  nlohmann::json j = parse_json_file(path);
+  RunTrace trace;
+  trace.file = path;
+  try {
+    trace.run_id  = j.value("run_id", 0);
+    trace.mapping = string_field(j, "mapping");
+    trace.period  = number_field(j, "period").value_or(0);
+    for (const auto& e : j.at("trace"))
+      trace.bars.push_back(TraceBar{e.at("host").get<std::string>(), e.at("kind").get<std::string>(),
+                                    e.value("dataset", 0), e.at("start").get<double>(), e.at("end").get<double>()});
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(
+        path + ": expected {\"trace\": [{\"host\", \"kind\", \"dataset\", \"start\", \"end\"}, ...]}: " + e.what());
+  }
+  return trace;
+}
+
+} // namespace pipesim
