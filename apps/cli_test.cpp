@@ -221,13 +221,14 @@ seed: {from: 1, count: 6}
 
 TEST(Cli, MalformedCampaignExitsTwoWithFileAndLine)
 {
-  std::string campaign = scenario_file("badcamp", "name: x\nmode: analytic\nbase:\n  pipeline: {w: [1], delta: [1, 1]}\n"
-                                                  "sweep:\n  mapper: [a]\n  bogus..key: [1]\n");
+  std::string campaign =
+      scenario_file("badcamp", "name: x\nmode: analytic\nbase:\n  pipeline: {w: [1], delta: [1, 1]}\n"
+                               "sweep:\n  mapper: [a]\n  bogus..key: [1]\n");
   Result r = run("campaign " + campaign + " --out /tmp/never-written");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find(campaign), std::string::npos) << r.out;
   std::string unknown = scenario_file("badcamp2", "name: x\nmodus: analytic\n");
-  Result u = run("campaign " + unknown + " --out /tmp/never-written");
+  Result u            = run("campaign " + unknown + " --out /tmp/never-written");
   EXPECT_EQ(u.code, 2);
   EXPECT_NE(u.out.find(unknown + ":2: unknown key 'modus'"), std::string::npos) << u.out;
 }

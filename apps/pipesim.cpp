@@ -35,7 +35,7 @@ struct Options {
   // campaigns
   std::string campaign;
   std::string out_dir;
-  int jobs = 0;
+  int jobs    = 0;
   bool resume = false;
   std::string shard;
   std::vector<int> only;
@@ -121,8 +121,7 @@ int run_campaign_command(const Options& o)
   if (!o.shard.empty()) {
     auto slash = o.shard.find('/');
     try {
-      if (slash == std::string::npos)
-        throw std::invalid_argument("no slash");
+      if (slash == std::string::npos) throw std::invalid_argument("no slash");
       r.shard_index = std::stoi(o.shard.substr(0, slash)) - 1;
       r.shard_count = std::stoi(o.shard.substr(slash + 1));
     } catch (const std::logic_error&) {
@@ -207,7 +206,8 @@ int main(int argc, char** argv)
   camp->add_option("--only", o.only, "Run only these run ids (rerun single rows)")->delimiter(',');
   camp->add_flag("--quiet,-q", o.quiet, "No progress on stderr");
 
-  auto* merge = app.add_subcommand("merge", "Join shard outputs of one campaign, checking no run is missing or doubled");
+  auto* merge =
+      app.add_subcommand("merge", "Join shard outputs of one campaign, checking no run is missing or doubled");
   merge->add_option("dirs", o.dirs, "Shard output directories")->required();
   merge->add_option("--out", o.out_dir, "Merged output directory")->required();
 
@@ -226,10 +226,8 @@ int main(int argc, char** argv)
     if (*sim) return run_simulate(o);
     if (*mappers) return run_mappers(o);
     if (*info) return platform_info(o.file, o.in_name, o.out_name, o.format);
-    if (*exp)
-      return platform_export(o.scenario, o.output);
-    if (*camp)
-      return run_campaign_command(o);
+    if (*exp) return platform_export(o.scenario, o.output);
+    if (*camp) return run_campaign_command(o);
     if (*merge) {
       merge_campaign_outputs(o.dirs, o.out_dir);
       std::cerr << fmt::format("pipesim: merged {} directories into {}\n", o.dirs.size(), o.out_dir);

@@ -56,8 +56,7 @@ SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platfor
   if (settings.network == NetworkMode::exact) {
     scale = exact_size_scale(pipeline);
     for (sg4::Link* link : engine->get_all_links())
-      if (link->get_name() != "__loopback__")
-        link->set_bandwidth(link->get_bandwidth() * scale);
+      if (link->get_name() != "__loopback__") link->set_bandwidth(link->get_bandwidth() * scale);
   }
   OnePortDeployment deployment(pipeline, platform, mapping, settings, scale);
   deployment.deploy();
@@ -92,8 +91,7 @@ double simulate_latency(const Pipeline& pipeline, const Platform& platform, cons
     if (arg.rfind("--cfg=tracing/filename:", 0) == 0)
       trace_file = arg.substr(std::string("--cfg=tracing/filename:").size());
   }
-  if (tracing)
-    one.simgrid_args.push_back("--cfg=tracing/filename:" + trace_file + ".latency"); // the last value wins
+  if (tracing) one.simgrid_args.push_back("--cfg=tracing/filename:" + trace_file + ".latency"); // the last value wins
   return simulate(pipeline, platform, mapping, one).output_times.at(0);
 }
 

@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <fmt/format.h>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 namespace pipesim {
 
@@ -33,21 +33,18 @@ std::vector<YAML::Node> axis_values(const YamlNode& node)
     node.allow_only({"from", "to", "count", "step"});
     double from = node.at("from").as_double();
     double step = node.has("step") ? node.at("step").as_double() : 1.0;
-    if (step == 0)
-      node.at("step").fail("the step must not be 0");
+    if (step == 0) node.at("step").fail("the step must not be 0");
     long long count = 0;
-    if (node.has("count") == node.has("to"))
-      node.fail_key("give exactly one of 'to' and 'count'");
+    if (node.has("count") == node.has("to")) node.fail_key("give exactly one of 'to' and 'count'");
     if (node.has("count"))
       count = node.at("count").as_integer();
     else
       count = static_cast<long long>(std::floor((node.at("to").as_double() - from) / step + 1e-9)) + 1;
-    if (count < 1 || count > 10'000'000)
-      node.fail("the range holds no value (or more than 10^7)");
+    if (count < 1 || count > 10'000'000) node.fail("the range holds no value (or more than 10^7)");
     for (long long i = 0; i < count; ++i) {
       double v = from + static_cast<double>(i) * step;
       out.emplace_back(v == std::floor(v) && std::fabs(v) < 1e15 ? fmt::format("{}", static_cast<long long>(v))
-                                                                  : fmt::format("{}", v));
+                                                                 : fmt::format("{}", v));
     }
     return out;
   }
@@ -63,8 +60,7 @@ std::vector<YAML::Node> axis_values(const YamlNode& node)
         try {
           long long a = std::stoll(s.substr(0, dots));
           long long b = std::stoll(s.substr(dots + 2));
-          if (b < a || b - a > 10'000'000)
-            item.fail("expected an integer range a..b with a <= b");
+          if (b < a || b - a > 10'000'000) item.fail("expected an integer range a..b with a <= b");
           for (long long v = a; v <= b; ++v)
             out.emplace_back(fmt::format("{}", v));
           continue;
@@ -75,8 +71,7 @@ std::vector<YAML::Node> axis_values(const YamlNode& node)
     }
     out.push_back(YAML::Clone(item.raw()));
   }
-  if (out.empty())
-    node.fail("an axis needs at least one value");
+  if (out.empty()) node.fail("an axis needs at least one value");
   return out;
 }
 
@@ -88,19 +83,16 @@ void set_key(YAML::Node root, const std::string& key, const YAML::Node& value, c
   while (true) {
     auto dot = key.find('.', start);
     parts.push_back(key.substr(start, dot - start));
-    if (dot == std::string::npos)
-      break;
+    if (dot == std::string::npos) break;
     start = dot + 1;
   }
   YAML::Node node = root;
   for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    if (parts[i].empty())
-      where.fail_key(fmt::format("'{}' is not a dotted scenario key", key));
+    if (parts[i].empty()) where.fail_key(fmt::format("'{}' is not a dotted scenario key", key));
     YAML::Node child = node[parts[i]];
     if (child.IsDefined() && !child.IsMap())
       where.fail_key(fmt::format("'{}' goes through '{}', which is not a mapping in the base scenario", key, parts[i]));
-    if (!child.IsDefined())
-      node[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    if (!child.IsDefined()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
     node.reset(node[parts[i]]);
   }
   node[parts.back()] = YAML::Clone(value);
@@ -128,8 +120,7 @@ std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::st
           values.fail(fmt::format("zipped lists must have the same length ({} values here, {} for '{}')",
                                   axis.values.back().size(), axis.values.front().size(), axis.keys.front()));
       }
-      if (axis.keys.empty())
-        group.fail("a zip group needs at least one key");
+      if (axis.keys.empty()) group.fail("a zip group needs at least one key");
       axes.push_back(axis);
     }
   }
@@ -145,13 +136,10 @@ void apply_seed(YAML::Node doc, std::uint64_t seed, const std::set<std::string>&
 {
   auto set_if = [&](const char* section, const char* key, bool only_if_present) {
     std::string full = std::string(section) + "." + key;
-    if (swept.count(full))
-      return;
+    if (swept.count(full)) return;
     YAML::Node s = doc[section];
-    if (only_if_present && !(s.IsDefined() && s.IsMap()))
-      return;
-    if (!s.IsDefined())
-      doc[section] = YAML::Node(YAML::NodeType::Map);
+    if (only_if_present && !(s.IsDefined() && s.IsMap())) return;
+    if (!s.IsDefined()) doc[section] = YAML::Node(YAML::NodeType::Map);
     doc[section][key] = seed;
   };
   set_if("simulation", "seed", false);
@@ -168,10 +156,8 @@ YAML::Node load_base(const YamlNode& root, const std::string& base_dir, std::str
   scenario_dir  = base_dir;
   if (base.is_scalar()) {
     std::filesystem::path path = base.as_string();
-    if (path.is_relative())
-      path = std::filesystem::path(base_dir) / path;
-    if (!std::filesystem::exists(path))
-      base.fail("base scenario file not found");
+    if (path.is_relative()) path = std::filesystem::path(base_dir) / path;
+    if (!std::filesystem::exists(path)) base.fail("base scenario file not found");
     scenario_dir = path.parent_path().string();
     return load_yaml_file(path.string()).raw();
   }
@@ -200,10 +186,7 @@ std::string Campaign::hash() const
   return fmt::format("{:016x}", h);
 }
 
-const char* to_string(CampaignMode mode)
-{
-  return mode == CampaignMode::analytic ? "analytic" : "simulate";
-}
+const char* to_string(CampaignMode mode) { return mode == CampaignMode::analytic ? "analytic" : "simulate"; }
 
 Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir)
 {
@@ -217,14 +200,11 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
   c.name     = root.has("name") ? root.at("name").as_string() : std::filesystem::path(label).stem().string();
   if (auto mode = root.find("mode")) {
     std::string m = mode->as_string();
-    if (m != "analytic" && m != "simulate")
-      mode->fail("expected analytic or simulate");
+    if (m != "analytic" && m != "simulate") mode->fail("expected analytic or simulate");
     c.mode = m == "analytic" ? CampaignMode::analytic : CampaignMode::simulate;
   }
-  if (auto limit = root.find("run_time_limit"))
-    c.run_time_limit = limit->as_positive();
-  if (auto trace = root.find("trace"))
-    c.trace_runs = trace->as_int_at_least(0);
+  if (auto limit = root.find("run_time_limit")) c.run_time_limit = limit->as_positive();
+  if (auto trace = root.find("trace")) c.trace_runs = trace->as_int_at_least(0);
   std::string scenario_dir;
   YAML::Node base = load_base(root, base_dir, scenario_dir);
   c.scenario_dir  = scenario_dir;
@@ -232,16 +212,14 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
   std::vector<Axis> axes = parse_axes(root, key_nodes);
   std::set<std::string> swept;
   for (const auto& [key, node] : key_nodes) {
-    if (!swept.insert(key).second)
-      node.fail_key(fmt::format("'{}' is swept twice", key));
+    if (!swept.insert(key).second) node.fail_key(fmt::format("'{}' is swept twice", key));
     c.swept.push_back(key);
   }
   // Cartesian product, first axis outermost.
   std::size_t total = 1;
   for (const auto& a : axes)
     total *= a.size();
-  if (total > 10'000'000)
-    root.fail_key(fmt::format("the campaign expands to {} runs (at most 10^7)", total));
+  if (total > 10'000'000) root.fail_key(fmt::format("the campaign expands to {} runs (at most 10^7)", total));
   for (std::size_t index = 0; index < total; ++index) {
     CampaignRun run;
     run.id          = static_cast<int>(index);
@@ -258,9 +236,8 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
         const std::string& key = axes[a].keys[k];
         const YAML::Node& v    = axes[a].values[k][pick[a]];
         run.params.emplace_back(key, v);
-        const YamlNode& where = std::find_if(key_nodes.begin(), key_nodes.end(), [&](const auto& kn) {
-                                  return kn.first == key;
-                                })->second;
+        const YamlNode& where =
+            std::find_if(key_nodes.begin(), key_nodes.end(), [&](const auto& kn) { return kn.first == key; })->second;
         if (key == "seed") {
           run.seed = static_cast<std::uint64_t>(YamlNode(v, label, "seed").as_int_at_least(0));
           has_seed = true;
@@ -268,11 +245,10 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
           set_key(doc, key, v, where);
         }
       }
-    if (has_seed)
-      apply_seed(doc, run.seed, swept);
+    if (has_seed) apply_seed(doc, run.seed, swept);
     YAML::Emitter e;
     e << doc;
-    run.scenario_yaml = e.c_str();
+    run.scenario_yaml     = e.c_str();
     std::string run_label = fmt::format("{} (run {}: {})", label, run.id, run.describe());
     Scenario s;
     try {
@@ -280,8 +256,7 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
     } catch (const InputError& err) {
       throw InputError(fmt::format("{}: the scenario of run {} is invalid: {}", label, run.id, err.what()));
     }
-    if (!has_seed)
-      run.seed = s.simulation.seed;
+    if (!has_seed) run.seed = s.simulation.seed;
     c.runs.push_back(std::move(run));
   }
   return c;
@@ -290,8 +265,7 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
 Campaign load_campaign(const std::string& path)
 {
   std::ifstream in(path);
-  if (!in)
-    throw InputError(fmt::format("{}: cannot open file", path));
+  if (!in) throw InputError(fmt::format("{}: cannot open file", path));
   std::stringstream ss;
   ss << in.rdbuf();
   auto dir = std::filesystem::path(path).parent_path().string();

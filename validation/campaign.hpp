@@ -16,19 +16,19 @@ struct CampaignRun {
   int id = 0;
   std::vector<std::pair<std::string, YAML::Node>> params; // swept key -> value, in axis order
   std::uint64_t seed = 0;
-  std::string scenario_yaml; // the complete scenario of this run
+  std::string scenario_yaml;    // the complete scenario of this run
   std::string describe() const; // "n=5 mapper=x seed=3"
 };
 
 struct Campaign {
   std::string name;
-  std::string file;     // campaign path
+  std::string file;         // campaign path
   std::string base_dir;     // directory of the campaign file
   std::string scenario_dir; // where the runs' relative platform files resolve (the base scenario's directory)
-  std::string text;     // the campaign file's text (hashed to recognise the campaign on --resume / merge)
-  CampaignMode mode = CampaignMode::simulate;
-  double run_time_limit = 600; // seconds per run
-  int trace_runs = 1;          // simulated runs whose event trace is kept (the first ones by id)
+  std::string text;         // the campaign file's text (hashed to recognise the campaign on --resume / merge)
+  CampaignMode mode     = CampaignMode::simulate;
+  double run_time_limit = 600;    // seconds per run
+  int trace_runs        = 1;      // simulated runs whose event trace is kept (the first ones by id)
   std::vector<std::string> swept; // swept keys in axis order ("seed" included when swept)
   std::vector<CampaignRun> runs;
 

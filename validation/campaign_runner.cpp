@@ -11,8 +11,8 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <fmt/format.h>
+#include <fstream>
 #include <map>
 #include <poll.h>
 #include <set>
@@ -35,16 +35,18 @@ struct Worker {
   bool killed = false;
 };
 
-std::string results_path(const std::string& dir)
-{
-  return dir + "/results.jsonl";
-}
+std::string results_path(const std::string& dir) { return dir + "/results.jsonl"; }
 
 nlohmann::json campaign_json(const Campaign& c, const RunnerOptions& o)
 {
-  return {{"name", c.name},   {"mode", to_string(c.mode)},   {"file", c.file},
-          {"hash", c.hash()}, {"swept", c.swept},            {"total", c.runs.size()},
-          {"command", o.command_line}, {"shard", fmt::format("{}/{}", o.shard_index + 1, o.shard_count)}};
+  return {{"name", c.name},
+          {"mode", to_string(c.mode)},
+          {"file", c.file},
+          {"hash", c.hash()},
+          {"swept", c.swept},
+          {"total", c.runs.size()},
+          {"command", o.command_line},
+          {"shard", fmt::format("{}/{}", o.shard_index + 1, o.shard_count)}};
 }
 
 /// Reads campaign.json of an output directory (InputError if absent or malformed).
@@ -52,8 +54,7 @@ nlohmann::json read_campaign_json(const std::string& dir)
 {
   std::string path = dir + "/campaign.json";
   std::ifstream in(path);
-  if (!in)
-    throw InputError(fmt::format("{}: not a campaign output directory (no campaign.json)", dir));
+  if (!in) throw InputError(fmt::format("{}: not a campaign output directory (no campaign.json)", dir));
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
@@ -65,8 +66,7 @@ nlohmann::json read_campaign_json(const std::string& dir)
 std::vector<nlohmann::json> previous_rows(const Campaign& c, const RunnerOptions& o)
 {
   auto rows = read_rows(results_path(o.out_dir));
-  if (rows.empty())
-    return rows;
+  if (rows.empty()) return rows;
   if (!o.resume)
     throw InputError(fmt::format("{}: already holds {} results of a campaign; add --resume to continue it or "
                                  "choose another --out",
@@ -90,8 +90,7 @@ std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
     return ids;
   }
   for (const auto& run : c.runs)
-    if (run.id % o.shard_count == o.shard_index)
-      ids.push_back(run.id);
+    if (run.id % o.shard_count == o.shard_index) ids.push_back(run.id);
   return ids;
 }
 
@@ -99,12 +98,10 @@ std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
 Worker spawn(const Campaign& c, int index, const std::string& trace_file)
 {
   int fds[2];
-  if (::pipe(fds) != 0)
-    throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
+  if (::pipe(fds) != 0) throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
   std::fflush(nullptr);
   pid_t pid = ::fork();
-  if (pid < 0)
-    throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
+  if (pid < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
   if (pid == 0) {
     ::close(fds[0]);
     ::setpgid(0, 0); // its own group: a timeout kills the worker and its simulation processes
@@ -114,12 +111,11 @@ Worker spawn(const Campaign& c, int index, const std::string& trace_file)
     } catch (const std::exception& e) {
       line = failed_row(c, c.runs[static_cast<std::size_t>(index)], "crashed", e.what(), 0).dump() + "\n";
     }
-    const char* p = line.data();
+    const char* p    = line.data();
     std::size_t left = line.size();
     while (left > 0) {
       ssize_t n = ::write(fds[1], p, left);
-      if (n <= 0)
-        ::_exit(3);
+      if (n <= 0) ::_exit(3);
       p += n;
       left -= static_cast<std::size_t>(n);
     }
@@ -151,9 +147,9 @@ nlohmann::json collect(const Campaign& c, Worker& w)
     } catch (const nlohmann::json::exception&) {
     }
   }
-  std::string why = WIFSIGNALED(status) ? fmt::format("worker killed by signal {} ({})", WTERMSIG(status),
-                                                      strsignal(WTERMSIG(status)))
-                                        : fmt::format("worker exited with code {} without a result", WEXITSTATUS(status));
+  std::string why = WIFSIGNALED(status)
+                        ? fmt::format("worker killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)))
+                        : fmt::format("worker exited with code {} without a result", WEXITSTATUS(status));
   return failed_row(c, run, "crashed", why, secs);
 }
 
@@ -168,8 +164,7 @@ bool is_failure(const nlohmann::json& row)
 RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 {
   RunnerOptions o = options;
-  if (o.jobs <= 0)
-    o.jobs = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (o.jobs <= 0) o.jobs = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
     throw InputError(fmt::format("--shard {}/{}: expected i/N with 1 <= i <= N", o.shard_index + 1, o.shard_count));
   std::filesystem::create_directories(o.out_dir);
@@ -205,16 +200,14 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
     while (static_cast<int>(active.size()) < o.jobs && next < pending.size()) {
       int id = pending[next++];
       std::string trace;
-      if (c.mode == CampaignMode::simulate && id < c.trace_runs)
-        trace = fmt::format("{}/trace-{}.json", o.out_dir, id);
+      if (c.mode == CampaignMode::simulate && id < c.trace_runs) trace = fmt::format("{}/trace-{}.json", o.out_dir, id);
       active.push_back(spawn(c, id, trace));
     }
     std::vector<pollfd> fds;
     for (const auto& w : active)
       fds.push_back(pollfd{w.fd, POLLIN, 0});
     int ready = ::poll(fds.data(), fds.size(), 200);
-    if (ready < 0 && errno != EINTR)
-      throw std::runtime_error(fmt::format("poll: {}", std::strerror(errno)));
+    if (ready < 0 && errno != EINTR) throw std::runtime_error(fmt::format("poll: {}", std::strerror(errno)));
     for (std::size_t i = active.size(); i-- > 0;) {
       Worker& w = active[i];
       bool eof  = false;
@@ -232,8 +225,7 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
         ::kill(w.pid, SIGKILL);
         w.killed = true;
       }
-      if (!eof)
-        continue;
+      if (!eof) continue;
       nlohmann::json row = collect(c, w);
       jsonl.append(row.dump());
       csv.append(csv_line(row, columns));
@@ -258,8 +250,7 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 
 void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::string& out_dir)
 {
-  if (dirs.empty())
-    throw InputError("merge: no directory given");
+  if (dirs.empty()) throw InputError("merge: no directory given");
   nlohmann::json meta = read_campaign_json(dirs.front());
   std::map<int, std::string> seen; // run id -> directory
   std::vector<nlohmann::json> rows;
@@ -267,13 +258,12 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
   for (const auto& dir : dirs) {
     nlohmann::json m = read_campaign_json(dir);
     if (m.value("hash", "") != meta.value("hash", "") || m.value("name", "") != meta.value("name", ""))
-      throw InputError(fmt::format("merge: {} holds campaign '{}' ({}), {} holds '{}' ({})", dir,
-                                   m.value("name", "?"), m.value("hash", "?"), dirs.front(), meta.value("name", "?"),
+      throw InputError(fmt::format("merge: {} holds campaign '{}' ({}), {} holds '{}' ({})", dir, m.value("name", "?"),
+                                   m.value("hash", "?"), dirs.front(), meta.value("name", "?"),
                                    meta.value("hash", "?")));
     for (auto& row : read_rows(results_path(dir))) {
       int id = row["run_id"].get<int>();
-      if (!seen.emplace(id, dir).second)
-        doubled.push_back(id);
+      if (!seen.emplace(id, dir).second) doubled.push_back(id);
       rows.push_back(std::move(row));
     }
   }
@@ -283,18 +273,16 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
       s += (i ? ", " : "") + std::to_string(ids[i]);
     return ids.size() > 20 ? s + fmt::format(", ... ({} in all)", ids.size()) : s;
   };
-  if (!doubled.empty())
-    throw InputError(fmt::format("merge: runs present more than once: {}", list(doubled)));
+  if (!doubled.empty()) throw InputError(fmt::format("merge: runs present more than once: {}", list(doubled)));
   std::vector<int> missing;
   int total = meta.value("total", 0);
   for (int id = 0; id < total; ++id)
-    if (!seen.count(id))
-      missing.push_back(id);
+    if (!seen.count(id)) missing.push_back(id);
   if (!missing.empty())
     throw InputError(fmt::format("merge: {} of {} runs are missing: {}", missing.size(), total, list(missing)));
   std::filesystem::create_directories(out_dir);
-  meta["shard"]   = "merged";
-  meta["merged"]  = dirs;
+  meta["shard"]  = "merged";
+  meta["merged"] = dirs;
   write_file_atomically(out_dir + "/campaign.json", meta.dump(2) + "\n");
   write_sorted_results(out_dir, rows, meta["swept"].get<std::vector<std::string>>());
   for (const auto& dir : dirs)

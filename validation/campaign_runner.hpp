@@ -11,8 +11,8 @@ namespace pipesim {
 
 struct RunnerOptions {
   std::string out_dir;
-  int jobs = 0; // worker processes; 0 means the number of cores
-  bool resume = false;
+  int jobs        = 0; // worker processes; 0 means the number of cores
+  bool resume     = false;
   int shard_index = 0; // 0-based; the CLI's --shard i/N gives i - 1
   int shard_count = 1;
   std::vector<int> only;    // run just these ids (rerunning single rows)

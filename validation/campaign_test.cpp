@@ -113,7 +113,7 @@ TEST(Campaign, MalformedFilesNameFileLineAndKey)
       << message_of("name: x\ncolour: red\n");
   std::string base = "base:\n  pipeline: {w: [1], delta: [1, 1]}\n"
                      "  platform: {processors: [{name: A, speed: 1}], bandwidth: 1}\n  mapper: exhaustive.interval\n";
-  std::string zip = message_of(base + "zip:\n  - {platform.bandwidth: [1, 2], simulation.datasets: [1]}\n");
+  std::string zip  = message_of(base + "zip:\n  - {platform.bandwidth: [1, 2], simulation.datasets: [1]}\n");
   EXPECT_NE(zip.find("c.yaml:6"), std::string::npos) << zip;
   EXPECT_NE(zip.find("same length"), std::string::npos) << zip;
   std::string through = message_of(base + "sweep:\n  mapper.x: [1]\n");
@@ -161,7 +161,7 @@ TEST(CampaignRunner, WritesOneRowPerRunWithFiguresAndRerunCommand)
 
 TEST(CampaignRunner, TwoRunsGiveIdenticalFilesApartFromTiming)
 {
-  Campaign c = parse_campaign(small_campaign, "c.yaml", ".");
+  Campaign c    = parse_campaign(small_campaign, "c.yaml", ".");
   std::string a = temp_dir("det-a"), b = temp_dir("det-b");
   run_campaign(c, options(a, 2));
   run_campaign(c, options(b, 1));
@@ -199,8 +199,7 @@ TEST(CampaignRunner, ResumeAfterKillLosesNothingAndDoublesNothing)
     int lines = 0;
     for (std::string l; std::getline(f, l);)
       ++lines;
-    if (lines >= 3)
-      break;
+    if (lines >= 3) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   kill(pid, SIGKILL);
@@ -231,7 +230,7 @@ TEST(CampaignRunner, ResumeAfterKillLosesNothingAndDoublesNothing)
 
 TEST(CampaignRunner, ShardsCoverTheCampaignExactlyOnce)
 {
-  Campaign c = parse_campaign(small_campaign, "c.yaml", ".");
+  Campaign c        = parse_campaign(small_campaign, "c.yaml", ".");
   std::string whole = temp_dir("whole");
   run_campaign(c, options(whole));
   std::vector<std::string> shards;
@@ -263,7 +262,7 @@ TEST(CampaignRunner, ShardsCoverTheCampaignExactlyOnce)
 
 TEST(CampaignRunner, CrashingAndHangingWorkersGiveStatusRows)
 {
-  Campaign c = parse_campaign(R"(name: faults
+  Campaign c      = parse_campaign(R"(name: faults
 mode: analytic
 run_time_limit: 1
 base:
@@ -274,7 +273,7 @@ base:
 sweep:
   mapper: [exhaustive.interval, debug.abort, debug.sleep, br07.one-to-one]
 )",
-                              "faults.yaml", ".");
+                                   "faults.yaml", ".");
   std::string dir = temp_dir("faults");
   auto summary    = run_campaign(c, options(dir, 2));
   EXPECT_EQ(summary.executed, 4);

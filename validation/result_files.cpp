@@ -20,14 +20,12 @@ namespace pipesim {
 DurableAppender::DurableAppender(const std::string& path) : path_(path)
 {
   fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0)
-    throw InputError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
+  if (fd_ < 0) throw InputError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
 }
 
 DurableAppender::~DurableAppender()
 {
-  if (fd_ >= 0)
-    ::close(fd_);
+  if (fd_ >= 0) ::close(fd_);
 }
 
 DurableAppender::DurableAppender(DurableAppender&& other) noexcept : fd_(other.fd_), path_(std::move(other.path_))
@@ -49,10 +47,8 @@ void DurableAppender::append(const std::string& line)
   std::size_t left = data.size();
   while (left > 0) {
     ssize_t n = ::write(fd_, p, left);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0)
-      throw std::runtime_error(fmt::format("{}: write failed: {}", path_, std::strerror(errno)));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::runtime_error(fmt::format("{}: write failed: {}", path_, std::strerror(errno)));
     p += n;
     left -= static_cast<std::size_t>(n);
   }
@@ -62,8 +58,7 @@ void DurableAppender::append(const std::string& line)
 std::vector<nlohmann::json> read_rows(const std::string& path)
 {
   std::vector<nlohmann::json> rows;
-  if (!std::filesystem::exists(path))
-    return rows;
+  if (!std::filesystem::exists(path)) return rows;
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -79,8 +74,7 @@ std::vector<nlohmann::json> read_rows(const std::string& path)
     ++line;
     std::string s = text.substr(pos, nl - pos);
     pos           = nl + 1;
-    if (s.empty())
-      continue;
+    if (s.empty()) continue;
     try {
       rows.push_back(nlohmann::json::parse(s));
     } catch (const nlohmann::json::exception& e) {
@@ -96,8 +90,7 @@ void write_file_atomically(const std::string& path, const std::string& content)
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << content;
-    if (!out.flush())
-      throw std::runtime_error(fmt::format("{}: write failed", tmp));
+    if (!out.flush()) throw std::runtime_error(fmt::format("{}: write failed", tmp));
   }
   int fd = ::open(tmp.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd >= 0) {
@@ -110,8 +103,9 @@ void write_file_atomically(const std::string& path, const std::string& content)
 void write_sorted_results(const std::string& dir, std::vector<nlohmann::json> rows,
                           const std::vector<std::string>& swept)
 {
-  std::sort(rows.begin(), rows.end(),
-            [](const auto& a, const auto& b) { return a["run_id"].template get<int>() < b["run_id"].template get<int>(); });
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return a["run_id"].template get<int>() < b["run_id"].template get<int>();
+  });
   std::string jsonl;
   auto columns    = csv_columns(swept);
   std::string csv = csv_header(columns) + "\n";

@@ -23,8 +23,7 @@ public:
   std::optional<std::string> refuses(const Problem&) const override { return std::nullopt; }
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
   {
-    if (abort_)
-      std::abort();
+    if (abort_) std::abort();
     std::this_thread::sleep_for(std::chrono::duration<double>(options.time_limit));
     MapperResult r;
     r.mapping   = make_interval_mapping({{1, problem.pipeline.n()}}, {0});

@@ -57,8 +57,7 @@ public:
   {
     if (problem.objective.kind != Objective::Kind::min_period)
       return "it only produces mappings for the objective 'minimize: period'";
-    if (problem.platform.p() < 1)
-      return "the platform has no processor";
+    if (problem.platform.p() < 1) return "the platform has no processor";
     return std::nullopt;
   }
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
@@ -81,8 +80,7 @@ private:
   bool one_to_one_;
 };
 
-const MapperRegistration interval_registration("random.interval",
-                                               [] { return std::make_unique<RandomMapper>(false); });
+const MapperRegistration interval_registration("random.interval", [] { return std::make_unique<RandomMapper>(false); });
 const MapperRegistration one_to_one_registration("random.one-to-one",
                                                  [] { return std::make_unique<RandomMapper>(true); });
 } // namespace

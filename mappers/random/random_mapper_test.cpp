@@ -26,8 +26,8 @@ TEST(RandomMapper, ValidReproducibleAndOfTheRightRule)
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
     Problem pr = problem(1 + static_cast<int>(seed % 7), 1 + static_cast<int>(seed % 5) * 2);
     MapperOptions o;
-    o.seed   = seed;
-    auto r   = run_mapper("random.interval", pr, o);
+    o.seed = seed;
+    auto r = run_mapper("random.interval", pr, o);
     ASSERT_NO_THROW(validate(r.mapping, pr.pipeline, pr.platform)) << seed;
     EXPECT_NE(classify(r.mapping), MappingRule::general);
     EXPECT_DOUBLE_EQ(r.objective, br07_eq2_period(pr.pipeline, pr.platform, r.mapping));
