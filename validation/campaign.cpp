@@ -204,7 +204,15 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
     c.mode = m == "analytic" ? CampaignMode::analytic : CampaignMode::simulate;
   }
   if (auto limit = root.find("run_time_limit")) c.run_time_limit = limit->as_positive();
-  if (auto trace = root.find("trace")) c.trace_runs = trace->as_int_at_least(0);
+  if (auto trace = root.find("trace")) { // N: the first N runs; [ids]: these runs
+    c.trace_ids.clear();
+    if (trace->is_sequence())
+      for (const auto& id : trace->items())
+        c.trace_ids.insert(id.as_int_at_least(0));
+    else
+      for (int id = 0, n = trace->as_int_at_least(0); id < n; ++id)
+        c.trace_ids.insert(id);
+  }
   std::string scenario_dir;
   YAML::Node base = load_base(root, base_dir, scenario_dir);
   c.scenario_dir  = scenario_dir;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,7 +29,7 @@ struct Campaign {
   std::string text;         // the campaign file's text (hashed to recognise the campaign on --resume / merge)
   CampaignMode mode     = CampaignMode::simulate;
   double run_time_limit = 600;    // seconds per run
-  int trace_runs        = 1;      // simulated runs whose event trace is kept (the first ones by id)
+  std::set<int> trace_ids{0};     // simulated runs whose event trace is kept (trace-<id>.json)
   std::vector<std::string> swept; // swept keys in axis order ("seed" included when swept)
   std::vector<CampaignRun> runs;
 

@@ -200,7 +200,8 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
     while (static_cast<int>(active.size()) < o.jobs && next < pending.size()) {
       int id = pending[next++];
       std::string trace;
-      if (c.mode == CampaignMode::simulate && id < c.trace_runs) trace = fmt::format("{}/trace-{}.json", o.out_dir, id);
+      if (c.mode == CampaignMode::simulate && c.trace_ids.count(id))
+        trace = fmt::format("{}/trace-{}.json", o.out_dir, id);
       active.push_back(spawn(c, id, trace));
     }
     std::vector<pollfd> fds;

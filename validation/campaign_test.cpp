@@ -105,6 +105,10 @@ zip:
   ASSERT_EQ(z.runs.size(), 3u);
   EXPECT_EQ(z.runs[2].describe(), "platform.bandwidth=3 simulation.datasets=30");
   EXPECT_EQ(z.name, "z");
+  EXPECT_EQ(z.trace_ids, (std::set<int>{0})); // default: the first run
+  std::string traced = small_campaign;
+  traced.insert(traced.find("base:"), "trace: [2, 5]\n");
+  EXPECT_EQ(parse_campaign(traced, "c.yaml", ".").trace_ids, (std::set<int>{2, 5}));
 }
 
 TEST(Campaign, MalformedFilesNameFileLineAndKey)
