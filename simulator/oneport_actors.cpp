@@ -146,7 +146,7 @@ SimulationResult OnePortDeployment::result() const
   if (static_cast<int>(s.output_times.size()) != s.settings.datasets)
     throw std::runtime_error(
         fmt::format("simulation ended with {} of {} data sets delivered", s.output_times.size(), s.settings.datasets));
-  r.period   = measured_period(s.output_times, s.settings.effective_warmup());
+  r.period   = measured_period(s.output_times, s.settings.effective_warmup(), s.settings.effective_cooldown());
   r.makespan = s.output_times.empty() ? 0 : s.output_times.back();
   r.usage    = s.usage;
   for (auto& u : r.usage)

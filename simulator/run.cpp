@@ -4,6 +4,7 @@
 #include "platforms/input_error.hpp"
 #include "platforms/simgrid_platform.hpp"
 #include "platforms/subprocess.hpp"
+#include "simulator/multiport_actors.hpp"
 #include "simulator/oneport_actors.hpp"
 
 #include <algorithm>
@@ -43,26 +44,35 @@ double exact_size_scale(const Pipeline& pipeline)
 SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                const SimulationSettings& settings)
 {
-  if (settings.model != "one-port")
-    throw InputError("simulation: model '" + settings.model + "' is not implemented (one-port only)");
+  bool multiport = settings.model == "multi-port";
+  if (!multiport && settings.model != "one-port")
+    throw InputError("simulation: unknown model '" + settings.model + "' (one-port or multi-port)");
   auto args = simgrid_arguments(settings);
   start_engine(args);
   auto* engine = sg4::Engine::get_instance();
   if (!platform.xml_file().empty())
     engine->load_platform(platform.xml_file());
   else
-    build_simgrid_platform(platform, false);
+    build_simgrid_platform(platform, multiport); // card links Bin/Bout only exist in the multi-port model
   double scale = 1;
   if (settings.network == NetworkMode::exact) {
     scale = exact_size_scale(pipeline);
     for (sg4::Link* link : engine->get_all_links())
       if (link->get_name() != "__loopback__") link->set_bandwidth(link->get_bandwidth() * scale);
   }
-  OnePortDeployment deployment(pipeline, platform, mapping, settings, scale);
-  deployment.deploy();
-  engine->run();
-  SimulationResult result = deployment.result();
-  result.config           = args;
+  SimulationResult result;
+  if (multiport) {
+    MultiPortDeployment deployment(pipeline, platform, mapping, settings, scale);
+    deployment.deploy();
+    engine->run();
+    result = deployment.result();
+  } else {
+    OnePortDeployment deployment(pipeline, platform, mapping, settings, scale);
+    deployment.deploy();
+    engine->run();
+    result = deployment.result();
+  }
+  result.config = args;
   return result;
 }
 

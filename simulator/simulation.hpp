@@ -14,15 +14,25 @@ enum class NetworkMode {
 const char* to_string(NetworkMode mode);
 
 struct SimulationSettings {
-  std::string model   = "one-port"; // one-port (multi-port comes with issue 5)
-  NetworkMode network = NetworkMode::exact;
-  int datasets        = 200; // N
-  int warmup          = -1;  // K; -1 means N/2
-  std::uint64_t seed  = 42;
+  std::string model      = "one-port"; // one-port | multi-port
+  std::string allocation = "fair";     // multi-port: fair (SimGrid max-min) | allotted (rates as the formulas assume)
+  int buffer             = 1;          // multi-port: data sets each buffer between receive, compute and send holds
+  NetworkMode network    = NetworkMode::exact;
+  int datasets           = 200; // N
+  int warmup             = -1;  // K; -1 means N/2
+  std::uint64_t seed     = 42;
   std::vector<std::string> simgrid_args; // --cfg=... and --log=... passed to SimGrid as given
   bool record_trace = false;             // keep the per-operation event trace
 
+  int cooldown =
+      -1; // last data sets left out of the period; -1: 0 for one-port, N/4 for multi-port (docs/semantics.md)
+
   int effective_warmup() const { return warmup < 0 ? datasets / 2 : warmup; }
+  int effective_cooldown() const
+  {
+    if (cooldown >= 0) return cooldown;
+    return model == "multi-port" ? datasets / 4 : 0;
+  }
 };
 
 /// One operation of a simulated run, for traces and Gantt charts.
@@ -53,6 +63,9 @@ struct SimulationResult {
 };
 
 /// Period over the warm-up: (t_N - t_K) / (N - K) with t numbered from 1 (DESIGN.md §3.7).
-double measured_period(const std::vector<double>& output_times, int warmup);
+/// With a cool-down C the last C outputs are left out: (t_{N-C} - t_K) / (N - C - K). Multi-port runs need it: when
+/// the first intervals of a processor run out of data sets, the ones still working get the whole CPU and the last
+/// outputs come faster than the steady state.
+double measured_period(const std::vector<double>& output_times, int warmup, int cooldown = 0);
 
 } // namespace pipesim
