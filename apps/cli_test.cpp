@@ -232,3 +232,19 @@ TEST(Cli, MalformedCampaignExitsTwoWithFileAndLine)
   EXPECT_EQ(u.code, 2);
   EXPECT_NE(u.out.find(unknown + ":2: unknown key 'modus'"), std::string::npos) << u.out;
 }
+
+TEST(Cli, MultiportScenarioReportsAlgorithm1AndEq1)
+{
+  Result r = run_stdout("simulate scenarios/examples/multiport.yaml --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["analytic"]["formula"], "seed004-alg1");
+  EXPECT_NEAR(j["analytic"]["period"].get<double>(), 8.0 / 3, 1e-12);            // P1's card: 40 / 15
+  EXPECT_NEAR(j["analytic"]["worst_case_period"].get<double>(), 8.0 / 3, 1e-12); // eq. (1)
+  EXPECT_NEAR(j["simulated"]["period"].get<double>(), 8.0 / 3, 1e-6);
+  EXPECT_EQ(j["simulated"]["allocation"], "allotted");
+  EXPECT_EQ(j["simulated"]["cooldown"], 50);
+  EXPECT_TRUE(j["event_graph"]["period"].is_null());
+  // F = 1 - (1 - 0.1 * 0.2)(1 - 0.1 * 0.1) = 0.0298
+  EXPECT_NEAR(j["analytic"]["failure_probability"].get<double>(), 0.0298, 1e-12);
+}

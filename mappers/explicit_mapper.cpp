@@ -29,8 +29,10 @@ MapperResult ExplicitMapper::map(const Problem& problem, const MapperOptions& /*
   result.mapping = mapping;
   result.status  = SolveStatus::feasible;
 
-  AnalyticSummary analytic                 = analyze_oneport(problem.pipeline, problem.platform, mapping);
-  result.statistics["oneport_period"]      = analytic.period;
+  AnalyticSummary analytic                 = problem.model == CommModel::multi_port
+                                                 ? analyze_multiport(problem.pipeline, problem.platform, mapping)
+                                                 : analyze_oneport(problem.pipeline, problem.platform, mapping);
+  result.statistics["period"]              = analytic.period;
   result.statistics["latency"]             = analytic.latency;
   result.statistics["failure_probability"] = analytic.failure_probability;
   if (problem.objective.kind == Objective::Kind::min_period) {

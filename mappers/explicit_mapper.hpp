@@ -6,12 +6,12 @@
 namespace pipesim {
 
 /// Contract.
-/// - Source: none (the user's mapping); the objective value comes from model/analytic.hpp: the one-port period
-///   of analyze_oneport (seed 000 eqs. (1)-(5), one-port active replication) for min_period, seed 004 eq. (2)
-///   (bbr10_eq2_failure_probability) for min_failure_probability.
+/// - Source: none (the user's mapping); the objective value comes from model/analytic.hpp: the period of
+///   analyze_oneport (seed 000 eqs. (1)-(5), one-port active replication) or, under the multi-port model,
+///   analyze_multiport (seed 004 Algorithm 1) for min_period; seed 004 eq. (2) (bbr10_eq2_failure_probability) for
+///   min_failure_probability. statistics["period"] holds the period in both cases.
 /// - Accepts: every platform class, model and objective, as long as the problem carries an explicit mapping
-///   (refuses otherwise). Under the multi-port model the objective is still the one-port analytic period
-///   (statistics say which formula: "oneport_period").
+///   (refuses otherwise).
 /// - Complexity: that of validate() and of the analytic evaluation.
 /// - Returns: the mapping unchanged, status `feasible` (nothing is optimised); throws InputError when the
 ///   mapping is malformed (validate()). With min_failure_probability the period bound is not enforced: the

@@ -37,7 +37,7 @@ TEST(ExplicitMapper, ReturnsTheMappingWithItsEq1Period)
     EXPECT_EQ(result.mapping.interval(j).replicas, problem.explicit_mapping->interval(j).replicas);
   // Seed 000 eq. (1), b = 1: S1 on s=4: 2 + 4/4 + 1 = 4; S2 on s=8: 1 + 12/8 + 0 = 2.5; S3 on s=2: 0 + 8/2 + 3 = 7.
   EXPECT_DOUBLE_EQ(result.objective, 7.0);
-  EXPECT_DOUBLE_EQ(result.statistics.at("oneport_period"), 7.0);
+  EXPECT_DOUBLE_EQ(result.statistics.at("period"), 7.0);
 }
 
 TEST(ExplicitMapper, MinFailureProbabilityGivesSeed004Eq2)

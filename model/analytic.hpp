@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/mapping.hpp"
+#include "model/multiport_analytic.hpp" // seed 004 eq. (1) and Algorithm 1 (multi-port)
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
 
@@ -48,8 +49,16 @@ struct AnalyticSummary {
   double period              = 0;
   double latency             = 0;
   double failure_probability = 0;
-  std::string formula; // e.g. "seed000-eq2", "seed000-eq4-5", "oneport-active"
+  std::string formula;          // e.g. "seed000-eq2", "seed000-eq4-5", "oneport-active", "seed004-alg1"
+  double worst_case_period = 0; // multi-port interval mappings: seed 004 eq. (1) (one survivor per interval)
 };
 AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
+
+/// Multi-port with overlap, no failure (DESIGN.md §3.2): the period is seed 004 Algorithm 1 with every processor
+/// alive and replica 0 elected (formula "seed004-alg1"; what the `allotted` simulation reaches); interval mappings
+/// also get eq. (1)'s worst case. Latency: the critical path of one data set with allotted transfer times (exact
+/// for `allotted` unless a processor computes two intervals of the same data set at once).
+AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
+double multiport_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
 } // namespace pipesim

@@ -172,8 +172,8 @@ MapperOptions parse_mapper_options(const YamlNode& node, std::uint64_t default_s
 CommModel parse_model(const YamlNode& node)
 {
   const std::string model = node.as_string();
-  if (model == "multi-port") node.fail("the multi-port model is not implemented yet (issue: multi-port)");
-  if (model != "one-port") node.fail("expected one-port");
+  if (model == "multi-port") return CommModel::multi_port;
+  if (model != "one-port") node.fail("expected one-port or multi-port");
   return CommModel::one_port;
 }
 
@@ -192,7 +192,8 @@ std::vector<std::string> parse_simgrid_args(const YamlNode& node)
 SimulationSettings parse_simulation(const YamlNode& node, CommModel& model)
 {
   node.require_map();
-  node.allow_only({"model", "network", "datasets", "warmup", "seed", "trace", "simgrid"});
+  node.allow_only(
+      {"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation", "buffer"});
   SimulationSettings settings;
   if (auto m = node.find("model")) {
     model          = parse_model(*m);
@@ -215,6 +216,23 @@ SimulationSettings parse_simulation(const YamlNode& node, CommModel& model)
                                settings.datasets - 1, settings.datasets));
     settings.warmup = static_cast<int>(k);
   }
+  if (auto cooldown = node.find("cooldown")) {
+    long long c = cooldown->as_integer();
+    if (c < 0 || c + settings.effective_warmup() >= settings.datasets - 1)
+      cooldown->fail(fmt::format("expected an integer >= 0 leaving at least two data sets between the warm-up ({}) "
+                                 "and the end (N = {})",
+                                 settings.effective_warmup(), settings.datasets));
+    settings.cooldown = static_cast<int>(c);
+  }
+  for (const char* key : {"allocation", "buffer"})
+    if (auto k = node.find(key); k && settings.model != "multi-port")
+      k->fail_key(fmt::format("'{}' applies to the multi-port model only (simulation.model: multi-port)", key));
+  if (auto allocation = node.find("allocation")) {
+    settings.allocation = allocation->as_string();
+    if (settings.allocation != "fair" && settings.allocation != "allotted")
+      allocation->fail("expected fair or allotted");
+  }
+  if (auto buffer = node.find("buffer")) settings.buffer = buffer->as_int_at_least(1);
   if (auto seed = node.find("seed")) settings.seed = parse_seed(*seed);
   if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
   if (auto simgrid = node.find("simgrid")) settings.simgrid_args = parse_simgrid_args(*simgrid);

@@ -292,15 +292,41 @@ simulation:
                      {"test.yaml:5:", "simulation.simgrid[1]", "'-cfg=foo'", "--cfg= or --log="});
 }
 
-TEST(ScenarioErrors, MultiPortNotImplemented)
+TEST(ScenarioErrors, MultiPortKeys)
 {
+  Scenario s = parse_scenario(R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+mapper: x
+simulation: {model: multi-port, allocation: allotted, buffer: 3, datasets: 100, cooldown: 10}
+)",
+                              "test.yaml");
+  EXPECT_EQ(s.model, CommModel::multi_port);
+  EXPECT_EQ(s.simulation.model, "multi-port");
+  EXPECT_EQ(s.simulation.allocation, "allotted");
+  EXPECT_EQ(s.simulation.buffer, 3);
+  EXPECT_EQ(s.simulation.effective_cooldown(), 10);
+  expect_input_error(R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+mapper: x
+simulation:
+  allocation: fair
+)",
+                     {"test.yaml:5:", "simulation.allocation", "multi-port model only"});
   expect_input_error(R"(pipeline: {w: [1], delta: [1, 1]}
 platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
 mapper: x
 simulation:
   model: multi-port
+  allocation: greedy
 )",
-                     {"test.yaml:5:", "simulation.model", "'multi-port'", "not implemented yet (issue: multi-port)"});
+                     {"test.yaml:6:", "simulation.allocation", "'greedy'", "fair or allotted"});
+  expect_input_error(R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+mapper: x
+simulation:
+  model: two-port
+)",
+                     {"test.yaml:5:", "simulation.model", "'two-port'", "one-port or multi-port"});
 }
 
 TEST(ScenarioErrors, Objective)

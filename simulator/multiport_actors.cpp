@@ -106,7 +106,10 @@ void MultiPortDeployment::State::receive(Station& s)
   for (int k = 0; k < settings.datasets; ++k) {
     s.input->free->acquire(); // a slot for the data set being received
     int* data      = nullptr;
-    sg4::CommPtr c = mb->get_async<int>(&data);
+    sg4::CommPtr c = mb->get_init()->set_dst_data(reinterpret_cast<void**>(&data), sizeof(void*));
+    // the rate cap goes on both sides: SimGrid keeps the settings of whichever side created the communication
+    if (double rate = rates[static_cast<std::size_t>(s.in_transfer)]; rate > 0) c->set_rate(rate);
+    c->start();
     c->wait();
     record(s, "receive", k, c->get_start_time());
     if (data == nullptr || *data != k)

@@ -1,5 +1,7 @@
 // Multi-port simulation (no failures) against hand-computed cycle-times.
+#include "model/analytic.hpp"
 #include "model/mapping.hpp"
+#include "model/test_fixtures.hpp"
 #include "simulator/run.hpp"
 
 #include <gtest/gtest.h>
@@ -80,4 +82,55 @@ TEST(MultiPortSimulation, CooldownLeavesOutTheFastTail)
   s.cooldown           = 0;
   EXPECT_LT(simulate(pl, pf, mp, s).period, 1.9);
   EXPECT_EQ(multiport("fair").effective_cooldown(), 15);
+}
+
+namespace {
+/// Random platform with cards: speeds in [1, 20], b in [1, 10] per pair, cards in [1, 10] (or unbounded), latencies
+/// in [0, 0.1] when asked.
+fixtures::RandomInstance multiport_instance(Rng& rng, int n, int p, bool latencies)
+{
+  auto inst = fixtures::random_platform_and_pipeline(rng, n, p, latencies);
+  for (int u = 0; u < p; ++u) {
+    if (rng.uniform01() < 0.7) inst.platform.processor(u).nic_in = rng.uniform(1, 10);
+    if (rng.uniform01() < 0.7) inst.platform.processor(u).nic_out = rng.uniform(1, 10);
+  }
+  return inst;
+}
+} // namespace
+
+TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomReplicatedIntervalMappings)
+{
+  // Issue 5: allotted multi-port = eq. (1) with every replica alive and the elected senders (within 1e-6), never
+  // above eq. (1).
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Rng rng(seed);
+    auto inst = multiport_instance(rng, static_cast<int>(rng.integer(1, 6)), static_cast<int>(rng.integer(2, 10)),
+                                   seed % 2 == 0);
+    fixtures::random_replicated_mapping(rng, inst);
+    std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
+    double formula   = bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
+    double eq1       = bbr10_eq1_period(inst.pipeline, inst.platform, inst.mapping);
+    double simulated = simulate(inst.pipeline, inst.platform, inst.mapping, multiport("allotted", 80)).period;
+    EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
+    EXPECT_LE(simulated, eq1 * (1 + 1e-9)) << what;
+  }
+}
+
+TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomGeneralMappings)
+{
+  // Intervals on one processor share its CPU; upstream intervals run ahead until the buffers fill, a transient that
+  // takes many periods: 3,000 data sets (docs/semantics.md). Without latencies: with them, two of these 30 instances
+  // (seeds 11 and 25) measure up to 0.1% below Algorithm 1, an open finding (docs/semantics.md).
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    Rng rng(seed);
+    auto inst =
+        multiport_instance(rng, static_cast<int>(rng.integer(2, 7)), static_cast<int>(rng.integer(1, 4)), false);
+    fixtures::random_general_mapping(rng, inst);
+    std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
+    auto all         = FailureConfiguration::all_alive(inst.platform);
+    double formula =
+        bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, first_alive_election(inst.mapping, all));
+    double simulated = simulate(inst.pipeline, inst.platform, inst.mapping, multiport("allotted", 3000)).period;
+    EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
+  }
 }

@@ -39,6 +39,10 @@ ScenarioRun map_scenario(const Scenario& scenario)
   if (!run.has_mapping()) return run;
   const Mapping& mapping = run.mapper.mapping;
   run.rule               = classify(mapping);
+  if (scenario.model == CommModel::multi_port) { // no event graph: max-min sharing is not an event graph
+    run.analytic = analyze_multiport(scenario.pipeline, run.platform, mapping);
+    return run;
+  }
   run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping);
   EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping);
   CycleRatioResult cr    = max_cycle_ratio(graph);
@@ -100,9 +104,15 @@ nlohmann::json common_json(const ScenarioRun& run)
                        {"latency", run.analytic.latency},
                        {"failure_probability", run.analytic.failure_probability},
                        {"formula", run.analytic.formula}};
-  j["event_graph"]  = {{"period", run.deadlock ? nlohmann::json(nullptr) : nlohmann::json(run.event_graph_period)},
-                       {"deadlock", run.deadlock},
-                       {"critical_cycle", run.critical_cycle}};
+  if (run.analytic.worst_case_period > 0)
+    j["analytic"]["worst_case_period"] = run.analytic.worst_case_period; // seed 004 eq. (1)
+  if (run.scenario.model == CommModel::multi_port) {
+    j["event_graph"] = {{"period", nullptr}, {"deadlock", false}, {"critical_cycle", "none for the multi-port model"}};
+    return j;
+  }
+  j["event_graph"] = {{"period", run.deadlock ? nlohmann::json(nullptr) : nlohmann::json(run.event_graph_period)},
+                      {"deadlock", run.deadlock},
+                      {"critical_cycle", run.critical_cycle}};
   return j;
 }
 } // namespace
@@ -121,10 +131,17 @@ nlohmann::json simulate_json(const ScenarioRun& run)
   auto usage     = nlohmann::json::array();
   for (const auto& u : sim.usage)
     usage.push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
-  j["simulated"]["usage"] = usage;
-  j["relative_error"]     = {{"period", number_or_null(relative_error(sim.period, run.analytic.period))},
-                             {"period_vs_event_graph", number_or_null(relative_error(sim.period, run.event_graph_period))},
-                             {"latency", number_or_null(relative_error(run.simulated_latency, run.analytic.latency))}};
+  j["simulated"]["usage"]    = usage;
+  j["simulated"]["cooldown"] = s.effective_cooldown();
+  if (s.model == "multi-port") {
+    j["simulated"]["allocation"] = s.allocation;
+    j["simulated"]["buffer"]     = s.buffer;
+  }
+  j["relative_error"] = {{"period", number_or_null(relative_error(sim.period, run.analytic.period))},
+                         {"period_vs_event_graph", run.event_graph_period > 0 ? number_or_null(relative_error(
+                                                                                    sim.period, run.event_graph_period))
+                                                                              : nlohmann::json(nullptr)},
+                         {"latency", number_or_null(relative_error(run.simulated_latency, run.analytic.latency))}};
   if (s.record_trace) {
     auto trace = nlohmann::json::array();
     for (const auto& e : sim.trace)
@@ -158,14 +175,24 @@ std::string row(const std::string& what, double analytic, const std::string& sou
 }
 } // namespace
 
+/// The event-graph period (one-port) or eq. (1)'s worst case (multi-port interval mappings).
+std::string extra_period_rows(const ScenarioRun& run, std::optional<double> simulated)
+{
+  if (run.scenario.model == CommModel::multi_port)
+    return run.analytic.worst_case_period > 0
+               ? row("worst case (1 survivor)", run.analytic.worst_case_period, "seed004-eq1", std::nullopt)
+               : "";
+  if (run.deadlock) return "  event-graph period     deadlock\n";
+  return row("period (event graph)", run.event_graph_period, "event-graph", simulated);
+}
+
 std::string map_table(const ScenarioRun& run)
 {
   std::string out = header(run);
   if (!run.has_mapping()) return out;
   out += fmt::format("\n  {:<22} {:>16}   {:<16}\n", "figure", "analytic", "source");
   out += row("period", run.analytic.period, run.analytic.formula, std::nullopt);
-  out += run.deadlock ? "  event-graph period     deadlock\n"
-                      : row("period (event graph)", run.event_graph_period, "event-graph", std::nullopt);
+  out += extra_period_rows(run, std::nullopt);
   out += row("latency", run.analytic.latency, "critical path", std::nullopt);
   out += row("failure probability", run.analytic.failure_probability, "seed004-eq2", std::nullopt);
   return out;
@@ -177,12 +204,14 @@ std::string simulate_table(const ScenarioRun& run)
   const SimulationResult& sim = *run.simulated;
   const SimulationSettings& s = run.scenario.simulation;
   std::string out             = header(run);
-  out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, seed {}\n", s.model, sim.network, s.datasets,
-                     s.effective_warmup(), s.seed);
+  std::string model =
+      s.model == "multi-port" ? fmt::format("multi-port ({}, buffer {})", s.allocation, s.buffer) : s.model;
+  out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, cool-down {}, seed {}\n", model, sim.network,
+                     s.datasets, s.effective_warmup(), s.effective_cooldown(), s.seed);
   out += fmt::format("\n  {:<22} {:>16}   {:<16} {:>16}   {:>10}\n", "figure", "analytic", "source", "simulated",
                      "rel. error");
   out += row("period", run.analytic.period, run.analytic.formula, sim.period);
-  out += row("period (event graph)", run.event_graph_period, "event-graph", sim.period);
+  out += extra_period_rows(run, sim.period);
   out += row("latency", run.analytic.latency, "critical path", run.simulated_latency);
   out += row("failure probability", run.analytic.failure_probability, "seed004-eq2", std::nullopt);
   out += fmt::format("\n  {:<10} {:>9} {:>9} {:>9}   (busy fractions of the makespan {:.6g})\n", "processor", "receive",
