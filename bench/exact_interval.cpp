@@ -1,0 +1,126 @@
+// Speed of the exact interval mappers on seeded instances (each repetition solves another seed; read the
+// _median and _max aggregates): exact.interval on Communication Homogeneous n = 100, p = 24 (target: median
+// <= 10 s), on the paper's sizes n <= 10, p <= 8 (target <= 1 ms), on Fully Heterogeneous n = 50, p = 16 (target:
+// all solved, counter optimal = 1, median <= 10 s); and br07.ilp against exact.interval on n = 4, p = 8, as a ratio
+// measured in the same process. Instances: speeds real uniform in [1, 20]; b = 10 (Communication Homogeneous) or
+// uniform in [1, 10] per ordered pair (Fully Heterogeneous); w integer in [1, 20]; delta integer in [1, 100].
+#include "mappers/mapper.hpp"
+#include "platforms/random.hpp"
+
+#include <algorithm>
+#include <benchmark/benchmark.h>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <tuple>
+
+using namespace pipesim;
+
+namespace {
+
+Problem make_instance(std::uint64_t seed, int n, int p, bool heterogeneous)
+{
+  Rng rng(seed);
+  Problem problem;
+  for (int i = 0; i < n; ++i)
+    problem.pipeline.w.push_back(static_cast<double>(rng.integer(1, 20)));
+  for (int i = 0; i <= n; ++i)
+    problem.pipeline.delta.push_back(static_cast<double>(rng.integer(1, 100)));
+  std::vector<Processor> processors;
+  for (int u = 0; u < p; ++u)
+    processors.push_back(Processor{fmt::format("P{}", u + 1), rng.uniform(1, 20)});
+  problem.platform = Platform(processors, "in", "out", 10.0, 0.0);
+  if (heterogeneous)
+    for (int u = 0; u < problem.platform.nodes(); ++u)
+      for (int v = 0; v < problem.platform.nodes(); ++v)
+        if (u != v) problem.platform.set_link(u, v, rng.uniform(1, 10), 0.0);
+  return problem;
+}
+
+/// The seed of the next repetition of a benchmark (n, p, heterogeneous): 1, 2, 3, ...
+std::uint64_t next_seed(int n, int p, bool heterogeneous)
+{
+  static std::map<std::tuple<int, int, bool>, std::uint64_t> seeds;
+  return ++seeds[{n, p, heterogeneous}];
+}
+
+double maximum(const std::vector<double>& values) { return *std::max_element(values.begin(), values.end()); }
+
+/// exact.interval on one seeded instance per repetition; arguments n, p, heterogeneous (0/1).
+void BM_ExactInterval(benchmark::State& state)
+{
+  auto n             = static_cast<int>(state.range(0));
+  auto p             = static_cast<int>(state.range(1));
+  bool heterogeneous = state.range(2) == 1;
+  std::uint64_t seed = next_seed(n, p, heterogeneous);
+  Problem problem    = make_instance(seed, n, p, heterogeneous);
+  auto mapper        = MapperRegistry::instance().create("exact.interval");
+  MapperOptions options;
+  options.time_limit = 600;
+  MapperResult result;
+  for (auto _ : state)
+    result = mapper->map(problem, options);
+  state.counters["optimal"] = result.status == SolveStatus::optimal ? 1 : 0;
+  state.counters["nodes"]   = result.statistics["nodes"];
+  state.SetLabel(fmt::format("n = {}, p = {}, {}", n, p, to_string(problem.platform.classify())));
+}
+BENCHMARK(BM_ExactInterval)
+    ->Args({100, 24, 0})
+    ->Args({50, 16, 1})
+    ->Iterations(1)
+    ->Repetitions(31)
+    ->ComputeStatistics("max", maximum)
+    ->ReportAggregatesOnly(true)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ExactInterval)
+    ->Args({10, 8, 0})
+    ->Args({10, 4, 0})
+    ->Args({10, 8, 1})
+    ->Repetitions(31)
+    ->ComputeStatistics("max", maximum)
+    ->ReportAggregatesOnly(true)
+    ->Unit(benchmark::kMicrosecond);
+
+double seconds_of(const Mapper& mapper, const Problem& problem, int repeat, MapperResult& result)
+{
+  auto start = std::chrono::steady_clock::now();
+  for (int r = 0; r < repeat; ++r)
+    result = mapper.map(problem, MapperOptions{});
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / repeat;
+}
+
+/// br07.ilp (seed 000 §6.1, CBC) against exact.interval on the same instance, n = 4, p = 8 (seed 000 §6.2.1's
+/// largest experiment, Communication Homogeneous); exact.interval is repeated to be measurable.
+void BM_IlpOverExact(benchmark::State& state)
+{
+  std::uint64_t seed = next_seed(4, 8, false);
+  Problem problem    = make_instance(seed, 4, 8, false);
+  auto ilp           = MapperRegistry::instance().create("br07.ilp");
+  auto exact         = MapperRegistry::instance().create("exact.interval");
+  MapperResult by_ilp;
+  MapperResult by_exact;
+  double ilp_s   = 0;
+  double exact_s = 0;
+  for (auto _ : state) {
+    ilp_s   = seconds_of(*ilp, problem, 1, by_ilp);
+    exact_s = seconds_of(*exact, problem, 1000, by_exact);
+    state.SetIterationTime(ilp_s);
+  }
+  state.counters["ilp_ms"]   = 1e3 * ilp_s;
+  state.counters["exact_us"] = 1e6 * exact_s;
+  state.counters["ratio"]    = ilp_s / exact_s;
+  state.counters["agree"]    = std::abs(by_ilp.objective - by_exact.objective) <= 1e-12 * by_exact.objective ? 1 : 0;
+  state.SetLabel("n = 4, p = 8, communication-homogeneous");
+}
+BENCHMARK(BM_IlpOverExact)
+    ->UseManualTime()
+    ->Iterations(1)
+    ->Repetitions(7)
+    ->ComputeStatistics("max", maximum)
+    ->ReportAggregatesOnly(true)
+    ->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

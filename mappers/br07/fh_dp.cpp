@@ -1,0 +1,138 @@
+// Seed 000 Proposition 1: the interval dynamic program c(i, j, k) on Fully Homogeneous platforms.
+#include "mappers/br07/fh_dp.hpp"
+
+#include "mappers/exact/interval.hpp"
+#include "model/analytic.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <fmt/format.h>
+#include <limits>
+
+namespace pipesim {
+
+namespace {
+const MapperRegistration registration{"br07.fh-dp", [] { return std::make_unique<Br07FullyHomogeneousDp>(); }};
+
+constexpr double infinity = std::numeric_limits<double>::infinity();
+
+/// The table c(i, j, k) with, for k >= 2, the split (l, q) that reached it.
+class Table {
+public:
+  Table(int n, int kmax) : n_(n), kmax_(kmax), cost_(size(), infinity), split_(size(), {0, 0}) {}
+  double& cost(int i, int j, int k) { return cost_[at(i, j, k)]; }
+  std::pair<int, int>& split(int i, int j, int k) { return split_[at(i, j, k)]; }
+
+private:
+  std::size_t size() const { return static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_ * kmax_); }
+  std::size_t at(int i, int j, int k) const
+  {
+    return (static_cast<std::size_t>(i - 1) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(j - 1)) *
+               static_cast<std::size_t>(kmax_) +
+           static_cast<std::size_t>(k - 1);
+  }
+  int n_;
+  int kmax_;
+  std::vector<double> cost_;
+  std::vector<std::pair<int, int>> split_;
+};
+
+/// Seed 000 Prop. 1 recurrence for one (i, j, k), k >= 2.
+void relax(Table& table, int i, int j, int k)
+{
+  double& best = table.cost(i, j, k);
+  for (int l = i; l < j; ++l)
+    for (int q = 1; q <= std::min(k - 1, l - i + 1); ++q) {
+      int r = k - q;
+      if (r > j - l) continue; // c(l + 1, j, r) = +inf
+      double value = std::max(table.cost(i, l, q), table.cost(l + 1, j, r));
+      if (value < best) {
+        best                 = value;
+        table.split(i, j, k) = {l, q};
+      }
+    }
+}
+
+/// Unfolds the splits of c(i, j, k) into intervals.
+void unfold(Table& table, int i, int j, int k, std::vector<std::pair<int, int>>& intervals)
+{
+  if (k == 1) {
+    intervals.emplace_back(i, j);
+    return;
+  }
+  auto [l, q] = table.split(i, j, k);
+  unfold(table, i, l, q, intervals);
+  unfold(table, l + 1, j, k - q, intervals);
+}
+} // namespace
+
+std::string Br07FullyHomogeneousDp::description() const
+{
+  return "optimal interval mapping on Fully Homogeneous platforms, dynamic program c(i, j, k) (seed 000 Prop. 1)";
+}
+
+std::optional<std::string> Br07FullyHomogeneousDp::refuses(const Problem& problem) const
+{
+  if (problem.objective.kind != Objective::Kind::min_period)
+    return "it only minimises the period (objective min_period)";
+  if (problem.model != CommModel::one_port)
+    return fmt::format("it minimises seed 000 eq. (2), a one-port formula, not {}", to_string(problem.model));
+  if (problem.platform.p() == 0) return "the platform has no processor";
+  PlatformClass platform_class = problem.platform.classify();
+  if (platform_class != PlatformClass::fully_homogeneous)
+    return fmt::format("the platform is {}; the dynamic program of seed 000 Prop. 1 needs a fully-homogeneous one "
+                       "(all speeds and all link bandwidths equal)",
+                       to_string(platform_class));
+  if (not uniform_links(problem.platform))
+    return "link latencies c_{u,v} differ between pairs; the dynamic program needs every transfer to cost the same";
+  return std::nullopt;
+}
+
+MapperResult Br07FullyHomogeneousDp::map(const Problem& problem, const MapperOptions& options) const
+{
+  const Pipeline& pipeline = problem.pipeline;
+  const Platform& platform = problem.platform;
+  int n                    = pipeline.n();
+  int kmax                 = std::min(n, platform.p());
+  auto start               = std::chrono::steady_clock::now();
+  auto out_of_time         = [&] {
+    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    return elapsed.count() >= options.time_limit;
+  };
+  // Every processor and link is the same: processor 0 with processor 1 (or P_in/P_out) as neighbours.
+  int other = platform.p() > 1 ? 1 : -1;
+  Table table(n, kmax);
+  MapperResult result;
+  result.status = SolveStatus::optimal;
+  for (int length = 1; length <= n; ++length) {
+    if (out_of_time()) {
+      result.status = SolveStatus::time_limit;
+      break;
+    }
+    for (int i = 1; i + length - 1 <= n; ++i) {
+      int j               = i + length - 1;
+      int prev            = i == 1 || other < 0 ? platform.in() : other;
+      int next            = j == n || other < 0 ? platform.out() : other;
+      table.cost(i, j, 1) = br07_interval_cycle_time(pipeline, platform, i, j, 0, prev, next);
+      for (int k = 2; k <= std::min(kmax, length); ++k)
+        relax(table, i, j, k);
+    }
+  }
+  int best_k = 1;
+  for (int k = 2; k <= kmax && result.status == SolveStatus::optimal; ++k)
+    if (table.cost(1, n, k) < table.cost(1, n, best_k)) best_k = k;
+  std::vector<std::pair<int, int>> intervals;
+  if (result.status == SolveStatus::optimal)
+    unfold(table, 1, n, best_k, intervals);
+  else
+    intervals.emplace_back(1, n);
+  std::vector<int> alloc(intervals.size());
+  for (std::size_t j = 0; j < alloc.size(); ++j)
+    alloc[j] = static_cast<int>(j);
+  result.mapping                  = make_interval_mapping(intervals, alloc);
+  result.objective                = br07_eq2_period(pipeline, platform, result.mapping);
+  result.statistics["processors"] = static_cast<double>(intervals.size());
+  return result;
+}
+
+} // namespace pipesim

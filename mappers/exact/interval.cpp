@@ -1,0 +1,104 @@
+// Mapper exact.interval: picks the exact search for the platform and reports the optimum or the best found in time.
+#include "mappers/exact/interval.hpp"
+
+#include "mappers/exact/comm_hom_search.hpp"
+#include "mappers/exact/hetero_search.hpp"
+#include "model/analytic.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <limits>
+#include <memory>
+
+namespace pipesim {
+
+namespace {
+const MapperRegistration registration{"exact.interval", [] { return std::make_unique<ExactInterval>(); }};
+
+constexpr int max_stages = 2000;
+} // namespace
+
+bool uniform_links(const Platform& platform)
+{
+  bool first_seen = false;
+  double b        = 0;
+  double c        = 0;
+  for (int u = 0; u < platform.nodes(); ++u)
+    for (int v = 0; v < platform.nodes(); ++v) {
+      // Pairs a mapping never uses: a node with itself, into P_in, out of P_out, P_in -> P_out.
+      if (u == v || u == platform.out() || v == platform.in() || (u == platform.in() && v == platform.out())) continue;
+      if (not first_seen) {
+        first_seen = true;
+        b          = platform.bandwidth(u, v);
+        c          = platform.latency(u, v);
+      } else if (platform.bandwidth(u, v) != b || platform.latency(u, v) != c) {
+        return false;
+      }
+    }
+  return true;
+}
+
+std::string ExactInterval::description() const
+{
+  return "optimal interval mapping by branch and bound over subsets of processors (seed 000 eq. (2); beyond the "
+         "seeds)";
+}
+
+std::optional<std::string> ExactInterval::refuses(const Problem& problem) const
+{
+  if (problem.objective.kind != Objective::Kind::min_period)
+    return "it only minimises the period (objective min_period)";
+  if (problem.model != CommModel::one_port)
+    return fmt::format("it minimises seed 000 eq. (2), a one-port formula, not {}", to_string(problem.model));
+  const Platform& platform = problem.platform;
+  int n                    = problem.pipeline.n();
+  if (platform.p() == 0) return "the platform has no processor";
+  for (int u = 0; u < platform.p(); ++u)
+    if (not(platform.speed(u) > 0))
+      return fmt::format("processor {} has speed {}; speeds must be positive", platform.node_name(u),
+                         platform.speed(u));
+  if (n > max_stages) return fmt::format("n = {} stages, more than {} (the tables take O(n^2) memory)", n, max_stages);
+  if (uniform_links(platform)) {
+    if (std::min(n, platform.p()) > 64)
+      return fmt::format("min(n, p) = {} > 64: the search keeps the set of used processors in a 64-bit mask",
+                         std::min(n, platform.p()));
+  } else if (platform.p() > 64) {
+    return fmt::format("p = {} > 64 on a platform whose links differ: the search keeps the set of used processors "
+                       "in a 64-bit mask",
+                       platform.p());
+  }
+  return std::nullopt;
+}
+
+MapperResult ExactInterval::map(const Problem& problem, const MapperOptions& options) const
+{
+  exact::Deadline deadline(options.time_limit);
+  std::vector<std::unique_ptr<exact::PeriodSearch>> searches;
+  if (uniform_links(problem.platform)) {
+    searches.push_back(std::make_unique<exact::CommHomSearch>(problem));
+  } else { // both directions: some instances are easy one way and hard the other
+    searches.push_back(std::make_unique<exact::HeteroSearch>(problem, false));
+    searches.push_back(std::make_unique<exact::HeteroSearch>(problem, true));
+  }
+  std::vector<exact::PeriodSearch*> list;
+  for (const auto& search : searches)
+    list.push_back(search.get());
+  exact::SearchOutcome best = exact::solve(list, deadline, exact::SearchOutcome{});
+
+  MapperResult result;
+  result.objective = std::numeric_limits<double>::infinity();
+  result.status    = best.complete ? SolveStatus::optimal : SolveStatus::time_limit;
+  if (not best.intervals.empty()) {
+    result.mapping   = make_interval_mapping(best.intervals, best.alloc);
+    result.objective = br07_eq2_period(problem.pipeline, problem.platform, result.mapping);
+  }
+  double nodes = 0;
+  for (const auto& search : searches)
+    nodes += static_cast<double>(search->nodes());
+  result.statistics["nodes"]        = nodes;
+  result.statistics["improvements"] = best.improvements;
+  result.statistics["directions"]   = static_cast<double>(searches.size());
+  return result;
+}
+
+} // namespace pipesim

@@ -1,0 +1,104 @@
+// Shared pieces of the exact interval solver (mapper exact.interval): the search interface and the deadline.
+#pragma once
+
+#include "mappers/mapper.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace pipesim::exact {
+
+/// Wall-clock budget of one solver run.
+class Deadline {
+public:
+  explicit Deadline(double seconds) : seconds_(seconds) {}
+  bool expired() const { return elapsed() >= seconds_; }
+  double seconds() const { return seconds_; }
+  double elapsed() const
+  {
+    std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start_;
+    return seconds.count();
+  }
+
+private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  double seconds_;
+};
+
+/// Polls a deadline every `interval` search nodes, the interval adapting (1..1024) so that polls come about every
+/// tenth of a millisecond to a millisecond whatever a node costs (large instances have expensive nodes).
+class DeadlinePoll {
+public:
+  bool expired(const Deadline& deadline)
+  {
+    if (++calls_ < interval_) return false;
+    calls_     = 0;
+    double now = deadline.elapsed();
+    double gap = now - last_;
+    last_      = now;
+    if (gap > 1e-3 && interval_ > 1)
+      interval_ /= 2;
+    else if (gap < 1e-4 && interval_ < 1024)
+      interval_ *= 2;
+    return now >= deadline.seconds();
+  }
+
+private:
+  unsigned calls_    = 0;
+  unsigned interval_ = 1;
+  double last_       = 0;
+};
+
+/// Best interval mapping (one processor per interval) a search found, and whether the search space was exhausted.
+struct SearchOutcome {
+  std::vector<std::pair<int, int>> intervals; // [first, last], stages numbered 1..n; empty when none was found
+  std::vector<int> alloc;                     // processor of each interval
+  double period    = std::numeric_limits<double>::infinity(); // its seed 000 eq. (2) period
+  bool complete    = false; // exhausted: no mapping has a period below `period` (or <= the upper bound if none found)
+  int improvements = 0;     // mappings found, each better than the previous one
+};
+
+/// When a search stops: the deadline (always), a node budget, the first mapping found (a probe).
+struct SearchLimits {
+  const Deadline* deadline  = nullptr;
+  std::uint64_t node_budget = std::numeric_limits<std::uint64_t>::max();
+  bool first_only           = false;
+};
+
+/// Exact minimisation of the seed 000 eq. (2) period over interval mappings, by a depth-first branch and bound over
+/// a decision procedure: "is there a mapping whose cycle-times are all <= T?". The optimum is one of the finitely
+/// many cycle-times of an interval on a processor with possible neighbours (the candidate periods). T starts at
+/// `upper`; each mapping found has a candidate period P <= T, and T drops to the next double below P, i.e. the
+/// search moves down the sorted candidate set without ever testing a candidate twice. A state that fails under
+/// some T fails under every smaller T, so failed states stay memorised for the whole run and a single
+/// exhaustive pass proves optimality (a bisection over the candidates would redo an infeasibility proof, the
+/// expensive part, for every candidate it tests below the optimum).
+class PeriodSearch {
+public:
+  virtual ~PeriodSearch() = default;
+  /// Mappings of period <= upper, best first found; `complete` only when no limit stopped the search.
+  virtual SearchOutcome minimize(double upper, const SearchLimits& limits) = 0;
+  /// Search nodes expanded.
+  std::uint64_t nodes() const { return nodes_; }
+
+protected:
+  std::uint64_t nodes_ = 0;
+};
+
+/// What a depth-first call reports: its subtree holds no better mapping (`exhausted`, memorisable), it was left
+/// because the bound dropped below a cycle-time fixed above it (`abandoned`), or a limit stopped the search.
+enum class Walk { exhausted, abandoned, stopped };
+
+/// Optimal interval mapping: bisection probes (first search only) under a small node budget bracket the optimum and
+/// give a good first mapping (a probe that finds nothing within its budget ends this phase), then branch and bound
+/// from the best mapping known proves optimality; several searches (e.g. both directions) take turns under
+/// doubling node budgets until one completes. `start` is a mapping known beforehand (may be empty, period +inf).
+SearchOutcome solve(const std::vector<PeriodSearch*>& searches, const Deadline& deadline, SearchOutcome start);
+
+/// W(i+1, e+1) at index i * n + e, summed as Pipeline::work does (same additions, same order, so every cycle-time
+/// computed from it is bit-identical to br07_interval_cycle_time).
+std::vector<double> interval_work_table(const Pipeline& pipeline);
+
+} // namespace pipesim::exact
