@@ -13,12 +13,6 @@ namespace {
 constexpr std::uint8_t unreachable = 254; // H[t][i][k] when no partition exists (or 255)
 }
 
-std::size_t CommHomSearch::KeyHash::operator()(const Key& k) const
-{
-  std::uint64_t h = (k.used ^ (static_cast<std::uint64_t>(k.i) << 57)) * 0x9e3779b97f4a7c15ULL;
-  return static_cast<std::size_t>(h ^ (h >> 29));
-}
-
 CommHomSearch::CommHomSearch(const Problem& problem)
 {
   const Pipeline& pipeline = problem.pipeline;
@@ -199,8 +193,8 @@ Walk CommHomSearch::dfs(int i, std::uint64_t used, double prefix)
 {
   if (stop_requested()) return Walk::stopped;
   if (prefix > period_) return Walk::abandoned;
-  Key key{used, i};
-  if (failed_.contains(key)) return Walk::exhausted;
+  auto position = static_cast<std::uint64_t>(i);
+  if (failed_.find(used, position) != nullptr) return Walk::exhausted;
   if (nodes_ >= bounds_nodes_ + 4096 && bounds_period_ > period_) set_period(period_);
   if (capacity_ok(i, used) && hall_ok(i, used)) {
     struct Child {
@@ -230,7 +224,7 @@ Walk CommHomSearch::dfs(int i, std::uint64_t used, double prefix)
     }
   }
   // Exhausted: every pruning above was valid for a T at least the current one, so this holds for the current T.
-  failed_.insert(key);
+  failed_.raise(used, position, 0);
   return Walk::exhausted;
 }
 

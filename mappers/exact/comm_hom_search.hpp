@@ -5,7 +5,6 @@
 #include "mappers/exact/search.hpp"
 
 #include <cstdint>
-#include <unordered_set>
 #include <vector>
 
 namespace pipesim::exact {
@@ -53,15 +52,6 @@ private:
   void record(double period);
   Walk dfs(int i, std::uint64_t used, double prefix);
 
-  struct Key {
-    std::uint64_t used;
-    int i;
-    bool operator==(const Key& other) const = default;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const;
-  };
-
   int n_ = 0;
   int q_ = 0;                    // processors retained
   std::vector<int> processor_;   // rank -> processor index (ascending speed)
@@ -80,7 +70,7 @@ private:
   std::vector<int> thresholds_;             // the ranks t of the Hall bounds (all of them unless too costly)
   std::vector<std::uint8_t> hall_;          // (j * (n + 1) + i) * (q + 1) + k -> H[thresholds_[j]][i][k]
   std::vector<double> capacity_;            // r * (n + 1) + i -> most work of one interval in S_{i+1}..S_n on rank r
-  std::unordered_set<Key, KeyHash> failed_; // valid for every smaller T
+  FailedStates failed_;                    // key (U, i); valid for every smaller T
   std::vector<std::pair<int, int>> path_;   // (e, rank) of the intervals chosen so far
   SearchOutcome best_;
   SearchLimits limits_;

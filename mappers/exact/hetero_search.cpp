@@ -15,14 +15,6 @@ namespace {
 constexpr double infinity = std::numeric_limits<double>::infinity();
 }
 
-std::size_t HeteroSearch::KeyHash::operator()(const Key& k) const
-{
-  std::uint64_t h = (k.used * 0x9e3779b97f4a7c15ULL) ^ (static_cast<std::uint64_t>(k.i) << 40) ^
-                    (static_cast<std::uint64_t>(k.u) << 20);
-  h *= 0xbf58476d1ce4e5b9ULL;
-  return static_cast<std::size_t>(h ^ (h >> 31));
-}
-
 HeteroSearch::HeteroSearch(const Problem& problem, bool reversed) : problem_(problem), reversed_(reversed)
 {
   const Platform& platform = problem.platform;
@@ -233,8 +225,9 @@ Walk HeteroSearch::dfs(const Node& node)
 {
   if (stop_requested()) return Walk::stopped;
   if (node.prefix > period_) return Walk::abandoned;
-  Key key{node.used, node.i, node.u};
-  if (auto it = failed_.find(key); it != failed_.end() && node.affordable(*this) <= it->second) return Walk::exhausted;
+  std::uint64_t position = static_cast<std::uint64_t>(node.i) << 32 | static_cast<std::uint64_t>(node.u);
+  if (const double* failed = failed_.find(node.used, position); failed && node.affordable(*this) <= *failed)
+    return Walk::exhausted;
   bool ok              = bounds_ok(node.i, node.used);
   const double* need_f = ok ? need(node.i, all_ & ~node.used, node.u, node.affordable(*this), ok) : nullptr;
   std::vector<Child> children;
@@ -253,9 +246,7 @@ Walk HeteroSearch::dfs(const Node& node)
   }
   // Exhausted: every cut above was valid for a T at least the current one, so it holds for the current T, with
   // what u affords under the current T.
-  double x            = node.affordable(*this);
-  auto [it, inserted] = failed_.try_emplace(key, x);
-  if (not inserted) it->second = std::max(it->second, x);
+  failed_.raise(node.used, position, node.affordable(*this));
   return Walk::exhausted;
 }
 

@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <limits>
-#include <unordered_map>
 #include <vector>
 
 namespace pipesim::exact {
@@ -77,16 +76,6 @@ private:
   void record(int e, int v);
   Walk dfs(const Node& node);
 
-  struct Key {
-    std::uint64_t used;
-    int i;
-    int u;
-    bool operator==(const Key& other) const = default;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const;
-  };
-
   const Problem& problem_;
   bool reversed_     = false;
   int n_             = 0;
@@ -111,7 +100,7 @@ private:
   std::vector<double> scratch_;  // per depth: Need_F
   std::vector<double> start_;    // A_F[i][w] of the state being expanded
 
-  std::unordered_map<Key, double, KeyHash> failed_; // largest x that failed
+  FailedStates failed_;                   // key (U, i << 32 | u) -> the largest x that failed
   std::vector<std::pair<int, int>> path_;           // (e, processor) of the intervals placed
   SearchOutcome best_;
   SearchLimits limits_;

@@ -97,6 +97,32 @@ enum class Walk { exhausted, abandoned, stopped };
 /// doubling node budgets until one completes. `start` is a mapping known beforehand (may be empty, period +inf).
 SearchOutcome solve(const std::vector<PeriodSearch*>& searches, const Deadline& deadline, SearchOutcome start);
 
+/// Memorised failed states of a search: open addressing with linear probing on a key of two words, each with a
+/// value (kept at the maximum stored). One flat array, so lookups are fast and clearing or freeing is cheap; it
+/// grows up to 2^22 slots (96 MiB) and is cleared when that is half full (a cache: forgetting only costs time).
+class FailedStates {
+public:
+  void clear();
+  /// The value stored for (a, b), or nullptr.
+  const double* find(std::uint64_t a, std::uint64_t b) const;
+  /// Stores max(value, the value stored for (a, b)).
+  void raise(std::uint64_t a, std::uint64_t b, double value);
+  std::size_t size() const { return size_; }
+
+private:
+  struct Slot {
+    std::uint64_t a;
+    std::uint64_t b; // empty when b == empty
+    double value;
+  };
+  static constexpr std::uint64_t empty = ~std::uint64_t{0};
+  std::size_t slot_of(std::uint64_t a, std::uint64_t b) const;
+  void grow();
+
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0;
+};
+
 /// W(i+1, e+1) at index i * n + e, summed as Pipeline::work does (same additions, same order, so every cycle-time
 /// computed from it is bit-identical to br07_interval_cycle_time).
 std::vector<double> interval_work_table(const Pipeline& pipeline);
