@@ -14,7 +14,8 @@ namespace pipesim {
 namespace {
 const MapperRegistration registration{"br07.fh-dp", [] { return std::make_unique<Br07FullyHomogeneousDp>(); }};
 
-constexpr double infinity = std::numeric_limits<double>::infinity();
+constexpr double infinity    = std::numeric_limits<double>::infinity();
+constexpr double max_entries = 2e7; // of 16 bytes each
 
 /// The table c(i, j, k) with, for k >= 2, the split (l, q) that reached it.
 class Table {
@@ -85,6 +86,11 @@ std::optional<std::string> Br07FullyHomogeneousDp::refuses(const Problem& proble
                        to_string(platform_class));
   if (not uniform_links(problem.platform))
     return "link latencies c_{u,v} differ between pairs; the dynamic program needs every transfer to cost the same";
+  double n       = problem.pipeline.n();
+  double entries = n * n * std::min(n, static_cast<double>(problem.platform.p()));
+  if (entries > max_entries)
+    return fmt::format("the table c(i, j, k) would have {:.0f} entries (n = {}, p = {}), more than {:.0f}", entries,
+                       problem.pipeline.n(), problem.platform.p(), max_entries);
   return std::nullopt;
 }
 

@@ -13,7 +13,8 @@ namespace pipesim {
 ///   min_{1 <= k <= p} c(1, n, k).
 /// - Accepts: the one-port model, objective min_period, Fully Homogeneous platforms (all s_u equal, all b_{u,v}
 ///   equal, P_in/P_out links included) whose latencies c_{u,v} are all equal too. Refuses every other platform:
-///   there the processors are not interchangeable and the recurrence is not exact.
+///   there the processors are not interchangeable and the recurrence is not exact. Refuses tables of more than 2e7
+///   entries (n^2 min(n, p)).
 /// - Complexity: O(n^3 p^2) time (k <= min(n, p)), O(n^2 p) memory.
 /// - Returns: status `optimal`, the mapping (intervals on P_1, P_2, ... in order; ties: fewest processors, then
 ///   the first split found in the order of the loops) and its eq. (2) period. When options.time_limit runs out

@@ -65,6 +65,12 @@ TEST(Br07FullyHomogeneousDp, Refusals)
   EXPECT_EQ(mapper.refuses(latencies).value_or(""),
             "link latencies c_{u,v} differ between pairs; the dynamic program needs every transfer to cost the same");
 
+  Problem large;
+  large.pipeline = Pipeline{std::vector<double>(300, 1.0), std::vector<double>(301, 1.0)};
+  large.platform = fixtures::uniform_platform(std::vector<double>(300, 1.0), 1.0);
+  EXPECT_EQ(mapper.refuses(large).value_or(""),
+            "the table c(i, j, k) would have 27000000 entries (n = 300, p = 300), more than 20000000");
+
   Problem multiport = problem;
   multiport.model   = CommModel::multi_port;
   EXPECT_EQ(mapper.refuses(multiport).value_or(""),

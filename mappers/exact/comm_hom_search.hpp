@@ -63,15 +63,15 @@ private:
 
   // Depend on the bound T.
   double period_              = 0;
-  double bounds_period_       = 0;          // T of the Hall and capacity tables (>= period_)
-  std::uint64_t bounds_nodes_ = 0;          // nodes_ when they were built
-  std::vector<int> last_;                   // i -> last e with in_time + W / s_fastest <= T (i - 1 if none)
-  std::vector<std::uint8_t> level_;         // i * n + e -> level, q when the interval fits on no processor
-  std::vector<int> thresholds_;             // the ranks t of the Hall bounds (all of them unless too costly)
-  std::vector<std::uint8_t> hall_;          // (j * (n + 1) + i) * (q + 1) + k -> H[thresholds_[j]][i][k]
-  std::vector<double> capacity_;            // r * (n + 1) + i -> most work of one interval in S_{i+1}..S_n on rank r
-  FailedStates failed_;                    // key (U, i); valid for every smaller T
-  std::vector<std::pair<int, int>> path_;   // (e, rank) of the intervals chosen so far
+  double bounds_period_       = 0;        // T of the Hall and capacity tables (>= period_)
+  std::uint64_t bounds_nodes_ = 0;        // nodes_ when they were built
+  std::vector<int> last_;                 // i -> last e with in_time + W / s_fastest <= T (i - 1 if none)
+  std::vector<std::uint8_t> level_;       // i * n + e -> level, q when the interval fits on no processor
+  std::vector<int> thresholds_;           // the ranks t of the Hall bounds (all of them unless too costly)
+  std::vector<std::uint8_t> hall_;        // (j * (n + 1) + i) * (q + 1) + k -> H[thresholds_[j]][i][k]
+  std::vector<double> capacity_;          // r * (n + 1) + i -> most work of one interval in S_{i+1}..S_n on rank r
+  FailedStates failed_;                   // key (U, i); valid for every smaller T
+  std::vector<std::pair<int, int>> path_; // (e, rank) of the intervals chosen so far
   SearchOutcome best_;
   SearchLimits limits_;
   std::uint64_t node_limit_ = 0; // nodes_ at which the budget runs out

@@ -101,7 +101,7 @@ private:
   std::vector<double> start_;    // A_F[i][w] of the state being expanded
 
   FailedStates failed_;                   // key (U, i << 32 | u) -> the largest x that failed
-  std::vector<std::pair<int, int>> path_;           // (e, processor) of the intervals placed
+  std::vector<std::pair<int, int>> path_; // (e, processor) of the intervals placed
   SearchOutcome best_;
   SearchLimits limits_;
   std::uint64_t node_limit_ = 0;

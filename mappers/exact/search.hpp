@@ -98,8 +98,9 @@ enum class Walk { exhausted, abandoned, stopped };
 SearchOutcome solve(const std::vector<PeriodSearch*>& searches, const Deadline& deadline, SearchOutcome start);
 
 /// Memorised failed states of a search: open addressing with linear probing on a key of two words, each with a
-/// value (kept at the maximum stored). One flat array, so lookups are fast and clearing or freeing is cheap; it
-/// grows up to 2^22 slots (96 MiB) and is cleared when that is half full (a cache: forgetting only costs time).
+/// value (kept at the maximum stored). One flat array, so lookups are fast and freeing is cheap; clearing only bumps a
+/// generation number. It grows up to 2^22 slots (128 MiB) and is cleared when that is half full (a cache:
+/// forgetting only costs time).
 class FailedStates {
 public:
   void clear();
@@ -112,15 +113,16 @@ public:
 private:
   struct Slot {
     std::uint64_t a;
-    std::uint64_t b; // empty when b == empty
+    std::uint64_t b;
     double value;
+    std::uint64_t generation; // the slot is empty unless it equals generation_
   };
-  static constexpr std::uint64_t empty = ~std::uint64_t{0};
   std::size_t slot_of(std::uint64_t a, std::uint64_t b) const;
   void grow();
 
   std::vector<Slot> slots_;
-  std::size_t size_ = 0;
+  std::size_t size_         = 0;
+  std::uint64_t generation_ = 1;
 };
 
 /// W(i+1, e+1) at index i * n + e, summed as Pipeline::work does (same additions, same order, so every cycle-time
