@@ -13,6 +13,25 @@ enum class NetworkMode {
 };
 const char* to_string(NetworkMode mode);
 
+/// One fail-silent crash: the processor's host is turned off at `time` (DESIGN.md §3.5).
+struct Crash {
+  std::string host;
+  double time                         = 0;
+  bool operator==(const Crash&) const = default;
+};
+
+/// The failure model of a run (DESIGN.md §3.5). The simulator itself only executes a crash schedule (`crashes`,
+/// drawn beforehand by draw_crash_schedule, simulator/failures.hpp) or, for `platform`, the state profiles of the
+/// SimGrid XML file.
+struct FailureSettings {
+  std::string model   = "none"; // none | probability | exponential | trace | platform
+  double window_begin = 0;      // probability: crash times uniform in [begin, end] x fault-free makespan
+  double window_end   = 0.5;
+  std::vector<Crash> trace;       // trace: the explicit schedule
+  std::string election = "first"; // who sends for an interval: the first alive replica in the mapping's order
+  bool enabled() const { return model != "none"; }
+};
+
 struct SimulationSettings {
   std::string model      = "one-port"; // one-port | multi-port
   std::string allocation = "fair";     // multi-port: fair (SimGrid max-min) | allotted (rates as the formulas assume)
@@ -23,6 +42,10 @@ struct SimulationSettings {
   std::uint64_t seed     = 42;
   std::vector<std::string> simgrid_args; // --cfg=... and --log=... passed to SimGrid as given
   bool record_trace = false;             // keep the per-operation event trace
+
+  FailureSettings failures;
+  std::vector<Crash> crashes; // the schedule this run applies (drawn from `failures` by the caller)
+  int runs = 1;               // Monte Carlo: independent runs, seeds derived from `seed`
 
   int cooldown =
       -1; // last data sets left out of the period; -1: 0 for one-port, N/4 for multi-port (docs/semantics.md)
@@ -52,10 +75,25 @@ struct ProcessorUsage {
   double receive = 0;
 };
 
+/// What a run with failures measured (DESIGN.md §3.5, §3.7).
+struct FailureOutcome {
+  std::string verdict = "survived"; // survived: all N data sets reached P_out in order, once each; failed
+  double failure_time = -1;         // failed: when an interval lost its last replica while it still had work
+  int failed_interval = -1;         // failed: index j of that interval (0-based)
+  std::vector<Crash> crashes;       // the crashes that happened (before the run ended), in time order
+  double period_before = -1;        // period over the outputs before the first crash (-1: too few outputs)
+  double period_after  = -1;        // steady-state period over the outputs after the last crash (-1: too few)
+  int elections        = 0;         // re-elections (an interval's sender replaced after a crash)
+  int duplicates       = 0;         // data sets received twice and dropped
+  int delivered        = 0;         // distinct data sets that reached P_out
+};
+
 struct SimulationResult {
-  std::vector<double> output_times; // t_1..t_N at P_out
-  double period   = 0;              // (t_N - t_K) / (N - K)
-  double makespan = 0;
+  std::vector<double> output_times; // t_1..t_N at P_out (fewer when the run failed)
+  FailureOutcome failures;
+  std::uint64_t seed = 0;
+  double period      = 0; // (t_N - t_K) / (N - K)
+  double makespan    = 0;
   std::vector<ProcessorUsage> usage;
   std::vector<TraceEvent> trace;
   std::string network;             // "exact" or "simgrid"
