@@ -3,11 +3,13 @@
 
 #include "platforms/input_error.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fmt/format.h>
 #include <iostream>
+#include <poll.h>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -69,6 +71,90 @@ std::string read_all(int fd)
 }
 
 } // namespace
+
+namespace {
+ChildOutcome decode(const std::string& message, int status)
+{
+  ChildOutcome o;
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    o.text  = fmt::format("simulation process died: signal {} ({})", sig, strsignal(sig));
+    return o;
+  }
+  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (code != 0 || message.empty()) {
+    o.text = fmt::format("simulation process died: exit code {}{}", code, code == 0 ? " before sending a result" : "");
+    return o;
+  }
+  o.ok          = message[0] == 'R';
+  o.input_error = message[0] == 'I';
+  o.text        = message.substr(1);
+  return o;
+}
+} // namespace
+
+std::vector<ChildOutcome> run_in_children(int count, int jobs, const std::function<std::string(int)>& job)
+{
+  struct Running {
+    pid_t pid = -1;
+    int fd    = -1;
+    int index = 0;
+    std::string message;
+  };
+  std::vector<ChildOutcome> outcomes(static_cast<std::size_t>(std::max(count, 0)));
+  std::vector<Running> running;
+  int next = 0;
+  jobs     = std::max(jobs, 1);
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  while (next < count || !running.empty()) {
+    while (next < count && static_cast<int>(running.size()) < jobs) {
+      int fds[2];
+      if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
+      pid_t pid = ::fork();
+      if (pid < 0) {
+        ::close(fds[0]);
+        ::close(fds[1]);
+        throw std::runtime_error(system_error("fork()"));
+      }
+      int index = next++;
+      if (pid == 0) {
+        ::close(fds[0]);
+        for (const auto& r : running)
+          ::close(r.fd);
+        child_main(fds[1], [&] { return job(index); });
+      }
+      ::close(fds[1]);
+      running.push_back({pid, fds[0], index, {}});
+    }
+    std::vector<pollfd> polls;
+    for (const auto& r : running)
+      polls.push_back({r.fd, POLLIN, 0});
+    if (::poll(polls.data(), polls.size(), -1) < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error(system_error("poll()"));
+    }
+    for (std::size_t i = running.size(); i-- > 0;) {
+      if (polls[i].revents == 0) continue;
+      char buffer[65536];
+      ssize_t n = ::read(running[i].fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n > 0) {
+        running[i].message.append(buffer, static_cast<std::size_t>(n));
+        continue;
+      }
+      ::close(running[i].fd);
+      int status = 0;
+      while (::waitpid(running[i].pid, &status, 0) < 0)
+        if (errno != EINTR) throw std::runtime_error(system_error("waitpid()"));
+      outcomes[static_cast<std::size_t>(running[i].index)] = decode(running[i].message, status);
+      running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+  }
+  return outcomes;
+}
 
 std::string run_in_child(const std::function<std::string()>& job)
 {

@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace pipesim {
 
@@ -14,5 +15,16 @@ namespace pipesim {
 ///   std::runtime_error("simulation process died: signal N (name)" or "simulation process died: exit code N").
 /// Safe to call from a child (nesting works) but not from several threads at once with interleaved forks.
 std::string run_in_child(const std::function<std::string()>& job);
+
+/// One job's outcome in run_in_children: its result, or the error run_in_child would have thrown.
+struct ChildOutcome {
+  bool ok          = false;
+  bool input_error = false; // the job threw InputError
+  std::string text;         // the result, or the error message
+};
+
+/// Runs job(0) .. job(count - 1), each in its own forked child, at most `jobs` at once; outcomes in index order.
+/// Never throws for a job's failure (see ChildOutcome); throws std::runtime_error when fork or pipe fail.
+std::vector<ChildOutcome> run_in_children(int count, int jobs, const std::function<std::string(int)>& job);
 
 } // namespace pipesim

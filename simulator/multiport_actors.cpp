@@ -4,6 +4,7 @@
 #include "model/allotment.hpp"
 #include "model/oneport_plan.hpp"
 #include "platforms/input_error.hpp"
+#include "simulator/replication.hpp"
 
 #include <cmath>
 #include <deque>
@@ -42,16 +43,15 @@ struct Buffer {
   }
 };
 
-/// Interval j on processor u: where its input comes from and where its output goes.
+/// Interval j on processor u: its receiver, computer and sender share these.
 struct Station {
-  int interval    = 0;
-  int processor   = 0;
-  int in_transfer = -1;           // -1: the input is computed locally (u holds I_{j-1})
-  std::vector<int> out_transfers; // when u is the elected replica of I_j
-  std::unique_ptr<Buffer> input;  // received (or locally produced) data sets
-  std::unique_ptr<Buffer> output; // computed data sets waiting for the sender
-  Buffer* next_local = nullptr;   // input buffer of (j+1, u) when u holds I_{j+1}
-  std::size_t usage  = 0;         // index in State::usage
+  int interval  = 0;
+  int processor = 0;
+  bool local    = false;         // the input is computed by u itself (u holds I_{j-1})
+  std::unique_ptr<Buffer> input; // received (or locally produced) data sets
+  Buffer* next_local = nullptr;  // input buffer of (j+1, u) when u holds I_{j+1}
+  int computed       = 0;        // data sets computed
+  std::size_t usage  = 0;        // index in State::usage
 };
 } // namespace
 
@@ -61,34 +61,13 @@ struct MultiPortDeployment::State {
   Mapping mapping;
   SimulationSettings settings;
   double size_scale = 1;
-  OnePortPlan plan;
-  std::vector<double> rates; // per transfer, bytes/s after scaling (allotted); < 0: uncapped
+  std::unique_ptr<detail::Replication> replication;
   std::vector<std::unique_ptr<Station>> stations;
-  std::vector<int> ids;
-  std::vector<sg4::Mailbox*> mailboxes;
-  std::vector<double> output_times;
   std::vector<ProcessorUsage> usage;
   std::vector<TraceEvent> trace;
 
-  sg4::Host* host(int node) const
+  void record(const Station& s, const char* kind, int k, double start, double end)
   {
-    sg4::Host* h = sg4::Host::by_name_or_null(platform.node_name(node));
-    if (h == nullptr)
-      throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", platform.node_name(node)));
-    return h;
-  }
-  sg4::CommPtr start_send(int transfer, int k)
-  {
-    double bytes   = plan.transfers[static_cast<std::size_t>(transfer)].bytes * size_scale;
-    sg4::CommPtr c = mailboxes[static_cast<std::size_t>(transfer)]->put_init(
-        &ids[static_cast<std::size_t>(k)], static_cast<std::uint64_t>(std::llround(bytes)));
-    if (rates[static_cast<std::size_t>(transfer)] > 0) c->set_rate(rates[static_cast<std::size_t>(transfer)]);
-    c->start();
-    return c;
-  }
-  void record(const Station& s, const char* kind, int k, double start)
-  {
-    double end        = sg4::Engine::get_clock();
     ProcessorUsage& u = usage[s.usage];
     (kind[0] == 'c' ? u.compute : kind[0] == 's' ? u.send : u.receive) += end - start;
     if (settings.record_trace) trace.push_back(TraceEvent{u.host, kind, k, s.interval, start, end});
@@ -96,24 +75,16 @@ struct MultiPortDeployment::State {
   void receive(Station& s);
   void compute(Station& s);
   void send(Station& s);
-  void input();
-  void output();
 };
 
 void MultiPortDeployment::State::receive(Station& s)
 {
-  sg4::Mailbox* mb = mailboxes[static_cast<std::size_t>(s.in_transfer)];
+  detail::Replication& rep = *replication;
+  auto* waiter             = settings.allocation == "allotted" ? rep.waiter(rep.host(s.processor)) : nullptr;
   for (int k = 0; k < settings.datasets; ++k) {
     s.input->free->acquire(); // a slot for the data set being received
-    int* data      = nullptr;
-    sg4::CommPtr c = mb->get_init()->set_dst_data(reinterpret_cast<void**>(&data), sizeof(void*));
-    // the rate cap goes on both sides: SimGrid keeps the settings of whichever side created the communication
-    if (double rate = rates[static_cast<std::size_t>(s.in_transfer)]; rate > 0) c->set_rate(rate);
-    c->start();
-    c->wait();
-    record(s, "receive", k, c->get_start_time());
-    if (data == nullptr || *data != k)
-      throw std::logic_error(fmt::format("multi-port receiver: expected data set {}, got {}", k, data ? *data : -1));
+    rep.receive(waiter, s.interval, s.processor, k, nullptr,
+                [&](double start, double end, int data) { record(s, "receive", data, start, end); });
     s.input->items.push_back(k);
     s.input->filled->release();
   }
@@ -121,49 +92,44 @@ void MultiPortDeployment::State::receive(Station& s)
 
 void MultiPortDeployment::State::compute(Station& s)
 {
-  const Interval& in = mapping.interval(s.interval);
-  double flops       = pipeline.work(in.first, in.last);
+  detail::Replication& rep = *replication;
+  const Interval& in       = mapping.interval(s.interval);
+  double flops             = pipeline.work(in.first, in.last);
+  const int j              = s.interval;
+  auto sleep               = sg4::Semaphore::create(0);
   for (int k = 0; k < settings.datasets; ++k) {
     s.input->pop();
     double start = sg4::Engine::get_clock();
     sg4::this_actor::execute(flops); // intervals on one processor share its CPU
-    record(s, "compute", k, start);
-    if (s.output) s.output->push(k);
+    record(s, "compute", k, start, sg4::Engine::get_clock());
+    // the elected replica's output buffer holds `buffer` data sets its sender has not taken yet; the others keep
+    // their outputs (indices) until delivered, without waiting
+    while (rep.elected(j) == s.processor && k - rep.started(j) >= settings.buffer)
+      rep.wait_change(j, sleep);
+    s.computed = k + 1;
+    rep.notify(j);
     if (s.next_local) s.next_local->push(k);
   }
 }
 
 void MultiPortDeployment::State::send(Station& s)
 {
-  for (int k = 0; k < settings.datasets; ++k) {
-    s.output->pop();
+  detail::Replication& rep = *replication;
+  auto* waiter             = rep.waiter(rep.host(s.processor));
+  const int j              = s.interval;
+  auto sleep               = sg4::Semaphore::create(0);
+  for (;;) {
+    int d = rep.delivered(j);
+    if (d >= settings.datasets) return;
+    if (rep.elected(j) != s.processor || s.computed <= d) {
+      rep.wait_change(j, sleep);
+      continue;
+    }
+    rep.set_started(j, d + 1);
     double start = sg4::Engine::get_clock();
-    std::vector<sg4::CommPtr> comms;
-    for (int t : s.out_transfers)
-      comms.push_back(start_send(t, k)); // every successor at once: the card and links are shared
-    sg4::Comm::wait_all(comms);
-    record(s, "send", k, start);
-  }
-}
-
-void MultiPortDeployment::State::input()
-{
-  // as in the one-port model: data set k to every replica of I_1 at once, k+1 once all have taken k
-  for (int k = 0; k < settings.datasets; ++k) {
-    std::vector<sg4::CommPtr> comms;
-    for (int t : plan.from_in)
-      comms.push_back(start_send(t, k));
-    sg4::Comm::wait_all(comms);
-  }
-}
-
-void MultiPortDeployment::State::output()
-{
-  sg4::Mailbox* mb = mailboxes[static_cast<std::size_t>(plan.to_out)];
-  for (int k = 0; k < settings.datasets; ++k) {
-    const int* data = mb->get<int>();
-    if (*data != k) throw std::logic_error(fmt::format("P_out: expected data set {}, got {}", k, *data));
-    output_times.push_back(sg4::Engine::get_clock());
+    rep.send(waiter, j, rep.receivers(j), d, nullptr, [](double, double, int) {}); // every successor at once
+    record(s, "send", d, start, sg4::Engine::get_clock());
+    if (rep.elected(j) == s.processor && rep.delivered(j) == d) rep.set_delivered(j, d + 1);
   }
 }
 
@@ -177,16 +143,11 @@ MultiPortDeployment::MultiPortDeployment(const Pipeline& pipeline, const Platfor
   s.mapping    = mapping;
   s.settings   = settings;
   s.size_scale = size_scale;
-  s.plan       = plan_oneport(pipeline, mapping, platform.in(), platform.out());
   if (settings.buffer < 1)
     throw InputError(fmt::format("simulation.buffer = {}: at least one data set", settings.buffer));
-  auto times = allotted_transfer_times(s.plan, platform);
-  for (std::size_t t = 0; t < s.plan.transfers.size(); ++t) {
-    double bytes = s.plan.transfers[t].bytes * size_scale;
-    s.rates.push_back(settings.allocation == "allotted" && times[t] > 0 ? bytes / times[t] : -1.0);
-  }
-  for (int k = 0; k < settings.datasets; ++k)
-    s.ids.push_back(k);
+  plan_oneport(pipeline, mapping, platform.in(), platform.out()); // refuses what the model does not support
+  s.replication = std::make_unique<detail::Replication>(s.pipeline, s.platform, s.mapping, s.settings, size_scale,
+                                                        settings.allocation == "allotted");
 }
 
 MultiPortDeployment::~MultiPortDeployment() = default;
@@ -194,66 +155,42 @@ MultiPortDeployment::~MultiPortDeployment() = default;
 void MultiPortDeployment::deploy()
 {
   State& s = *state_;
-  for (std::size_t t = 0; t < s.plan.transfers.size(); ++t)
-    s.mailboxes.push_back(sg4::Mailbox::by_name(fmt::format("pipesim-transfer-{}", t)));
+  s.replication->deploy();
+  if (s.replication->finished()) return;          // failed at time 0: nothing runs
   std::map<std::pair<int, int>, Station*> by_key; // (interval, processor)
   std::map<int, std::size_t> usage_of;
   for (int j = 0; j < s.mapping.m(); ++j)
     for (const auto& group : s.mapping.interval(j).replicas) {
-      auto st       = std::make_unique<Station>();
-      st->interval  = j;
-      st->processor = group.front();
-      st->input     = std::make_unique<Buffer>(s.settings.buffer);
-      bool elected  = s.mapping.interval(j).replicas.front().front() == st->processor;
-      if (elected) st->output = std::make_unique<Buffer>(s.settings.buffer);
+      auto st             = std::make_unique<Station>();
+      st->interval        = j;
+      st->processor       = group.front();
+      st->local           = s.replication->input_local(j, st->processor);
+      st->input           = std::make_unique<Buffer>(s.settings.buffer);
       auto [it, inserted] = usage_of.emplace(st->processor, s.usage.size());
       if (inserted) s.usage.push_back(ProcessorUsage{s.platform.node_name(st->processor), 0, 0, 0});
       st->usage                  = it->second;
       by_key[{j, st->processor}] = st.get();
       s.stations.push_back(std::move(st));
     }
-  for (std::size_t t = 0; t < s.plan.transfers.size(); ++t) {
-    const auto& tr = s.plan.transfers[t];
-    if (tr.interval < s.mapping.m()) by_key.at({tr.interval, tr.to})->in_transfer = static_cast<int>(t);
-    if (tr.interval > 0) by_key.at({tr.interval - 1, tr.from})->out_transfers.push_back(static_cast<int>(t));
-  }
   for (auto& st : s.stations)
-    if (auto next = by_key.find({st->interval + 1, st->processor});
-        next != by_key.end() && next->second->in_transfer < 0)
+    if (auto next = by_key.find({st->interval + 1, st->processor}); next != by_key.end() && next->second->local)
       st->next_local = next->second->input.get();
   State* self = state_.get();
   for (auto& st : s.stations) {
-    Station* p  = st.get();
-    auto* h     = s.host(p->processor);
+    Station* p = st.get();
+    if (!s.replication->alive(p->processor)) continue;
+    auto* h     = s.replication->host(p->processor);
     auto prefix = fmt::format("{}:I{}", s.platform.node_name(p->processor), p->interval + 1);
-    if (p->in_transfer >= 0) sg4::Actor::create(prefix + ":receive", h, [self, p] { self->receive(*p); });
+    if (!p->local) sg4::Actor::create(prefix + ":receive", h, [self, p] { self->receive(*p); });
     sg4::Actor::create(prefix + ":compute", h, [self, p] { self->compute(*p); });
-    if (p->output) sg4::Actor::create(prefix + ":send", h, [self, p] { self->send(*p); });
+    sg4::Actor::create(prefix + ":send", h, [self, p] { self->send(*p); });
   }
-  sg4::Actor::create("P_in", s.host(s.platform.in()), [self] { self->input(); });
-  sg4::Actor::create("P_out", s.host(s.platform.out()), [self] { self->output(); });
 }
 
 SimulationResult MultiPortDeployment::result() const
 {
   const State& s = *state_;
-  if (static_cast<int>(s.output_times.size()) != s.settings.datasets)
-    throw std::runtime_error(
-        fmt::format("simulation ended with {} of {} data sets delivered", s.output_times.size(), s.settings.datasets));
-  SimulationResult r;
-  r.output_times = s.output_times;
-  r.period       = measured_period(s.output_times, s.settings.effective_warmup(), s.settings.effective_cooldown());
-  r.makespan     = s.output_times.empty() ? 0 : s.output_times.back();
-  r.usage        = s.usage;
-  for (auto& u : r.usage)
-    if (r.makespan > 0) {
-      u.compute /= r.makespan;
-      u.send /= r.makespan;
-      u.receive /= r.makespan;
-    }
-  r.trace   = s.trace;
-  r.network = to_string(s.settings.network);
-  return r;
+  return detail::make_result(*s.replication, s.settings, s.usage, s.trace);
 }
 
 } // namespace pipesim

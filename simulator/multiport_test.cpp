@@ -119,8 +119,8 @@ TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomReplicatedIntervalMap
 TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomGeneralMappings)
 {
   // Intervals on one processor share its CPU; upstream intervals run ahead until the buffers fill, a transient that
-  // takes many periods: 3,000 data sets (docs/semantics.md). Without latencies: with them, two of these 30 instances
-  // (seeds 11 and 25) measure up to 0.1% below Algorithm 1, an open finding (docs/semantics.md).
+  // takes many periods: 3,000 data sets (docs/semantics.md). Without latencies; multiport_fair_test.cpp runs the same
+  // instances with latencies.
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     Rng rng(seed);
     auto inst =

@@ -2,6 +2,9 @@
 #include "simulator/oneport_actors.hpp"
 
 #include "platforms/input_error.hpp"
+#include "simulator/replication.hpp"
+
+#include <functional>
 
 #include <cmath>
 #include <fmt/format.h>
@@ -18,25 +21,10 @@ struct OnePortDeployment::State {
   Mapping mapping;
   SimulationSettings settings;
   double size_scale = 1;
-  OnePortPlan plan;
-  std::vector<int> ids; // payloads: &ids[k] carries data set k
-  std::vector<sg4::Mailbox*> mailboxes;
-  std::vector<double> output_times;
-  std::vector<ProcessorUsage> usage; // per program
+  std::unique_ptr<detail::Replication> replication;
+  std::vector<ProcessorUsage> usage; // per processor of the mapping
   std::vector<TraceEvent> trace;
 
-  sg4::Host* host(int node) const
-  {
-    const std::string& name = platform.node_name(node);
-    sg4::Host* h            = sg4::Host::by_name_or_null(name);
-    if (h == nullptr) throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
-    return h;
-  }
-  std::uint64_t size(int transfer) const
-  {
-    double bytes = plan.transfers[static_cast<std::size_t>(transfer)].bytes * size_scale;
-    return static_cast<std::uint64_t>(std::llround(bytes));
-  }
   void record(std::size_t program, const char* kind, int k, int interval, double start, double end)
   {
     ProcessorUsage& u = usage[program];
@@ -49,59 +37,89 @@ struct OnePortDeployment::State {
       u.receive += busy;
     if (settings.record_trace) trace.push_back(TraceEvent{u.host, kind, k, interval, start, end});
   }
-  void run_processor(std::size_t index);
-  void run_input();
-  void run_output();
+  void run_processor(std::size_t index, int u);
 };
 
-void OnePortDeployment::State::run_processor(std::size_t index)
-{
-  const auto& program = plan.programs[index];
-  using Kind          = OnePortPlan::Step::Kind;
-  for (int k = 0; k < settings.datasets; ++k)
-    for (const auto& step : program.steps) {
-      if (step.kind == Kind::compute) {
-        double start = sg4::Engine::get_clock();
-        sg4::this_actor::execute(step.flops);
-        record(index, "compute", k, step.interval, start, sg4::Engine::get_clock());
-        continue;
-      }
-      sg4::Mailbox* mb = mailboxes[static_cast<std::size_t>(step.transfer)];
-      sg4::CommPtr comm;
-      int* data = nullptr;
-      if (step.kind == Kind::receive)
-        comm = mb->get_async<int>(&data);
-      else
-        comm = mb->put_async(&ids[static_cast<std::size_t>(k)], size(step.transfer));
-      comm->wait();
-      // The transfer occupies both ends from the rendezvous on; waiting for the peer is idle time.
-      double start = comm->get_start_time();
-      if (step.kind == Kind::receive && (data == nullptr || *data != k))
-        throw std::logic_error(
-            fmt::format("one-port actor on {}: expected data set {}, got {}", usage[index].host, k, data ? *data : -1));
-      record(index, step.kind == Kind::receive ? "receive" : "send", k, step.interval, start, sg4::Engine::get_clock());
+namespace {
+/// One processor's program (DESIGN.md §3.1): per data set and held interval in stage order, receive (unless the
+/// input is local), compute, then send what it owes as elected sender, one transfer after the other.
+struct Program {
+  detail::Replication& rep;
+  OnePortDeployment* owner = nullptr;
+  int u                    = 0;
+  std::vector<int> held;     // intervals, in stage order
+  std::vector<int> computed; // per held interval: data sets computed
+  detail::Replication::Waiter* waiter = nullptr;
+  std::function<void(const char*, int, int, double, double)> record;
+
+  /// The first data set (in data set, then stage order) this processor owes as elected sender: (k, index in held).
+  std::pair<int, int> owed() const
+  {
+    std::pair<int, int> best{-1, -1};
+    for (std::size_t i = 0; i < held.size(); ++i) {
+      int j = held[i];
+      if (rep.elected(j) != u) continue;
+      int d = rep.delivered(j);
+      if (d < computed[i] && (best.first < 0 || d < best.first)) best = {d, static_cast<int>(i)};
     }
-}
-
-void OnePortDeployment::State::run_input()
-{
-  // P_in offers data set k to every replica of I_1 at once, and k+1 once all of them have taken k: not bound by
-  // one-port, and the first interval's replicas stay in step (DESIGN.md §3.3).
-  for (int k = 0; k < settings.datasets; ++k) {
-    std::vector<sg4::CommPtr> comms;
-    for (int t : plan.from_in)
-      comms.push_back(mailboxes[static_cast<std::size_t>(t)]->put_async(&ids[static_cast<std::size_t>(k)], size(t)));
-    sg4::Comm::wait_all(comms);
+    return best;
   }
-}
+  void catch_up()
+  {
+    for (;;) {
+      auto [k, i] = owed();
+      if (k < 0) return;
+      int j        = held[static_cast<std::size_t>(i)];
+      bool done    = true;
+      auto earlier = [&] {
+        auto [k2, i2] = owed();
+        return k2 >= 0 && (k2 < k || (k2 == k && i2 < i));
+      };
+      for (int v : rep.receivers(j)) {
+        auto rec = [&](double start, double end, int) { record("send", k, j, start, end); };
+        if (!rep.send(waiter, j, {v}, k, earlier, rec)) {
+          done = false;
+          break;
+        }
+      }
+      if (done && rep.elected(j) == u && rep.delivered(j) == k) rep.set_delivered(j, k + 1);
+    }
+  }
+};
+} // namespace
 
-void OnePortDeployment::State::run_output()
+void OnePortDeployment::State::run_processor(std::size_t index, int u)
 {
-  sg4::Mailbox* mb = mailboxes[static_cast<std::size_t>(plan.to_out)];
-  for (int k = 0; k < settings.datasets; ++k) {
-    const int* data = mb->get<int>();
-    if (*data != k) throw std::logic_error(fmt::format("P_out: expected data set {}, got {}", k, *data));
-    output_times.push_back(sg4::Engine::get_clock());
+  detail::Replication& rep = *replication;
+  Program proc{rep, nullptr, u, mapping.intervals_of(u), {}, nullptr, {}};
+  proc.computed.assign(proc.held.size(), 0);
+  proc.waiter = rep.waiter(rep.host(u));
+  proc.record = [this, index](const char* kind, int k, int j, double start, double end) {
+    record(index, kind, k, j, start, end);
+  };
+  for (int k = 0; k < settings.datasets; ++k)
+    for (std::size_t i = 0; i < proc.held.size(); ++i) {
+      int j = proc.held[i];
+      if (!rep.input_local(j, u))
+        rep.receive(
+            proc.waiter, j, u, k, [&] { proc.catch_up(); },
+            [&](double start, double end, int data) { record(index, "receive", data, j, start, end); });
+      const Interval& in = mapping.interval(j);
+      double start       = sg4::Engine::get_clock();
+      sg4::this_actor::execute(pipeline.work(in.first, in.last));
+      record(index, "compute", k, j, start, sg4::Engine::get_clock());
+      proc.computed[i] = k + 1;
+      proc.catch_up();
+    }
+  if (proc.waiter == nullptr) return;
+  // every data set is computed, but a crash may still make this processor the sender of an interval behind
+  for (;;) {
+    bool pending = false;
+    for (int j : proc.held)
+      pending = pending || rep.delivered(j) < settings.datasets;
+    if (!pending) return;
+    rep.wait_any(proc.waiter, {});
+    proc.catch_up();
   }
 }
 
@@ -115,11 +133,11 @@ OnePortDeployment::OnePortDeployment(const Pipeline& pipeline, const Platform& p
   s.mapping    = mapping;
   s.settings   = settings;
   s.size_scale = size_scale;
-  s.plan       = plan_oneport(pipeline, mapping, platform.in(), platform.out());
-  for (int k = 0; k < settings.datasets; ++k)
-    s.ids.push_back(k);
-  for (const auto& program : s.plan.programs)
-    s.usage.push_back(ProcessorUsage{platform.node_name(program.processor), 0, 0, 0});
+  plan_oneport(pipeline, mapping, platform.in(), platform.out()); // refuses what the model does not support
+  s.replication =
+      std::make_unique<detail::Replication>(s.pipeline, s.platform, s.mapping, s.settings, size_scale, false);
+  for (int u : mapping.processors())
+    s.usage.push_back(ProcessorUsage{platform.node_name(u), 0, 0, 0});
 }
 
 OnePortDeployment::~OnePortDeployment() = default;
@@ -127,37 +145,21 @@ OnePortDeployment::~OnePortDeployment() = default;
 void OnePortDeployment::deploy()
 {
   State& s = *state_;
-  for (std::size_t t = 0; t < s.plan.transfers.size(); ++t)
-    s.mailboxes.push_back(sg4::Mailbox::by_name(fmt::format("pipesim-transfer-{}", t)));
-  State* st = state_.get();
-  for (std::size_t i = 0; i < s.plan.programs.size(); ++i) {
-    int u = s.plan.programs[i].processor;
-    sg4::Actor::create(s.platform.node_name(u), s.host(u), [st, i] { st->run_processor(i); });
+  s.replication->deploy();
+  if (s.replication->finished()) return; // failed at time 0: nothing runs
+  State* st       = state_.get();
+  auto processors = s.mapping.processors();
+  for (std::size_t i = 0; i < processors.size(); ++i) {
+    int u = processors[i];
+    if (s.replication->alive(u))
+      sg4::Actor::create(s.platform.node_name(u), s.replication->host(u), [st, i, u] { st->run_processor(i, u); });
   }
-  sg4::Actor::create("P_in", s.host(s.platform.in()), [st] { st->run_input(); });
-  sg4::Actor::create("P_out", s.host(s.platform.out()), [st] { st->run_output(); });
 }
 
 SimulationResult OnePortDeployment::result() const
 {
   const State& s = *state_;
-  SimulationResult r;
-  r.output_times = s.output_times;
-  if (static_cast<int>(s.output_times.size()) != s.settings.datasets)
-    throw std::runtime_error(
-        fmt::format("simulation ended with {} of {} data sets delivered", s.output_times.size(), s.settings.datasets));
-  r.period   = measured_period(s.output_times, s.settings.effective_warmup(), s.settings.effective_cooldown());
-  r.makespan = s.output_times.empty() ? 0 : s.output_times.back();
-  r.usage    = s.usage;
-  for (auto& u : r.usage)
-    if (r.makespan > 0) {
-      u.compute /= r.makespan;
-      u.send /= r.makespan;
-      u.receive /= r.makespan;
-    }
-  r.trace   = s.trace;
-  r.network = to_string(s.settings.network);
-  return r;
+  return detail::make_result(*s.replication, s.settings, s.usage, s.trace);
 }
 
 } // namespace pipesim

@@ -4,6 +4,7 @@
 #include "platforms/input_error.hpp"
 #include "platforms/simgrid_platform.hpp"
 #include "platforms/subprocess.hpp"
+#include "simulator/failures.hpp"
 #include "simulator/multiport_actors.hpp"
 #include "simulator/oneport_actors.hpp"
 
@@ -11,16 +12,29 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
 
 namespace sg4 = simgrid::s4u;
 
 namespace pipesim {
 
+namespace {
+/// No TCP window bound in exact mode. SimGrid 3.34 and later read TCP-gamma 0 as "no bound". SimGrid 3.32 bounds a
+/// flow on a route with latency c > 0 by min(rate, gamma / (2c)) = 0 when gamma is 0, and max-min reads a bound of 0
+/// as "unbounded": every Comm::set_rate cap on such a route is dropped (the allotted multi-port allocation ran
+/// uncapped whenever latencies were set, docs/semantics.md). A gamma no transfer can reach keeps the caps.
+#if SIMGRID_VERSION_MAJOR > 3 || (SIMGRID_VERSION_MAJOR == 3 && SIMGRID_VERSION_MINOR >= 34)
+constexpr const char* no_tcp_window = "--cfg=network/TCP-gamma:0";
+#else
+constexpr const char* no_tcp_window = "--cfg=network/TCP-gamma:1e100";
+#endif
+} // namespace
+
 std::vector<std::string> simgrid_arguments(const SimulationSettings& settings)
 {
   std::vector<std::string> args;
   if (settings.network == NetworkMode::exact)
-    args = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", "--cfg=network/TCP-gamma:0"};
+    args = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", no_tcp_window};
 #ifdef PIPESIM_SANITIZE
   args.emplace_back("--cfg=contexts/factory:thread"); // ASan cannot follow SimGrid's raw context switches
 #endif
@@ -47,6 +61,9 @@ SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platfor
   bool multiport = settings.model == "multi-port";
   if (!multiport && settings.model != "one-port")
     throw InputError("simulation: unknown model '" + settings.model + "' (one-port or multi-port)");
+  if (settings.failures.model == "platform" && platform.xml_file().empty())
+    throw InputError("simulation.failures: model 'platform' runs the host state profiles of a SimGrid XML platform; "
+                     "this platform is not an XML file");
   auto args = simgrid_arguments(settings);
   start_engine(args);
   auto* engine = sg4::Engine::get_instance();
@@ -76,11 +93,37 @@ SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platfor
   return result;
 }
 
+SimulationSettings without_failures(const SimulationSettings& settings)
+{
+  SimulationSettings s = settings;
+  s.failures           = FailureSettings{};
+  s.crashes.clear();
+  s.runs = 1;
+  return s;
+}
+
+SimulationSettings settings_for_run(const Platform& platform, const Mapping& mapping,
+                                    const SimulationSettings& settings, int run, double fault_free_makespan)
+{
+  if (!settings.failures.enabled()) return settings;
+  SimulationSettings s = settings;
+  s.seed               = run_seed(settings.seed, run);
+  if (s.crashes.empty()) s.crashes = draw_crash_schedule(s.failures, platform, mapping, fault_free_makespan, s.seed);
+  return s;
+}
+
 SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                           const SimulationSettings& settings)
 {
+  SimulationSettings run = settings;
+  if (settings.failures.enabled() && settings.crashes.empty()) {
+    double makespan = 0;
+    if (settings.failures.model == "probability")
+      makespan = simulate(pipeline, platform, mapping, without_failures(settings)).makespan;
+    run = settings_for_run(platform, mapping, settings, 0, makespan);
+  }
   std::string text = run_in_child([&] {
-    nlohmann::json j = simulate_here(pipeline, platform, mapping, settings);
+    nlohmann::json j = simulate_here(pipeline, platform, mapping, run);
     return j.dump();
   });
   return nlohmann::json::parse(text).get<SimulationResult>();
@@ -89,7 +132,7 @@ SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, co
 double simulate_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                         const SimulationSettings& settings)
 {
-  SimulationSettings one = settings;
+  SimulationSettings one = without_failures(settings);
   one.datasets           = 1;
   one.warmup             = 0;
   one.record_trace       = false;
@@ -105,14 +148,50 @@ double simulate_latency(const Pipeline& pipeline, const Platform& platform, cons
   return simulate(pipeline, platform, mapping, one).output_times.at(0);
 }
 
+nlohmann::json failure_json(const FailureOutcome& o)
+{
+  auto crashes = nlohmann::json::array();
+  for (const auto& c : o.crashes)
+    crashes.push_back({{"host", c.host}, {"time", c.time}});
+  auto optional = [](double x) { return x < 0 ? nlohmann::json(nullptr) : nlohmann::json(x); };
+  return {{"verdict", o.verdict},
+          {"failure_time", optional(o.failure_time)},
+          {"failed_interval", o.failed_interval < 0 ? nlohmann::json(nullptr) : nlohmann::json(o.failed_interval + 1)},
+          {"crashes", crashes},
+          {"period_before_first_crash", optional(o.period_before)},
+          {"period_after_last_crash", optional(o.period_after)},
+          {"elections", o.elections},
+          {"duplicates", o.duplicates},
+          {"delivered", o.delivered}};
+}
+
+FailureOutcome failure_from_json(const nlohmann::json& j)
+{
+  FailureOutcome o;
+  auto optional = [&](const char* key) { return j.at(key).is_null() ? -1.0 : j.at(key).get<double>(); };
+  j.at("verdict").get_to(o.verdict);
+  o.failure_time    = optional("failure_time");
+  o.failed_interval = j.at("failed_interval").is_null() ? -1 : j.at("failed_interval").get<int>() - 1;
+  for (const auto& c : j.at("crashes"))
+    o.crashes.push_back(Crash{c.at("host"), c.at("time")});
+  o.period_before = optional("period_before_first_crash");
+  o.period_after  = optional("period_after_last_crash");
+  j.at("elections").get_to(o.elections);
+  j.at("duplicates").get_to(o.duplicates);
+  j.at("delivered").get_to(o.delivered);
+  return o;
+}
+
 void to_json(nlohmann::json& j, const SimulationResult& r)
 {
-  j          = nlohmann::json{{"output_times", r.output_times},
+  j             = nlohmann::json{{"output_times", r.output_times},
                      {"period", r.period},
                      {"makespan", r.makespan},
                      {"network", r.network},
                      {"config", r.config}};
-  j["usage"] = nlohmann::json::array();
+  j["seed"]     = r.seed;
+  j["failures"] = failure_json(r.failures);
+  j["usage"]    = nlohmann::json::array();
   for (const auto& u : r.usage)
     j["usage"].push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
   j["trace"] = nlohmann::json::array();
@@ -132,6 +211,8 @@ void from_json(const nlohmann::json& j, SimulationResult& r)
   j.at("makespan").get_to(r.makespan);
   j.at("network").get_to(r.network);
   j.at("config").get_to(r.config);
+  j.at("seed").get_to(r.seed);
+  r.failures = failure_from_json(j.at("failures"));
   r.usage.clear();
   for (const auto& u : j.at("usage"))
     r.usage.push_back(ProcessorUsage{u.at("host"), u.at("compute"), u.at("send"), u.at("receive")});

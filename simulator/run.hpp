@@ -21,13 +21,28 @@ std::vector<std::string> simgrid_arguments(const SimulationSettings& settings);
 SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                const SimulationSettings& settings);
 
-/// simulate_here in a forked child process; this process never starts SimGrid.
+/// The settings of run `run` (0-based) of a series with failures: its seed run_seed(settings.seed, run) and, unless
+/// `settings.crashes` is already given, the crash schedule drawn from `settings.failures` with that seed
+/// (`fault_free_makespan` scales the `probability` window). Settings without failures come back unchanged.
+SimulationSettings settings_for_run(const Platform& platform, const Mapping& mapping,
+                                    const SimulationSettings& settings, int run, double fault_free_makespan);
+
+/// The settings without failures (the fault-free reference run).
+SimulationSettings without_failures(const SimulationSettings& settings);
+
+/// simulate_here in a forked child process; this process never starts SimGrid. With a failure model and no
+/// explicit `crashes`, first runs the fault-free simulation when the model needs its makespan, then run 0 of
+/// settings_for_run.
 SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                           const SimulationSettings& settings);
 
 /// Latency (DESIGN.md §3.7): a separate one-data-set run, in its own process.
 double simulate_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                         const SimulationSettings& settings);
+
+/// JSON of a run's failure measurements (interval numbered from 1, absent values null).
+nlohmann::json failure_json(const FailureOutcome& outcome);
+FailureOutcome failure_from_json(const nlohmann::json& j);
 
 void to_json(nlohmann::json& j, const SimulationResult& r);
 void from_json(const nlohmann::json& j, SimulationResult& r);

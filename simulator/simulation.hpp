@@ -8,7 +8,7 @@
 namespace pipesim {
 
 enum class NetworkMode {
-  exact,  // CM02, no cross traffic, TCP-gamma 0: transfers take exactly c + X/b (DESIGN.md §3.4)
+  exact,  // CM02, no cross traffic, no TCP window bound: transfers take exactly c + X/b (DESIGN.md §3.4)
   simgrid // SimGrid's defaults (LV08, cross traffic), for what-if realism
 };
 const char* to_string(NetworkMode mode);
@@ -77,15 +77,15 @@ struct ProcessorUsage {
 
 /// What a run with failures measured (DESIGN.md §3.5, §3.7).
 struct FailureOutcome {
-  std::string verdict = "survived"; // survived: all N data sets reached P_out in order, once each; failed
-  double failure_time = -1;         // failed: when an interval lost its last replica while it still had work
-  int failed_interval = -1;         // failed: index j of that interval (0-based)
-  std::vector<Crash> crashes;       // the crashes that happened (before the run ended), in time order
-  double period_before = -1;        // period over the outputs before the first crash (-1: too few outputs)
-  double period_after  = -1;        // steady-state period over the outputs after the last crash (-1: too few)
-  int elections        = 0;         // re-elections (an interval's sender replaced after a crash)
-  int duplicates       = 0;         // data sets received twice and dropped
-  int delivered        = 0;         // distinct data sets that reached P_out
+  std::string verdict;        // survived: all N data sets reached P_out in order, once each; failed
+  double failure_time = -1;   // failed: when an interval lost its last replica while it still had work
+  int failed_interval = -1;   // failed: index j of that interval (0-based)
+  std::vector<Crash> crashes; // the crashes that happened (before the run ended), in time order
+  double period_before = -1;  // period over the outputs before the first crash (-1: too few outputs)
+  double period_after  = -1;  // steady-state period over the outputs after the last crash (-1: too few)
+  int elections        = 0;   // re-elections (an interval's sender replaced after a crash)
+  int duplicates       = 0;   // data sets received twice and dropped
+  int delivered        = 0;   // distinct data sets that reached P_out
 };
 
 struct SimulationResult {
