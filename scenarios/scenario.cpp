@@ -18,6 +18,9 @@
 // - `mapper: explicit` without a `mapping` is an error (the explicit mapper has nothing to map).
 // - `simulation.warmup` absent stays -1 (SimulationSettings::effective_warmup gives N/2).
 // - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0.
+// - `simulation.failures` is read by scenarios/failure_spec.cpp; trace hosts are checked here against a YAML
+//   platform (with their lines), and against an XML platform only when the crash schedule is drawn.
+// - `simulation.runs` (Monte Carlo) is an integer >= 1, default 1, whatever the failure model.
 #include "scenarios/scenario.hpp"
 
 #include "model/pipeline_generator.hpp"
@@ -26,6 +29,7 @@
 #include "platforms/platform_yaml.hpp"
 #include "platforms/yaml_node.hpp"
 #include "platforms/yaml_range.hpp"
+#include "scenarios/failure_spec.hpp"
 #include "scenarios/mapping_spec.hpp"
 
 #include <filesystem>
@@ -192,8 +196,8 @@ std::vector<std::string> parse_simgrid_args(const YamlNode& node)
 SimulationSettings parse_simulation(const YamlNode& node, CommModel& model)
 {
   node.require_map();
-  node.allow_only(
-      {"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation", "buffer"});
+  node.allow_only({"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation",
+                   "buffer", "failures", "runs"});
   SimulationSettings settings;
   if (auto m = node.find("model")) {
     model          = parse_model(*m);
@@ -236,6 +240,8 @@ SimulationSettings parse_simulation(const YamlNode& node, CommModel& model)
   if (auto seed = node.find("seed")) settings.seed = parse_seed(*seed);
   if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
   if (auto simgrid = node.find("simgrid")) settings.simgrid_args = parse_simgrid_args(*simgrid);
+  if (auto failures = node.find("failures")) settings.failures = parse_failure_settings(*failures);
+  if (auto runs = node.find("runs")) settings.runs = runs->as_int_at_least(1);
   return settings;
 }
 
@@ -287,6 +293,9 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   if (auto options = root.find("mapper_options"))
     scenario.mapper_options = parse_mapper_options(*options, scenario.simulation.seed);
   check_mapping(scenario);
+  if (auto simulation = root.find("simulation"))
+    if (auto failures = simulation->find("failures"))
+      check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);
   return scenario;
 }
 

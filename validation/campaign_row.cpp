@@ -81,6 +81,22 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["simulated_latency"]     = number(r.simulated_latency);
   row["rel_error_period"]      = number(relative_error(r.simulated->period, r.analytic.period));
   row["rel_error_event_graph"] = number(relative_error(r.simulated->period, r.event_graph_period));
+  if (r.crash_run) {
+    const FailureOutcome& f   = r.crash_run->failures;
+    row["verdict"]            = f.verdict;
+    row["crashes"]            = f.crashes.size();
+    row["period_after_crash"] = f.period_after < 0 ? nlohmann::json(nullptr) : nlohmann::json(f.period_after);
+  }
+  if (r.monte_carlo) {
+    const MonteCarloSummary& mc = *r.monte_carlo;
+    row["runs"]                 = mc.runs;
+    row["survival_rate"]        = mc.survival_rate;
+    row["survival_ci_low"]      = mc.ci95.low;
+    row["survival_ci_high"]     = mc.ci95.high;
+    row["survival_ci99_low"]    = mc.ci99.low;
+    row["survival_ci99_high"]   = mc.ci99.high;
+    row["run_errors"]           = mc.errors;
+  }
 }
 
 void write_trace(const std::string& file, const CampaignRun& run, const ScenarioRun& r)
@@ -108,7 +124,7 @@ nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, con
     row["mapper"] = s.mapper;
     if (!trace_file.empty()) s.simulation.record_trace = true;
     ScenarioRun r = map_scenario(s);
-    if (campaign.mode == CampaignMode::simulate) simulate_run(r);
+    if (campaign.mode == CampaignMode::simulate) simulate_run(r, 1); // the campaign runs rows in parallel
     fill_run(row, r);
     if (!trace_file.empty() && r.simulated) write_trace(trace_file, run, r);
   } catch (const InputError& e) {
@@ -151,6 +167,16 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept)
                                 "analytic_latency",
                                 "simulated_latency",
                                 "failure_probability",
+                                "verdict",
+                                "crashes",
+                                "period_after_crash",
+                                "runs",
+                                "survival_rate",
+                                "survival_ci_low",
+                                "survival_ci_high",
+                                "survival_ci99_low",
+                                "survival_ci99_high",
+                                "run_errors",
                                 "error",
                                 "mapper_seconds",
                                 "wall_seconds"};

@@ -1,5 +1,6 @@
 // Campaign files and the runner: expansion, errors, resume after a kill, shards, determinism, crashing workers.
 #include "platforms/input_error.hpp"
+#include "scenarios/scenario.hpp"
 #include "validation/campaign.hpp"
 #include "validation/campaign_row.hpp"
 #include "validation/campaign_runner.hpp"
@@ -109,6 +110,37 @@ zip:
   std::string traced = small_campaign;
   traced.insert(traced.find("base:"), "trace: [2, 5]\n");
   EXPECT_EQ(parse_campaign(traced, "c.yaml", ".").trace_ids, (std::set<int>{2, 5}));
+}
+
+TEST(Campaign, SweepsTheFailureModelAndTheRuns)
+{
+  const std::string base = R"(base:
+  pipeline: {w: [1, 2], delta: [1, 1, 1]}
+  platform: {processors: [{name: A, speed: 1, failure_probability: 0.1}, {name: B, speed: 2}], bandwidth: 1}
+  mapping: [{stages: [1, 2], replicas: [A, B]}]
+)";
+  Campaign c = parse_campaign(base + "sweep:\n  simulation.failures.model: [none, probability, exponential]\n"
+                                     "  simulation.runs: [1, 50]\n",
+                              "c.yaml", ".");
+  ASSERT_EQ(c.runs.size(), 6u);
+  EXPECT_EQ(c.runs[3].describe(), "simulation.failures.model=probability simulation.runs=50");
+  const char* models[] = {"none", "probability", "exponential"};
+  for (std::size_t i = 0; i < c.runs.size(); ++i) {
+    Scenario s = parse_scenario(c.runs[i].scenario_yaml, "run.yaml");
+    EXPECT_EQ(s.simulation.failures.model, models[i / 2]) << i;
+    EXPECT_EQ(s.simulation.runs, i % 2 ? 50 : 1) << i;
+  }
+  // the whole setting, as a string or a map
+  Campaign w = parse_campaign(base + "sweep:\n  simulation.failures: [none, {model: probability, window: [0, 1]}]\n",
+                              "w.yaml", ".");
+  ASSERT_EQ(w.runs.size(), 2u);
+  FailureSettings f = parse_scenario(w.runs[1].scenario_yaml, "run.yaml").simulation.failures;
+  EXPECT_EQ(f.model, "probability");
+  EXPECT_EQ(f.window_end, 1);
+  // a swept value the scenario refuses fails the campaign before anything runs
+  std::string bad = message_of(base + "sweep:\n  simulation.failures.model: [none, trace]\n");
+  EXPECT_NE(bad.find("the scenario of run 1 is invalid"), std::string::npos) << bad;
+  EXPECT_NE(bad.find("needs 'crashes'"), std::string::npos) << bad;
 }
 
 TEST(Campaign, MalformedFilesNameFileLineAndKey)

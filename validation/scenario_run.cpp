@@ -52,12 +52,18 @@ ScenarioRun map_scenario(const Scenario& scenario)
   return run;
 }
 
-void simulate_run(ScenarioRun& run)
+void simulate_run(ScenarioRun& run, int jobs)
 {
   if (!run.has_mapping() || run.deadlock) return;
-  const Scenario& s     = run.scenario;
-  run.simulated         = simulate(s.pipeline, run.platform, run.mapper.mapping, s.simulation);
-  run.simulated_latency = simulate_latency(s.pipeline, run.platform, run.mapper.mapping, s.simulation);
+  const Scenario& s      = run.scenario;
+  const Mapping& mapping = run.mapper.mapping;
+  run.simulated          = simulate(s.pipeline, run.platform, mapping, without_failures(s.simulation));
+  run.simulated_latency  = simulate_latency(s.pipeline, run.platform, mapping, s.simulation);
+  if (!s.simulation.failures.enabled()) return;
+  SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
+  run.crash_run            = simulate(s.pipeline, run.platform, mapping, first);
+  if (s.simulation.runs > 1)
+    run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs);
 }
 
 nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform)
@@ -79,6 +85,20 @@ nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform)
 
 namespace {
 nlohmann::json number_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+
+/// The scenario's failure model as written: model and election, plus the window or the crashes when they apply.
+nlohmann::json failure_settings_json(const FailureSettings& f)
+{
+  nlohmann::json j{{"model", f.model}, {"election", f.election}};
+  if (f.model == "probability") j["window"] = {f.window_begin, f.window_end};
+  if (f.model == "trace") {
+    auto crashes = nlohmann::json::array();
+    for (const Crash& c : f.trace)
+      crashes.push_back({{"host", c.host}, {"time", c.time}});
+    j["crashes"] = crashes;
+  }
+  return j;
+}
 
 nlohmann::json common_json(const ScenarioRun& run)
 {
@@ -133,6 +153,22 @@ nlohmann::json simulate_json(const ScenarioRun& run)
     usage.push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
   j["simulated"]["usage"]    = usage;
   j["simulated"]["cooldown"] = s.effective_cooldown();
+  j["simulated"]["failures"] = failure_settings_json(s.failures);
+  j["simulated"]["runs"]     = s.runs;
+  if (run.crash_run) {
+    const SimulationResult& c   = *run.crash_run;
+    nlohmann::json cj           = failure_json(c.failures);
+    cj["seed"]                  = c.seed;
+    cj["output_times"]          = c.output_times;
+    cj["completion_time"]       = c.makespan;
+    j["simulated"]["crash_run"] = cj;
+  }
+  if (run.monte_carlo) {
+    const MonteCarloSummary& mc     = *run.monte_carlo;
+    j["simulated"]["survival_rate"] = mc.survival_rate;
+    j["simulated"]["survival_ci"]   = {mc.ci95.low, mc.ci95.high};
+    j["simulated"]["monte_carlo"]   = monte_carlo_json(mc, true);
+  }
   if (s.model == "multi-port") {
     j["simulated"]["allocation"] = s.allocation;
     j["simulated"]["buffer"]     = s.buffer;
@@ -164,6 +200,50 @@ std::string header(const ScenarioRun& run)
   out += fmt::format("mapper     {}: {}\n", run.scenario.mapper, to_string(run.mapper.status));
   if (!run.has_mapping()) return out + "mapping    none (infeasible)\n";
   out += fmt::format("mapping    {} ({})\n", to_text(run.mapper.mapping, run.platform), to_string(run.rule));
+  return out;
+}
+
+std::string failures_text(const FailureSettings& f)
+{
+  if (f.model == "probability") return fmt::format("probability, window [{}, {}]", f.window_begin, f.window_end);
+  if (f.model == "trace") return fmt::format("trace, {} crash{}", f.trace.size(), f.trace.size() == 1 ? "" : "es");
+  return f.model;
+}
+
+std::string crash_text(const ScenarioRun& run)
+{
+  std::string out;
+  if (run.crash_run) {
+    const SimulationResult& c = *run.crash_run;
+    const FailureOutcome& f   = c.failures;
+    out += fmt::format("\ncrash run (seed {}): {}", c.seed, f.verdict);
+    if (f.verdict == "failed")
+      out += fmt::format(" at t = {:.6g}: interval {} lost its last replica", f.failure_time, f.failed_interval + 1);
+    out += fmt::format(", {} of {} data sets delivered, completion {:.6g}\n", f.delivered,
+                       run.scenario.simulation.datasets, c.makespan);
+    std::string crashes;
+    for (const auto& x : f.crashes)
+      crashes += fmt::format("{}{} at {:.6g}", crashes.empty() ? "" : ", ", x.host, x.time);
+    out += fmt::format("  crashes     {}\n", crashes.empty() ? "none" : crashes);
+    out += fmt::format("  elections   {}, duplicates dropped {}\n", f.elections, f.duplicates);
+    auto value = [](double x) { return x < 0 ? std::string("n/a (too few outputs)") : fmt::format("{:.10g}", x); };
+    out += fmt::format("  period before the first crash {}   (fault-free {})\n", value(f.period_before),
+                       fmt::format("{:.10g}", run.analytic.period));
+    double worst = run.analytic.worst_case_period > 0 ? run.analytic.worst_case_period : run.analytic.period;
+    out += fmt::format("  period after the last crash   {}   ({} {:.10g})\n", value(f.period_after),
+                       run.analytic.worst_case_period > 0 ? "worst case eq. (1)" : "fault-free formula", worst);
+  }
+  if (run.monte_carlo) {
+    const MonteCarloSummary& mc = *run.monte_carlo;
+    out += fmt::format("\nMonte Carlo: {} runs ({} model, seeds derived from {}): {} survived, {} failed{}\n", mc.runs,
+                       mc.model, mc.seed, mc.survived, mc.failed,
+                       mc.errors > 0 ? fmt::format(", {} WITHOUT A VERDICT", mc.errors) : "");
+    out += fmt::format("  survival rate {:.6f}   95% [{:.6f}, {:.6f}]   99% [{:.6f}, {:.6f}]\n", mc.survival_rate,
+                       mc.ci95.low, mc.ci95.high, mc.ci99.low, mc.ci99.high);
+    if (mc.analytic_survival)
+      out += fmt::format("  1 - F (seed004-eq2) {:.6f}   {} the 99% interval\n", *mc.analytic_survival,
+                         mc.consistent_99() ? "inside" : "OUTSIDE");
+  }
   return out;
 }
 
@@ -208,6 +288,8 @@ std::string simulate_table(const ScenarioRun& run)
       s.model == "multi-port" ? fmt::format("multi-port ({}, buffer {})", s.allocation, s.buffer) : s.model;
   out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, cool-down {}, seed {}\n", model, sim.network,
                      s.datasets, s.effective_warmup(), s.effective_cooldown(), s.seed);
+  if (s.failures.enabled() || s.runs > 1)
+    out += fmt::format("failures   {}, R = {} runs\n", failures_text(s.failures), s.runs);
   out += fmt::format("\n  {:<22} {:>16}   {:<16} {:>16}   {:>10}\n", "figure", "analytic", "source", "simulated",
                      "rel. error");
   out += row("period", run.analytic.period, run.analytic.formula, sim.period);
@@ -218,6 +300,7 @@ std::string simulate_table(const ScenarioRun& run)
                      "compute", "send", sim.makespan);
   for (const auto& u : sim.usage)
     out += fmt::format("  {:<10} {:>9.4f} {:>9.4f} {:>9.4f}\n", u.host, u.receive, u.compute, u.send);
+  out += crash_text(run);
   return out;
 }
 

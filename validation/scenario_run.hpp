@@ -6,6 +6,7 @@
 #include "model/mapping.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
+#include "validation/monte_carlo.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -24,6 +25,8 @@ struct ScenarioRun {
   std::string critical_cycle;
   std::optional<SimulationResult> simulated;
   double simulated_latency = 0;
+  std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)
+  std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
   std::string command_line;
 
   bool has_mapping() const { return mapper.status != SolveStatus::infeasible; }
@@ -36,8 +39,10 @@ Platform load_platform(const Scenario& scenario);
 /// event-graph period. Bad input (unknown mapper, refused problem, bad mapping) is an InputError.
 ScenarioRun map_scenario(const Scenario& scenario);
 
-/// Simulates the mapped scenario (period run and one-data-set latency run, each in its own process).
-void simulate_run(ScenarioRun& run);
+/// Simulates the mapped scenario (period run and one-data-set latency run, each in its own process, without
+/// failures). With a failure model, also run 0 of the crash series; with simulation.runs > 1, the Monte Carlo series
+/// (`jobs` processes at once).
+void simulate_run(ScenarioRun& run, int jobs = 2);
 
 /// The JSON documents of `pipesim map` and `pipesim simulate`.
 nlohmann::json map_json(const ScenarioRun& run);

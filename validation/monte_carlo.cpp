@@ -1,0 +1,108 @@
+// Monte Carlo crash runs.
+#include "validation/monte_carlo.hpp"
+
+#include "model/analytic.hpp"
+#include "platforms/input_error.hpp"
+#include "platforms/subprocess.hpp"
+#include "simulator/failures.hpp"
+#include "simulator/run.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace pipesim {
+
+bool MonteCarloSummary::consistent_99() const
+{
+  return analytic_survival && *analytic_survival >= ci99.low - 1e-12 && *analytic_survival <= ci99.high + 1e-12;
+}
+
+MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                       const SimulationSettings& settings, int jobs)
+{
+  if (!settings.failures.enabled()) throw InputError("Monte Carlo runs need a failure model (simulation.failures)");
+  if (settings.runs < 1) throw InputError(fmt::format("simulation.runs = {}: at least one run", settings.runs));
+  MonteCarloSummary s;
+  s.model                = settings.failures.model;
+  s.seed                 = settings.seed;
+  s.runs                 = settings.runs;
+  SimulationResult clean = simulate(pipeline, platform, mapping, without_failures(settings));
+  s.fault_free_makespan  = clean.makespan;
+  s.fault_free_period    = clean.period;
+  if (s.model == "probability") s.analytic_survival = 1 - bbr10_eq2_failure_probability(platform, mapping);
+  auto outcomes = run_in_children(settings.runs, jobs, [&](int i) {
+    SimulationSettings run  = settings_for_run(platform, mapping, settings, i, s.fault_free_makespan);
+    run.record_trace        = false;
+    SimulationResult r      = simulate_here(pipeline, platform, mapping, run);
+    const FailureOutcome& f = r.failures;
+    nlohmann::json j{{"seed", run.seed},
+                     {"verdict", f.verdict},
+                     {"completion", r.makespan},
+                     {"failed_interval", f.failed_interval},
+                     {"crashes", f.crashes.size()},
+                     {"elections", f.elections},
+                     {"duplicates", f.duplicates},
+                     {"period_after", f.period_after}};
+    return j.dump();
+  });
+  for (int i = 0; i < settings.runs; ++i) {
+    const ChildOutcome& o = outcomes[static_cast<std::size_t>(i)];
+    MonteCarloRun run;
+    run.index = i;
+    run.seed  = run_seed(settings.seed, i);
+    if (!o.ok) {
+      if (o.input_error) throw InputError(o.text); // the same for every run: bad input, not a statistic
+      run.verdict = "error";
+      run.error   = o.text;
+      ++s.errors;
+      s.details.push_back(run);
+      continue;
+    }
+    auto j = nlohmann::json::parse(o.text);
+    j.at("verdict").get_to(run.verdict);
+    j.at("completion").get_to(run.completion);
+    j.at("failed_interval").get_to(run.failed_interval);
+    j.at("crashes").get_to(run.crashes);
+    j.at("elections").get_to(run.elections);
+    j.at("duplicates").get_to(run.duplicates);
+    j.at("period_after").get_to(run.period_after);
+    (run.verdict == "survived" ? s.survived : s.failed) += 1;
+    s.details.push_back(run);
+  }
+  int decided     = s.survived + s.failed;
+  s.survival_rate = decided > 0 ? static_cast<double>(s.survived) / decided : 0;
+  s.ci95          = wilson_interval(s.survived, decided, z_95);
+  s.ci99          = wilson_interval(s.survived, decided, z_99);
+  return s;
+}
+
+nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
+{
+  nlohmann::json j{{"failure_model", s.model},
+                   {"runs", s.runs},
+                   {"seed", s.seed},
+                   {"survived", s.survived},
+                   {"failed", s.failed},
+                   {"errors", s.errors},
+                   {"survival_rate", s.survival_rate},
+                   {"survival_ci", {s.ci95.low, s.ci95.high}},
+                   {"survival_ci99", {s.ci99.low, s.ci99.high}},
+                   {"analytic_survival", s.analytic_survival ? nlohmann::json(*s.analytic_survival) : nullptr},
+                   {"fault_free_makespan", s.fault_free_makespan},
+                   {"fault_free_period", s.fault_free_period}};
+  if (!with_details) return j;
+  auto runs = nlohmann::json::array();
+  for (const auto& r : s.details) {
+    nlohmann::json d{
+        {"run", r.index},       {"seed", r.seed},           {"verdict", r.verdict},      {"completion", r.completion},
+        {"crashes", r.crashes}, {"elections", r.elections}, {"duplicates", r.duplicates}};
+    if (r.failed_interval >= 0) d["failed_interval"] = r.failed_interval + 1;
+    if (r.period_after >= 0) d["period_after_last_crash"] = r.period_after;
+    if (!r.error.empty()) d["error"] = r.error;
+    runs.push_back(d);
+  }
+  j["details"] = runs;
+  return j;
+}
+
+} // namespace pipesim

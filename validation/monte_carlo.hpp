@@ -1,0 +1,59 @@
+// Monte Carlo crash runs (DESIGN.md §3.5, issue 5): R independent runs of a mapping under a failure model, each in
+// its own process, with the survival rate, its Wilson intervals and 1 - F from seed 004 eq. (2) next to it.
+#pragma once
+
+#include "model/mapping.hpp"
+#include "model/pipeline.hpp"
+#include "platforms/platform.hpp"
+#include "simulator/simulation.hpp"
+#include "validation/statistics.hpp"
+
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// What one run of the series gave (its seed reproduces it: `simulation.seed` of the run and the same model).
+struct MonteCarloRun {
+  int index          = 0;
+  std::uint64_t seed = 0;
+  std::string verdict;      // survived | failed | error
+  double completion   = 0;  // last output (survived) or failure time (failed)
+  int failed_interval = -1; // 0-based
+  int crashes         = 0;
+  int elections       = 0;
+  int duplicates      = 0;
+  double period_after = -1; // steady state after the last crash (-1: too few outputs)
+  std::string error;        // verdict error: what went wrong (a simulator bug: the run had no verdict)
+};
+
+struct MonteCarloSummary {
+  std::string model; // failure model
+  int runs             = 0;
+  int survived         = 0;
+  int failed           = 0;
+  int errors           = 0; // runs without a verdict (never expected: each is reported)
+  double survival_rate = 0;
+  ProportionInterval ci95; // Wilson
+  ProportionInterval ci99;
+  std::optional<double> analytic_survival; // 1 - F (seed 004 eq. (2)) for the probability model
+  double fault_free_makespan = 0;
+  double fault_free_period   = 0;
+  std::uint64_t seed         = 0; // the series' seed (runs use run_seed(seed, i))
+  std::vector<MonteCarloRun> details;
+
+  /// 1 - F inside the 99 % interval of the measured rate.
+  bool consistent_99() const;
+};
+
+/// The fault-free run, then runs 0 .. settings.runs - 1 of settings_for_run (simulator/run.hpp), `jobs` processes at
+/// once. InputError if the settings have no failure model.
+MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                       const SimulationSettings& settings, int jobs = 2);
+
+nlohmann::json monte_carlo_json(const MonteCarloSummary& summary, bool with_details);
+
+} // namespace pipesim
