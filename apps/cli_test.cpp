@@ -248,3 +248,34 @@ TEST(Cli, MultiportScenarioReportsAlgorithm1AndEq1)
   // F = 1 - (1 - 0.1 * 0.2)(1 - 0.1 * 0.1) = 0.0298
   EXPECT_NEAR(j["analytic"]["failure_probability"].get<double>(), 0.0298, 1e-12);
 }
+
+TEST(Cli, FailureScenarioReportsTheCrashRunAndTheSurvivalRate)
+{
+  // scenarios/examples/failures.yaml: F = 0.1728 (seed 004 eq. (2)); 200 runs of the probability model.
+  Result r = run_stdout("simulate scenarios/examples/failures.yaml --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["analytic"]["failure_probability"].get<double>(), 0.1728, 1e-12);
+  EXPECT_NEAR(j["simulated"]["period"].get<double>(), 8.0 / 3, 1e-6); // the fault-free run
+  EXPECT_EQ(j["simulated"]["runs"], 200);
+  const auto& mc = j["simulated"]["monte_carlo"];
+  EXPECT_EQ(mc["survived"].get<int>() + mc["failed"].get<int>(), 200);
+  EXPECT_EQ(mc["errors"], 0);
+  EXPECT_EQ(mc["details"].size(), 200u);
+  double rate = j["simulated"]["survival_rate"].get<double>();
+  EXPECT_DOUBLE_EQ(rate, mc["survived"].get<int>() / 200.0);
+  auto ci = j["simulated"]["survival_ci"];
+  EXPECT_LE(ci[0].get<double>(), rate);
+  EXPECT_GE(ci[1].get<double>(), rate);
+  EXPECT_NEAR(mc["analytic_survival"].get<double>(), 0.8272, 1e-12);
+  EXPECT_LE(mc["survival_ci99"][0].get<double>(), 0.8272);
+  EXPECT_GE(mc["survival_ci99"][1].get<double>(), 0.8272);
+  // the crash run (run 0): its seed, verdict and crash schedule are recorded
+  const auto& crash = j["simulated"]["crash_run"];
+  EXPECT_EQ(crash["seed"], mc["details"][0]["seed"]);
+  EXPECT_EQ(crash["verdict"], mc["details"][0]["verdict"]);
+  EXPECT_EQ(crash["crashes"].size(), mc["details"][0]["crashes"].get<std::size_t>());
+  // the same scenario gives the same numbers (every draw is seeded)
+  Result again = run_stdout("simulate scenarios/examples/failures.yaml --format json");
+  EXPECT_EQ(nlohmann::json::parse(again.out)["simulated"]["monte_carlo"]["survived"], mc["survived"]);
+}

@@ -2,6 +2,7 @@
 #include "mappers/random/random_mapper.hpp"
 
 #include "model/analytic.hpp"
+#include "model/multiport_analytic.hpp"
 #include "platforms/random.hpp"
 
 #include <algorithm>
@@ -43,7 +44,58 @@ Mapping random_interval_mapping(int n, int p, std::uint64_t seed, bool one_to_on
   return make_interval_mapping(intervals, procs);
 }
 
+Mapping random_replicated_mapping(int n, int p, std::uint64_t seed, int max_replicas)
+{
+  Rng rng(seed);
+  Mapping mapping       = random_interval_mapping(n, p, seed, false);
+  int m                 = mapping.m();
+  rng                   = Rng(seed ^ 0x5EEDULL); // a stream of its own for the replicas
+  std::vector<int> used = mapping.processors(), spare;
+  for (int u = 0; u < p; ++u)
+    if (std::ranges::count(used, u) == 0) spare.push_back(u);
+  shuffle(spare, rng);
+  for (int j = 0; j < m && !spare.empty(); ++j) {
+    auto extra = static_cast<int>(rng.integer(0, max_replicas - 1));
+    for (int r = 0; r < extra && !spare.empty(); ++r) {
+      mapping.intervals[static_cast<std::size_t>(j)].replicas.push_back({spare.back()});
+      spare.pop_back();
+    }
+  }
+  return mapping;
+}
+
 namespace {
+/// random.replicated: a random interval mapping whose intervals get 1..3 replicas on distinct processors (active
+/// replication): the samples of survival campaigns.
+class RandomReplicatedMapper : public Mapper {
+public:
+  std::string name() const override { return "random.replicated"; }
+  std::string description() const override
+  {
+    return "seeded random interval mapping with 1..3 active replicas per interval (failure campaign samples)";
+  }
+  std::optional<std::string> refuses(const Problem& problem) const override
+  {
+    if (problem.objective.kind != Objective::Kind::min_period)
+      return "it only produces mappings for the objective 'minimize: period'";
+    if (problem.platform.p() < 1) return "the platform has no processor";
+    return std::nullopt;
+  }
+  MapperResult map(const Problem& problem, const MapperOptions& options) const override
+  {
+    MapperResult r;
+    r.mapping   = random_replicated_mapping(problem.pipeline.n(), problem.platform.p(), options.seed, 3);
+    r.status    = SolveStatus::feasible;
+    r.objective = problem.model == CommModel::multi_port
+                      ? bbr10_eq1_period(problem.pipeline, problem.platform, r.mapping)
+                      : analyze_oneport(problem.pipeline, problem.platform, r.mapping).period;
+    return r;
+  }
+};
+
+const MapperRegistration replicated_registration("random.replicated",
+                                                 [] { return std::make_unique<RandomReplicatedMapper>(); });
+
 class RandomMapper : public Mapper {
 public:
   explicit RandomMapper(bool one_to_one) : one_to_one_(one_to_one) {}

@@ -3,6 +3,7 @@
 #include "mappers/random/random_mapper.hpp"
 #include "model/analytic.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace pipesim;
@@ -48,4 +49,29 @@ TEST(RandomMapper, DifferentSeedsGiveDifferentMappings)
   b.seed = 2;
   EXPECT_NE(to_text(run_mapper("random.interval", pr, a).mapping, pr.platform),
             to_text(run_mapper("random.interval", pr, b).mapping, pr.platform));
+}
+
+TEST(RandomMapper, ReplicatedKeepsTheIntervalsAndAddsDistinctReplicas)
+{
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    Mapping base = random_interval_mapping(8, 12, seed, false);
+    Mapping rep  = random_replicated_mapping(8, 12, seed, 3);
+    ASSERT_EQ(rep.m(), base.m());
+    std::vector<int> all;
+    for (int j = 0; j < rep.m(); ++j) {
+      EXPECT_EQ(rep.interval(j).first, base.interval(j).first);
+      EXPECT_EQ(rep.interval(j).replicas.front(), base.interval(j).replicas.front());
+      EXPECT_GE(rep.interval(j).replicas.size(), 1u);
+      EXPECT_LE(rep.interval(j).replicas.size(), 3u);
+      for (const auto& g : rep.interval(j).replicas)
+        all.push_back(g.front());
+    }
+    std::ranges::sort(all);
+    EXPECT_TRUE(std::adjacent_find(all.begin(), all.end()) == all.end()) << "seed " << seed;
+  }
+  // with spare processors, some interval is replicated
+  int replicated = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed)
+    replicated += random_replicated_mapping(4, 12, seed, 3).replicated() ? 1 : 0;
+  EXPECT_GT(replicated, 15);
 }
