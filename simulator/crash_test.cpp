@@ -6,9 +6,14 @@
 #include "simulator/failures.hpp"
 #include "simulator/run.hpp"
 
+#include "platforms/simgrid_platform.hpp"
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 using namespace pipesim;
 
@@ -249,4 +254,42 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
   }
   EXPECT_GT(survived, 300);
   EXPECT_GT(failed, 100);
+}
+
+TEST(Crashes, PlatformModelRunsTheXmlStateProfiles)
+{
+  // A SimGrid XML platform whose host P1 has a state profile turning it off at t = 20: the `platform` failure model
+  // lets SimGrid apply it; the simulator sees the crash, elects P2 and the run survives. (SimGrid 3.32 looks the
+  // profile up relative to the XML file's directory: an absolute path is not found.)
+  auto dir = std::filesystem::temp_directory_path() / ("pipesim-profile-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "P1.profile") << "0 1\n20 0\n";
+  std::vector<std::string> hosts{"io", "P1", "P2", "P3"};
+  std::string xml = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                    "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">\n"
+                    "<host id=\"io\" speed=\"1f\"/><host id=\"P1\" speed=\"10f\" state_file=\"P1.profile\"/><host "
+                    "id=\"P2\" speed=\"10f\"/><host id=\"P3\" speed=\"10f\"/>\n";
+  for (std::size_t a = 0; a < hosts.size(); ++a)
+    for (std::size_t b = a + 1; b < hosts.size(); ++b)
+      xml += "<link id=\"l" + std::to_string(a) + std::to_string(b) + "\" bandwidth=\"10Bps\" latency=\"0\"/>\n";
+  for (std::size_t a = 0; a < hosts.size(); ++a)
+    for (std::size_t b = a + 1; b < hosts.size(); ++b)
+      xml += "<route src=\"" + hosts[a] + "\" dst=\"" + hosts[b] + "\"><link_ctn id=\"l" + std::to_string(a) +
+             std::to_string(b) + "\"/></route>\n";
+  xml += "</zone></platform>\n";
+  std::ofstream(dir / "platform.xml") << xml;
+  Platform platform = load_xml_platform((dir / "platform.xml").string(), "io", "io");
+  Pipeline pipeline{{10, 10}, {10, 10, 10}};
+  Mapping mapping;
+  mapping.intervals    = {Interval{1, 1, {{*platform.find("P1")}, {*platform.find("P2")}}, Replication::active},
+                          Interval{2, 2, {{*platform.find("P3")}}, Replication::active}};
+  SimulationSettings s = settings("one-port", "", 30, {});
+  s.failures.model     = "platform";
+  auto sim             = simulate(pipeline, platform, mapping, s);
+  EXPECT_EQ(sim.failures.verdict, "survived");
+  ASSERT_EQ(sim.failures.crashes.size(), 1u);
+  EXPECT_EQ(sim.failures.crashes[0], (Crash{"P1", 20}));
+  EXPECT_EQ(sim.failures.elections, 1);
+  EXPECT_EQ(sim.output_times.size(), 30u);
+  std::filesystem::remove_all(dir);
 }

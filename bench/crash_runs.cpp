@@ -1,0 +1,93 @@
+// Issue 5 benchmarks of the crash simulator:
+// - BM_MonteCarlo10000: 10,000 Monte Carlo runs (probability model, f = 0.1) of a 16-stage pipeline on 32 processors
+//   (8 intervals of 2 stages, 4 active replicas each), multi-port allotted, N = 50, 2 processes: the counter
+//   `target_ratio` is seconds / 120 (target <= 1).
+// - BM_MultiportVsOneport: one crash-free run (N = 1,000) of the same mapping in each model, in the same process
+//   tree: `ratio` = multi-port seconds / one-port seconds.
+#include "model/test_fixtures.hpp"
+#include "simulator/run.hpp"
+#include "validation/monte_carlo.hpp"
+
+#include <benchmark/benchmark.h>
+#include <chrono>
+
+using namespace pipesim;
+
+namespace {
+
+fixtures::RandomInstance instance()
+{
+  Rng rng(2026);
+  auto inst = fixtures::random_platform_and_pipeline(rng, 16, 32, false);
+  for (int u = 0; u < 32; ++u) {
+    inst.platform.processor(u).nic_in              = rng.uniform(20, 60);
+    inst.platform.processor(u).nic_out             = rng.uniform(20, 60);
+    inst.platform.processor(u).failure_probability = 0.1;
+  }
+  inst.mapping.intervals.clear();
+  for (int j = 0; j < 8; ++j) {
+    Interval in{2 * j + 1, 2 * j + 2, {}, Replication::active};
+    for (int r = 0; r < 4; ++r)
+      in.replicas.push_back({4 * j + r});
+    inst.mapping.intervals.push_back(in);
+  }
+  return inst;
+}
+
+SimulationSettings settings(const std::string& model, int datasets)
+{
+  SimulationSettings s;
+  s.model = model;
+  if (model == "multi-port") s.allocation = "allotted";
+  s.datasets = datasets;
+  return s;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0)
+{
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void BM_MonteCarlo10000(benchmark::State& state)
+{
+  auto inst        = instance();
+  auto s           = settings("multi-port", 50);
+  s.failures.model = "probability";
+  s.runs           = static_cast<int>(state.range(0));
+  MonteCarloSummary mc;
+  for (auto _ : state) {
+    auto t0 = std::chrono::steady_clock::now();
+    mc      = simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, s, 2);
+    state.SetIterationTime(seconds_since(t0));
+  }
+  state.counters["runs_per_s"] = benchmark::Counter(
+      static_cast<double>(s.runs) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["survival"]    = mc.survival_rate;
+  state.counters["one_minus_F"] = mc.analytic_survival.value_or(-1);
+  state.counters["errors"]      = mc.errors;
+}
+BENCHMARK(BM_MonteCarlo10000)->Arg(10000)->UseManualTime()->Iterations(1)->Unit(benchmark::kSecond);
+
+void BM_MultiportVsOneport(benchmark::State& state)
+{
+  auto inst  = instance();
+  double one = 0, multi = 0;
+  for (auto _ : state) {
+    auto t0 = std::chrono::steady_clock::now();
+    simulate(inst.pipeline, inst.platform, inst.mapping, settings("one-port", 1000));
+    one += seconds_since(t0);
+    t0 = std::chrono::steady_clock::now();
+    simulate(inst.pipeline, inst.platform, inst.mapping, settings("multi-port", 1000));
+    double t = seconds_since(t0);
+    multi += t;
+    state.SetIterationTime(t);
+  }
+  state.counters["oneport_s"]   = one / static_cast<double>(state.iterations());
+  state.counters["multiport_s"] = multi / static_cast<double>(state.iterations());
+  state.counters["ratio"]       = multi / one;
+}
+BENCHMARK(BM_MultiportVsOneport)->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
