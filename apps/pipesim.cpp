@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 using namespace pipesim;
 
@@ -25,6 +26,7 @@ struct Options {
   int warmup   = -1;
   std::string network;
   long long seed = -1;
+  int runs       = 0; // Monte Carlo runs (overrides simulation.runs)
   bool trace     = false;
   std::string file;
   std::string in_name  = "io";
@@ -64,6 +66,13 @@ Scenario scenario_with_overrides(const Options& o)
   if (!o.network.empty()) s.simulation.network = o.network == "exact" ? NetworkMode::exact : NetworkMode::simgrid;
   if (o.seed >= 0) s.simulation.seed = static_cast<std::uint64_t>(o.seed);
   if (o.trace) s.simulation.record_trace = true;
+  if (o.runs > 0) {
+    if (!s.simulation.failures.enabled())
+      throw InputError(fmt::format("--runs {}: {} has no failure model (simulation.failures): every run would be the "
+                                   "same",
+                                   o.runs, s.file));
+    s.simulation.runs = o.runs;
+  }
   s.simulation.simgrid_args.insert(s.simulation.simgrid_args.end(), o.simgrid_args.begin(), o.simgrid_args.end());
   return s;
 }
@@ -83,7 +92,7 @@ int run_simulate(const Options& o)
 {
   ScenarioRun run  = map_scenario(scenario_with_overrides(o));
   run.command_line = o.command_line;
-  simulate_run(run);
+  simulate_run(run, o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency())));
   if (o.format == "json")
     std::cout << simulate_json(run).dump(2) << "\n";
   else
@@ -172,7 +181,10 @@ int main(int argc, char** argv)
   map->add_option("--mapper", o.mapper, "Use this mapper instead of the scenario's");
   format(map);
 
-  auto* sim = app.add_subcommand("simulate", "Map, then simulate in SimGrid and compare with the analytic figures");
+  auto* sim = app.add_subcommand(
+      "simulate", "Map, then simulate in SimGrid and compare with the analytic figures; with simulation.failures, also "
+                  "a crash run (verdict, crashes, periods before and after) and, with simulation.runs > 1, the Monte "
+                  "Carlo survival rate against 1 - F");
   sim->add_option("scenario", o.scenario, "Scenario YAML file")->required();
   sim->add_option("--mapper", o.mapper, "Use this mapper instead of the scenario's");
   sim->add_option("--datasets", o.datasets, "Number of data sets N (overrides simulation.datasets)")
@@ -181,6 +193,10 @@ int main(int argc, char** argv)
   sim->add_option("--network", o.network, "Network mode")->check(CLI::IsMember({"exact", "simgrid"}));
   sim->add_option("--seed", o.seed, "Seed (overrides simulation.seed)")->check(CLI::NonNegativeNumber);
   sim->add_flag("--trace", o.trace, "Record the event trace (JSON output)");
+  sim->add_option("--runs", o.runs, "Monte Carlo crash runs (overrides simulation.runs; needs a failure model)")
+      ->check(CLI::PositiveNumber);
+  sim->add_option("--jobs", o.jobs, "Processes running Monte Carlo runs at once (default: the number of cores)")
+      ->check(CLI::PositiveNumber);
   format(sim);
 
   auto* mappers = app.add_subcommand("mappers", "List the registered mappers");
