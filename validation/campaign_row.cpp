@@ -88,14 +88,16 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
     row["period_after_crash"] = f.period_after < 0 ? nlohmann::json(nullptr) : nlohmann::json(f.period_after);
   }
   if (r.monte_carlo) {
-    const MonteCarloSummary& mc = *r.monte_carlo;
-    row["runs"]                 = mc.runs;
-    row["survival_rate"]        = mc.survival_rate;
-    row["survival_ci_low"]      = mc.ci95.low;
-    row["survival_ci_high"]     = mc.ci95.high;
-    row["survival_ci99_low"]    = mc.ci99.low;
-    row["survival_ci99_high"]   = mc.ci99.high;
-    row["run_errors"]           = mc.errors;
+    const MonteCarloSummary& mc   = *r.monte_carlo;
+    row["runs"]                   = mc.runs;
+    row["survival_rate"]          = mc.survival_rate;
+    row["survival_ci_low"]        = mc.ci95.low;
+    row["survival_ci_high"]       = mc.ci95.high;
+    row["survival_ci99_low"]      = mc.ci99.low;
+    row["survival_ci99_high"]     = mc.ci99.high;
+    row["run_errors"]             = mc.errors;
+    row["schedule_survival_rate"] = mc.schedule_survival_rate;
+    row["survived_late_crash"]    = mc.survived_late_crash;
   }
 }
 
@@ -177,6 +179,8 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept)
                                 "survival_ci99_low",
                                 "survival_ci99_high",
                                 "run_errors",
+                                "schedule_survival_rate",
+                                "survived_late_crash",
                                 "error",
                                 "mapper_seconds",
                                 "wall_seconds"};

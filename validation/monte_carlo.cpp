@@ -2,6 +2,7 @@
 #include "validation/monte_carlo.hpp"
 
 #include "model/analytic.hpp"
+#include "model/multiport_analytic.hpp"
 #include "platforms/input_error.hpp"
 #include "platforms/subprocess.hpp"
 #include "simulator/failures.hpp"
@@ -30,7 +31,7 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   s.fault_free_makespan  = clean.makespan;
   s.fault_free_period    = clean.period;
   if (s.model == "probability") s.analytic_survival = 1 - bbr10_eq2_failure_probability(platform, mapping);
-  auto outcomes = run_in_children(settings.runs, jobs, [&](int i) {
+  auto outcomes           = run_in_children(settings.runs, jobs, [&](int i) {
     SimulationSettings run  = settings_for_run(platform, mapping, settings, i, s.fault_free_makespan);
     run.record_trace        = false;
     SimulationResult r      = simulate_here(pipeline, platform, mapping, run);
@@ -45,11 +46,19 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
                      {"period_after", f.period_after}};
     return j.dump();
   });
+  int schedules_surviving = 0;
   for (int i = 0; i < settings.runs; ++i) {
     const ChildOutcome& o = outcomes[static_cast<std::size_t>(i)];
     MonteCarloRun run;
-    run.index = i;
-    run.seed  = run_seed(settings.seed, i);
+    run.index     = i;
+    run.seed      = run_seed(settings.seed, i);
+    auto schedule = settings_for_run(platform, mapping, settings, i, s.fault_free_makespan).crashes;
+    auto config   = FailureConfiguration::all_alive(platform);
+    for (const Crash& c : schedule)
+      if (auto u = platform.find(c.host)) config.alive[static_cast<std::size_t>(*u)] = false;
+    run.scheduled         = static_cast<int>(schedule.size());
+    run.schedule_survives = every_interval_survives(mapping, config);
+    schedules_surviving += run.schedule_survives ? 1 : 0;
     if (!o.ok) {
       if (o.input_error) throw InputError(o.text); // the same for every run: bad input, not a statistic
       run.verdict = "error";
@@ -67,12 +76,14 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
     j.at("duplicates").get_to(run.duplicates);
     j.at("period_after").get_to(run.period_after);
     (run.verdict == "survived" ? s.survived : s.failed) += 1;
+    if (run.verdict == "survived" && !run.schedule_survives) ++s.survived_late_crash;
     s.details.push_back(run);
   }
-  int decided     = s.survived + s.failed;
-  s.survival_rate = decided > 0 ? static_cast<double>(s.survived) / decided : 0;
-  s.ci95          = wilson_interval(s.survived, decided, z_95);
-  s.ci99          = wilson_interval(s.survived, decided, z_99);
+  s.schedule_survival_rate = settings.runs > 0 ? static_cast<double>(schedules_surviving) / settings.runs : 0;
+  int decided              = s.survived + s.failed;
+  s.survival_rate          = decided > 0 ? static_cast<double>(s.survived) / decided : 0;
+  s.ci95                   = wilson_interval(s.survived, decided, z_95);
+  s.ci99                   = wilson_interval(s.survived, decided, z_99);
   return s;
 }
 
@@ -88,6 +99,8 @@ nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
                    {"survival_ci", {s.ci95.low, s.ci95.high}},
                    {"survival_ci99", {s.ci99.low, s.ci99.high}},
                    {"analytic_survival", s.analytic_survival ? nlohmann::json(*s.analytic_survival) : nullptr},
+                   {"schedule_survival_rate", s.schedule_survival_rate},
+                   {"survived_late_crash", s.survived_late_crash},
                    {"fault_free_makespan", s.fault_free_makespan},
                    {"fault_free_period", s.fault_free_period}};
   if (!with_details) return j;

@@ -20,14 +20,16 @@ namespace pipesim {
 struct MonteCarloRun {
   int index          = 0;
   std::uint64_t seed = 0;
-  std::string verdict;      // survived | failed | error
-  double completion   = 0;  // last output (survived) or failure time (failed)
-  int failed_interval = -1; // 0-based
-  int crashes         = 0;
-  int elections       = 0;
-  int duplicates      = 0;
-  double period_after = -1; // steady state after the last crash (-1: too few outputs)
-  std::string error;        // verdict error: what went wrong (a simulator bug: the run had no verdict)
+  std::string verdict;         // survived | failed | error
+  double completion      = 0;  // last output (survived) or failure time (failed)
+  int failed_interval    = -1; // 0-based
+  int crashes            = 0;
+  int scheduled          = 0;    // crashes drawn (those after the run's end never happened)
+  bool schedule_survives = true; // every interval keeps a replica once every drawn crash has happened
+  int elections          = 0;
+  int duplicates         = 0;
+  double period_after    = -1; // steady state after the last crash (-1: too few outputs)
+  std::string error;           // verdict error: what went wrong (a simulator bug: the run had no verdict)
 };
 
 struct MonteCarloSummary {
@@ -37,7 +39,11 @@ struct MonteCarloSummary {
   int failed           = 0;
   int errors           = 0; // runs without a verdict (never expected: each is reported)
   double survival_rate = 0;
-  ProportionInterval ci95; // Wilson
+  /// Runs whose drawn schedule leaves an interval without replica but that survived: the fatal crash came after the
+  /// run's end (crashes can make a run faster than the fault-free one, e.g. when a slow elected sender dies).
+  int survived_late_crash       = 0;
+  double schedule_survival_rate = 0; // fraction of drawn schedules that keep a replica in every interval
+  ProportionInterval ci95;           // Wilson
   ProportionInterval ci99;
   std::optional<double> analytic_survival; // 1 - F (seed 004 eq. (2)) for the probability model
   double fault_free_makespan = 0;
