@@ -1,5 +1,6 @@
 // Seed 004 eq. (1) and Algorithm 1 on hand-computed instances and on the paper's §2 example.
 #include "model/analytic.hpp"
+#include "model/test_fixtures.hpp"
 #include "platforms/input_error.hpp"
 
 #include <functional>
@@ -287,30 +288,7 @@ namespace {
 /// CT_11,12 = 0.42. Reconstructed (one choice that reproduces every one of these numbers): w_2 = 50; P_1..P_6
 /// speed 45, Bin = Bout = 20 except Bin_5 = Bin_6 = 7; P_7..P_12 speed 55, Bin = 20, Bout = 30; the interval
 /// mapping S_1 on P_1..P_4, S_2 on P_7..P_10, S_3 on P_5, P_6, P_11, P_12.
-struct Seed004Section2 {
-  Pipeline pipeline{{17, 50, 23}, {2, 3, 4, 1}};
-  Platform platform;
-  Seed004Section2()
-  {
-    std::vector<Card> cards;
-    for (int u = 0; u < 6; ++u)
-      cards.push_back({45, u >= 4 ? 7.0 : 20.0, 20});
-    for (int u = 6; u < 12; ++u)
-      cards.push_back({55, 20, 30});
-    platform = make_platform(cards, 10);
-    for (int u = 0; u < 12; ++u)
-      platform.processor(u).failure_probability = 0.15;
-  }
-  Mapping general() const
-  {
-    return Mapping{
-        {active(1, 1, {0, 1, 2, 3, 4, 5}), active(2, 2, {6, 7, 8, 9, 10, 11}), active(3, 3, {0, 1, 2, 3, 4, 5})}};
-  }
-  Mapping interval() const
-  {
-    return Mapping{{active(1, 1, {0, 1, 2, 3}), active(2, 2, {6, 7, 8, 9}), active(3, 3, {4, 5, 10, 11})}};
-  }
-};
+using fixtures::Seed004Section2; // the reconstruction above, shared with the election tests (model/bbr10/)
 
 } // namespace
 

@@ -22,6 +22,55 @@ Eq6Example::Eq6Example()
                        Interval{3, 3, {{0}}, Replication::active}};
 }
 
+namespace {
+Interval active_interval(int first, int last, const std::vector<int>& procs)
+{
+  Interval in{first, last, {}, Replication::active};
+  for (int u : procs)
+    in.replicas.push_back({u});
+  return in;
+}
+} // namespace
+
+Seed004Section2::Seed004Section2()
+{
+  std::vector<Processor> procs;
+  for (int u = 0; u < 12; ++u) {
+    bool first = u < 6;
+    procs.push_back(Processor{fmt::format("P{}", u + 1), first ? 45.0 : 55.0, 0.15, u == 4 || u == 5 ? 7.0 : 20.0,
+                              first ? 20.0 : 30.0});
+  }
+  platform = Platform(procs, "in", "out", 10, 0);
+}
+
+Mapping Seed004Section2::general() const
+{
+  return Mapping{{active_interval(1, 1, {0, 1, 2, 3, 4, 5}), active_interval(2, 2, {6, 7, 8, 9, 10, 11}),
+                  active_interval(3, 3, {0, 1, 2, 3, 4, 5})}};
+}
+
+Mapping Seed004Section2::interval() const
+{
+  return Mapping{{active_interval(1, 1, {0, 1, 2, 3}), active_interval(2, 2, {6, 7, 8, 9}),
+                  active_interval(3, 3, {4, 5, 10, 11})}};
+}
+
+ElectionExample::ElectionExample()
+{
+  platform = Platform(
+      {Processor{"P1", 100, 0.1, unbounded, 20}, Processor{"P2", 100, 0.1, unbounded, 15}, Processor{"P3", 100, 0.1}},
+      "in", "out", 100, 0);
+  mapping = Mapping{{active_interval(1, 1, {0, 1}), active_interval(2, 2, {2}), active_interval(3, 3, {0, 1})}};
+}
+
+FailureConfiguration crashed(const Platform& platform, const std::vector<int>& dead)
+{
+  auto config = FailureConfiguration::all_alive(platform);
+  for (int u : dead)
+    config.alive[static_cast<std::size_t>(u)] = false;
+  return config;
+}
+
 std::string RandomInstance::describe() const
 {
   std::string s = "w =";
@@ -127,6 +176,40 @@ void random_general_mapping(Rng& rng, RandomInstance& inst)
   for (int j = 0; j < m; ++j)
     alloc.push_back(procs[static_cast<std::size_t>(rng.integer(0, k - 1))]);
   inst.mapping = make_interval_mapping(cut, alloc);
+}
+
+void random_replicated_general_mapping(Rng& rng, RandomInstance& inst, int max_replicas, bool cards)
+{
+  int n      = inst.pipeline.n();
+  int p      = inst.platform.p();
+  int m      = static_cast<int>(rng.integer(1, n));
+  auto cut   = random_cut(rng, n, m);
+  int l      = static_cast<int>(rng.integer(1, std::min(m, p))); // subsets
+  auto procs = shuffled(rng, p);
+  std::vector<std::vector<int>> sets(static_cast<std::size_t>(l));
+  std::size_t next = 0;
+  for (int k = 0; k < l; ++k) {
+    auto left = static_cast<long long>(procs.size() - next) - (l - k - 1);
+    auto r    = rng.integer(1, std::min<long long>(max_replicas, left));
+    for (long long i = 0; i < r; ++i)
+      sets[static_cast<std::size_t>(k)].push_back(procs[next++]);
+  }
+  inst.mapping.intervals.clear();
+  for (int j = 0; j < m; ++j) {
+    const auto& set = sets[static_cast<std::size_t>(j < l ? j : rng.integer(0, l - 1))]; // every subset used
+    Interval in{
+        cut[static_cast<std::size_t>(j)].first, cut[static_cast<std::size_t>(j)].second, {}, Replication::active};
+    for (int u : set)
+      in.replicas.push_back({u});
+    inst.mapping.intervals.push_back(in);
+  }
+  for (int u = 0; u < p; ++u) {
+    if (cards) {
+      inst.platform.processor(u).nic_in  = rng.uniform(1, 10);
+      inst.platform.processor(u).nic_out = rng.uniform(1, 10);
+    }
+    inst.platform.processor(u).failure_probability = rng.uniform(0.05, 0.3);
+  }
 }
 
 } // namespace pipesim::fixtures

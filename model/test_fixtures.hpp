@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/mapping.hpp"
+#include "model/multiport_analytic.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
 #include "platforms/random.hpp"
@@ -19,6 +20,30 @@ struct Eq6Example {
   Eq6Example();
 };
 
+/// Seed 004 §2 (Figures 1-3, lost in the extraction; the reconstruction is explained in
+/// model/multiport_analytic_test.cpp): w = (17, 50, 23), delta = (2, 3, 4, 1), b = 10, f = 0.15; P1..P6 speed 45,
+/// Bin = Bout = 20 except Bin_5 = Bin_6 = 7; P7..P12 speed 55, Bin 20, Bout 30.
+struct Seed004Section2 {
+  Pipeline pipeline{{17, 50, 23}, {2, 3, 4, 1}};
+  Platform platform;
+  Seed004Section2();
+  Mapping general() const;  // Figure 3: {S_1, S_3} on P1..P6, {S_2} on P7..P12
+  Mapping interval() const; // Figure 2: S_1 on P1..P4, S_2 on P7..P10, S_3 on P5, P6, P11, P12
+};
+
+/// A small general mapping where the elections differ (hand-checked in model/bbr10/*_test.cpp): w = (1, 1, 1),
+/// delta = (1, 10, 1, 10); speeds 100; b = 100 everywhere; Bout_1 = 20, Bout_2 = 15, other cards unbounded;
+/// I_1 = [1] on {P1, P2}, I_2 = [2] on {P3}, I_3 = [3] on {P1, P2}.
+struct ElectionExample {
+  Pipeline pipeline{{1, 1, 1}, {1, 10, 1, 10}};
+  Platform platform;
+  Mapping mapping;
+  ElectionExample();
+};
+
+/// The failure configuration of `platform` with the processors `dead` crashed.
+FailureConfiguration crashed(const Platform& platform, const std::vector<int>& dead);
+
 struct RandomInstance {
   Pipeline pipeline;
   Platform platform;
@@ -35,5 +60,9 @@ void random_interval_mapping(Rng& rng, RandomInstance& inst);
 void random_replicated_mapping(Rng& rng, RandomInstance& inst);
 /// A random general mapping (stages grouped into intervals; each interval on one processor, processors reused).
 void random_general_mapping(Rng& rng, RandomInstance& inst);
+/// A random general mapping with active replication (seed 004 §3.4): 1..min(m, p) subsets with disjoint processor
+/// sets of 1..max_replicas processors each, every interval on a random subset (consecutive intervals may share one).
+/// Also draws cards Bin, Bout in [1, 10] when `cards` (seed 004 §7.1's range) and f in [0.05, 0.3].
+void random_replicated_general_mapping(Rng& rng, RandomInstance& inst, int max_replicas = 3, bool cards = true);
 
 } // namespace pipesim::fixtures

@@ -1,0 +1,157 @@
+// Shared pieces of the seed 004 §6.1 elections and the table of elections by name.
+#include "model/bbr10/election.hpp"
+
+#include "model/bbr10/best.hpp"
+#include "model/bbr10/exhaustive.hpp"
+#include "model/bbr10/max_bout.hpp"
+#include "model/bbr10/min_comm.hpp"
+#include "model/bbr10/min_nb_procs.hpp"
+#include "model/bbr10/random_election.hpp"
+
+#include "platforms/input_error.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <map>
+
+namespace pipesim {
+
+ElectionInstance::ElectionInstance(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                   const FailureConfiguration& config)
+{
+  if (mapping.data_parallel() || mapping.has_deal())
+    throw InputError("seed 004 elections: every interval must be actively replicated on single processors");
+  if (config.alive.size() != static_cast<std::size_t>(platform.p()))
+    throw InputError(fmt::format("seed 004 elections: the failure configuration lists {} processors, the platform "
+                                 "has {}",
+                                 config.alive.size(), platform.p()));
+  for (int j = 0; j < mapping.m(); ++j) {
+    const Interval& in = mapping.interval(j);
+    std::vector<int> candidates;
+    for (const auto& group : in.replicas)
+      if (config.is_alive(group.front())) candidates.push_back(group.front());
+    if (candidates.empty())
+      throw InputError(fmt::format("seed 004 elections: interval {} (stages {}-{}) has no alive replica: the "
+                                   "mapping failed and has no period",
+                                   j + 1, in.first, in.last));
+    std::vector<int> to;
+    if (j + 1 == mapping.m())
+      to.push_back(platform.out());
+    else
+      for (const auto& group : mapping.interval(j + 1).replicas)
+        if (config.is_alive(group.front()) && !in.holds(group.front())) to.push_back(group.front());
+    alive.push_back(std::move(candidates));
+    receivers.push_back(std::move(to));
+    delta.push_back(pipeline.data(in.last));
+  }
+}
+
+OutgoingLoads::OutgoingLoads(const Platform& platform, const ElectionInstance& instance)
+    : platform_(platform), instance_(instance), card_bytes_(static_cast<std::size_t>(platform.p()), 0.0),
+      card_latency_(card_bytes_), link_bytes_(static_cast<std::size_t>(platform.p() * platform.nodes()), 0.0)
+{
+}
+
+double OutgoingLoads::time_with(int u, int j) const
+{
+  const auto& to = instance_.receivers[static_cast<std::size_t>(j)];
+  double delta   = instance_.delta[static_cast<std::size_t>(j)];
+  auto uu        = static_cast<std::size_t>(u);
+  double latency = card_latency_[uu];
+  double time    = 0;
+  for (int v : to) { // seed 004 Algorithm 4: max_v (delta_i + sum_{S_k in Set_u} delta_k [v receives S_k]) / b_{u,v}
+    latency    = std::max(latency, platform_.latency(u, v));
+    double sum = link_bytes_[uu * static_cast<std::size_t>(platform_.nodes()) + static_cast<std::size_t>(v)] + delta;
+    time       = std::max(time, platform_.transfer_time(u, v, sum));
+  }
+  // seed 004 Algorithm 4: (|receivers_i| delta_i + sum_{S_k in Set_u} |receivers_k| delta_k) / Bout_u
+  double card = card_bytes_[uu] + static_cast<double>(to.size()) * delta;
+  return std::max(time, latency + card / platform_.processor(u).nic_out);
+}
+
+void OutgoingLoads::add(int u, int j)
+{
+  const auto& to = instance_.receivers[static_cast<std::size_t>(j)];
+  double delta   = instance_.delta[static_cast<std::size_t>(j)];
+  auto uu        = static_cast<std::size_t>(u);
+  for (int v : to) {
+    card_latency_[uu] = std::max(card_latency_[uu], platform_.latency(u, v));
+    link_bytes_[uu * static_cast<std::size_t>(platform_.nodes()) + static_cast<std::size_t>(v)] += delta;
+  }
+  card_bytes_[uu] += static_cast<double>(to.size()) * delta;
+}
+
+void elect_smallest_outgoing_time(const ElectionInstance& instance, const std::vector<int>& order, OutgoingLoads& loads,
+                                  Election& election)
+{
+  for (int j : order) {
+    int best          = -1;
+    double best_time  = 0;
+    const auto& alive = instance.alive[static_cast<std::size_t>(j)];
+    for (int u : alive) { // Algorithm 4: "P_u results to the smallest value"
+      double t = loads.time_with(u, j);
+      if (best < 0 || t < best_time) {
+        best      = u;
+        best_time = t;
+      }
+    }
+    loads.add(best, j);
+    election.sender[static_cast<std::size_t>(j)] = best;
+  }
+}
+
+namespace {
+std::map<std::string, std::function<ElectionFunction(std::uint64_t)>> election_table()
+{
+  return {
+      {"random",
+       [](std::uint64_t seed) -> ElectionFunction {
+         return [seed](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
+           return bbr10_random_election(pl, pf, mp, c, seed);
+         };
+       }},
+      {"max-bout", [](std::uint64_t) -> ElectionFunction { return bbr10_max_bout_election; }},
+      {"min-comm", [](std::uint64_t) -> ElectionFunction { return bbr10_min_comm_election; }},
+      {"min-nb-procs", [](std::uint64_t) -> ElectionFunction { return bbr10_min_nb_procs_election; }},
+      {"best",
+       [](std::uint64_t seed) -> ElectionFunction {
+         return [seed](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
+           return bbr10_best_election(pl, pf, mp, c, seed).election;
+         };
+       }},
+      {"exhaustive",
+       [](std::uint64_t) -> ElectionFunction {
+         return [](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
+           return bbr10_exhaustive_election(pl, pf, mp, c).election;
+         };
+       }},
+      {"first-alive",
+       [](std::uint64_t) -> ElectionFunction {
+         return [](const Pipeline&, const Platform&, const Mapping& mp, const FailureConfiguration& c) {
+           return first_alive_election(mp, c);
+         };
+       }},
+  };
+}
+} // namespace
+
+std::vector<std::string> bbr10_election_names()
+{
+  std::vector<std::string> names;
+  for (const auto& [name, make] : election_table())
+    names.push_back(name);
+  return names;
+}
+
+ElectionFunction bbr10_election(const std::string& name, std::uint64_t seed)
+{
+  auto table = election_table();
+  auto it    = table.find(name);
+  if (it == table.end())
+    throw InputError(
+        fmt::format("unknown election '{}'; known elections: {}", name, fmt::join(bbr10_election_names(), ", ")));
+  return it->second(seed);
+}
+
+} // namespace pipesim

@@ -1,0 +1,21 @@
+// Seed 004 Algorithm 2: uniform random election of one alive sender per interval.
+#include "model/bbr10/random_election.hpp"
+
+#include "model/bbr10/election.hpp"
+#include "platforms/random.hpp"
+
+namespace pipesim {
+
+Election bbr10_random_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                               const FailureConfiguration& config, std::uint64_t seed)
+{
+  ElectionInstance instance(pipeline, platform, mapping, config);
+  Rng rng(seed);
+  Election election;
+  for (const auto& candidates : instance.alive) // Algorithm 2: "perform a random election of a surviving processor"
+    election.sender.push_back(
+        candidates[static_cast<std::size_t>(rng.integer(0, static_cast<long long>(candidates.size()) - 1))]);
+  return election;
+}
+
+} // namespace pipesim
