@@ -206,8 +206,13 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
     SimulationSettings settings;
     bool should_survive = true;
   };
+#ifdef PIPESIM_SANITIZE
+  const std::uint64_t count = 300; // ASan makes each simulation ~10 times slower: the first 300 schedules
+#else
+  const std::uint64_t count = 1000;
+#endif
   std::vector<Case> cases;
-  for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+  for (std::uint64_t seed = 1; seed <= count; ++seed) {
     Rng rng(seed * 7919);
     auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(1, 6)),
                                                        static_cast<int>(rng.integer(2, 10)), seed % 3 == 0);
@@ -252,8 +257,8 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
       EXPECT_LT(sim.failures.delivered, c.settings.datasets) << what;
     }
   }
-  EXPECT_GT(survived, 300);
-  EXPECT_GT(failed, 100);
+  EXPECT_GT(survived, static_cast<int>(count) * 3 / 10);
+  EXPECT_GT(failed, static_cast<int>(count) / 10);
 }
 
 TEST(Crashes, PlatformModelRunsTheXmlStateProfiles)
