@@ -1,7 +1,7 @@
 // Issue 5 benchmarks of the crash simulator:
 // - BM_MonteCarlo10000: 10,000 Monte Carlo runs (probability model, f = 0.1) of a 16-stage pipeline on 32 processors
-//   (8 intervals of 2 stages, 4 active replicas each), multi-port allotted, N = 50, 2 processes: the counter
-//   `target_ratio` is seconds / 120 (target <= 1).
+//   (8 intervals of 2 stages, 4 active replicas each), multi-port allotted, N = 20 and N = 50 data sets, 2
+//   processes (target <= 120 s). Measured: 258 s with N = 50; see docs/semantics.md for where the time goes.
 // - BM_MultiportVsOneport: one crash-free run (N = 1,000) of the same mapping in each model, in the same process
 //   tree: `ratio` = multi-port seconds / one-port seconds.
 #include "model/test_fixtures.hpp"
@@ -51,7 +51,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0)
 void BM_MonteCarlo10000(benchmark::State& state)
 {
   auto inst        = instance();
-  auto s           = settings("multi-port", 50);
+  auto s           = settings("multi-port", static_cast<int>(state.range(1)));
   s.failures.model = "probability";
   s.runs           = static_cast<int>(state.range(0));
   MonteCarloSummary mc;
@@ -66,7 +66,12 @@ void BM_MonteCarlo10000(benchmark::State& state)
   state.counters["one_minus_F"] = mc.analytic_survival.value_or(-1);
   state.counters["errors"]      = mc.errors;
 }
-BENCHMARK(BM_MonteCarlo10000)->Arg(10000)->UseManualTime()->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_MonteCarlo10000)
+    ->Args({10000, 20})
+    ->Args({10000, 50})
+    ->UseManualTime()
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 
 void BM_MultiportVsOneport(benchmark::State& state)
 {
