@@ -13,6 +13,15 @@
 using namespace pipesim;
 
 namespace {
+// ASan makes each simulation ~10 times slower: the long randomised checks take their first instances only.
+#ifdef PIPESIM_SANITIZE
+constexpr std::uint64_t asan_scale = 3;
+#else
+constexpr std::uint64_t asan_scale = 1;
+#endif
+} // namespace
+
+namespace {
 SimulationSettings multiport(const std::string& allocation, int datasets = 60)
 {
   SimulationSettings s;
@@ -137,7 +146,7 @@ TEST(MultiPortFair, AllottedMatchesAlgorithm1OnRandomGeneralMappingsWithLatencie
 {
   // The latency variant of multiport_test.cpp's general-mapping test. Before the TCP-gamma fix, seeds 10, 11 and 25
   // measured 1.5e-4, 9.9e-4 and 4.8e-4 below Algorithm 1 and seed 2 7.1% above: uncapped transfers.
-  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 30 / asan_scale; ++seed) {
     Rng rng(seed);
     auto inst = multiport_instance(rng, static_cast<int>(rng.integer(2, 7)), static_cast<int>(rng.integer(1, 4)), true);
     fixtures::random_general_mapping(rng, inst);
@@ -157,7 +166,7 @@ TEST(MultiPortFair, AboveTheFormulasOnlyWithUnequalLatencies)
   // each instance replaced by one common value (equal penalties) it never exceeds either formula again.
   std::vector<double> to_eq1, to_alg1;
   int above_eq1 = 0, above_alg1 = 0;
-  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 200 / asan_scale; ++seed) { // under ASan: 66, seed 50 is above eq. (1)
     auto inst        = replicated_instance(seed);
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     double alg1      = bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
@@ -179,9 +188,10 @@ TEST(MultiPortFair, AboveTheFormulasOnlyWithUnequalLatencies)
     double same = simulate(inst.pipeline, pf, inst.mapping, multiport("fair", 200)).period;
     EXPECT_LE(same, alg1 * (1 + 1e-6)) << what << " (every latency 0.05)";
   }
-  std::printf("fair / eq. (1): min %.4f median %.4f p90 %.4f max %.4f, above in %d of 200\n", percentile(to_eq1, 0),
-              percentile(to_eq1, 0.5), percentile(to_eq1, 0.9), percentile(to_eq1, 1), above_eq1);
-  std::printf("fair / Algorithm 1: min %.4f median %.4f max %.4f, above in %d of 200\n", percentile(to_alg1, 0),
-              percentile(to_alg1, 0.5), percentile(to_alg1, 1), above_alg1);
+  std::printf("fair / eq. (1): min %.4f median %.4f p90 %.4f max %.4f, above in %d of %d\n", percentile(to_eq1, 0),
+              percentile(to_eq1, 0.5), percentile(to_eq1, 0.9), percentile(to_eq1, 1), above_eq1,
+              static_cast<int>(to_eq1.size()));
+  std::printf("fair / Algorithm 1: min %.4f median %.4f max %.4f, above in %d of %d\n", percentile(to_alg1, 0),
+              percentile(to_alg1, 0.5), percentile(to_alg1, 1), above_alg1, static_cast<int>(to_alg1.size()));
   EXPECT_GT(above_eq1, 0); // the finding itself: with latencies, max-min can be slower than eq. (1)
 }
