@@ -212,4 +212,38 @@ void random_replicated_general_mapping(Rng& rng, RandomInstance& inst, int max_r
   }
 }
 
+CardExample::CardExample()
+{
+  platform                      = Platform({{"P1", 10.0}, {"P2", 5.0}, {"P3", 10.0}, {"P4", 10.0}}, "in", "out", 10.0);
+  platform.processor(0).nic_out = 15;
+  mapping.intervals             = {Interval{1, 1, {{0}, {1}}, Replication::active},
+                                   Interval{2, 2, {{2}, {3}}, Replication::active}};
+}
+
+void random_cards(Rng& rng, Platform& platform)
+{
+  for (int u = 0; u < platform.p(); ++u) {
+    if (rng.uniform01() < 0.7) platform.processor(u).nic_in = rng.uniform(1, 10);
+    if (rng.uniform01() < 0.7) platform.processor(u).nic_out = rng.uniform(1, 10);
+  }
+}
+
+RandomInstance random_multiport_instance(Rng& rng, int n, int p, bool latencies)
+{
+  auto inst = random_platform_and_pipeline(rng, n, p, latencies);
+  random_cards(rng, inst.platform);
+  return inst;
+}
+
+FailureConfiguration random_surviving_configuration(Rng& rng, const RandomInstance& inst, double crash)
+{
+  FailureConfiguration config;
+  do {
+    config = FailureConfiguration::all_alive(inst.platform);
+    for (int u = 0; u < inst.platform.p(); ++u)
+      config.alive[static_cast<std::size_t>(u)] = rng.uniform01() > crash;
+  } while (!every_interval_survives(inst.mapping, config));
+  return config;
+}
+
 } // namespace pipesim::fixtures

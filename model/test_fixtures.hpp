@@ -41,6 +41,16 @@ struct ElectionExample {
   ElectionExample();
 };
 
+/// A replicated interval mapping bound by a card (simulator tests): w = [10, 20], delta = [10, 20, 10], b = 10;
+/// I_1 on {P1, P2}, I_2 on {P3, P4}; speeds 10, 5, 10, 10; Bout_P1 = 15. P1 (elected) sends 20 bytes to P3 and P4
+/// at once: links 20/10 = 2 each, its card 40/15 = 8/3. Multi-port period 8/3 (P1's card), one-port 6.
+struct CardExample {
+  Pipeline pipeline{{10, 20}, {10, 20, 10}};
+  Platform platform;
+  Mapping mapping;
+  CardExample();
+};
+
 /// The failure configuration of `platform` with the processors `dead` crashed.
 FailureConfiguration crashed(const Platform& platform, const std::vector<int>& dead);
 
@@ -54,6 +64,13 @@ struct RandomInstance {
 /// Fully Heterogeneous platform with p processors (speeds in [1, 20], bandwidths in [1, 10] per ordered pair,
 /// latencies in [0, 0.1] when `latencies`), a pipeline of n stages (w in [1, 20], delta in [1, 100]).
 RandomInstance random_platform_and_pipeline(Rng& rng, int n, int p, bool latencies);
+/// Gives each processor, with probability 0.7 each, an input card and an output card of capacity in [1, 10].
+void random_cards(Rng& rng, Platform& platform);
+/// random_platform_and_pipeline, then random_cards.
+RandomInstance random_multiport_instance(Rng& rng, int n, int p, bool latencies);
+/// A failure configuration where each processor crashes with probability `crash`, drawn again until every interval
+/// of the mapping keeps a replica.
+FailureConfiguration random_surviving_configuration(Rng& rng, const RandomInstance& inst, double crash = 0.3);
 /// A random interval mapping on it (one processor per interval, m <= min(n, p) intervals).
 void random_interval_mapping(Rng& rng, RandomInstance& inst);
 /// A random interval mapping with active replication (1..3 replicas per interval, processors distinct).

@@ -31,19 +31,8 @@ SimulationSettings settings(const std::string& model, const std::string& allocat
   return s;
 }
 
-/// The example of multiport_test.cpp: w = [10, 20], delta = [10, 20, 10], b = 10; I_1 on {P1, P2}, I_2 on
-/// {P3, P4}; speeds 10, 5, 10, 10; Bout_P1 = 15. All alive: multi-port period 8/3 (P1's card), one-port 6.
-struct Example {
-  Pipeline pipeline{{10, 20}, {10, 20, 10}};
-  Platform platform;
-  Mapping mapping;
-  Example()
-  {
-    platform = Platform({{"P1", 10.0}, {"P2", 5.0}, {"P3", 10.0}, {"P4", 10.0}}, "in", "out", 10.0);
-    platform.processor(0).nic_out = 15;
-    mapping.intervals             = {Interval{1, 1, {{0}, {1}}, Replication::active},
-                                     Interval{2, 2, {{2}, {3}}, Replication::active}};
-  }
+/// fixtures::CardExample (all alive: multi-port period 8/3, P1's card; one-port 6).
+struct Example : fixtures::CardExample {
   /// The mapping without the crashed processors (the alive replicas, in order).
   Mapping without(const std::vector<int>& dead) const
   {
@@ -149,10 +138,7 @@ TEST(Crashes, WorstCaseSingleSurvivorReachesEq1)
     Rng rng(seed);
     auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(2, 5)),
                                                        static_cast<int>(rng.integer(3, 9)), seed % 2 == 0);
-    for (int u = 0; u < inst.platform.p(); ++u) {
-      if (rng.uniform01() < 0.7) inst.platform.processor(u).nic_in = rng.uniform(1, 10);
-      if (rng.uniform01() < 0.7) inst.platform.processor(u).nic_out = rng.uniform(1, 10);
-    }
+    fixtures::random_cards(rng, inst.platform);
     fixtures::random_replicated_mapping(rng, inst);
     const Mapping& mp = inst.mapping;
     double eq1        = bbr10_eq1_period(inst.pipeline, inst.platform, mp);

@@ -55,23 +55,12 @@ struct Fanout {
   }
 };
 
-/// Random platform with cards, as in multiport_test.cpp.
-fixtures::RandomInstance multiport_instance(Rng& rng, int n, int p, bool latencies)
-{
-  auto inst = fixtures::random_platform_and_pipeline(rng, n, p, latencies);
-  for (int u = 0; u < p; ++u) {
-    if (rng.uniform01() < 0.7) inst.platform.processor(u).nic_in = rng.uniform(1, 10);
-    if (rng.uniform01() < 0.7) inst.platform.processor(u).nic_out = rng.uniform(1, 10);
-  }
-  return inst;
-}
-
 /// The 200 instances of docs/semantics.md: replicated interval mappings, latencies in [0, 0.1] on even seeds.
 fixtures::RandomInstance replicated_instance(std::uint64_t seed)
 {
   Rng rng(seed);
-  auto inst =
-      multiport_instance(rng, static_cast<int>(rng.integer(1, 6)), static_cast<int>(rng.integer(2, 10)), seed % 2 == 0);
+  auto inst = fixtures::random_multiport_instance(rng, static_cast<int>(rng.integer(1, 6)),
+                                                  static_cast<int>(rng.integer(2, 10)), seed % 2 == 0);
   fixtures::random_replicated_mapping(rng, inst);
   return inst;
 }
@@ -148,7 +137,8 @@ TEST(MultiPortFair, AllottedMatchesAlgorithm1OnRandomGeneralMappingsWithLatencie
   // measured 1.5e-4, 9.9e-4 and 4.8e-4 below Algorithm 1 and seed 2 7.1% above: uncapped transfers.
   for (std::uint64_t seed = 1; seed <= 30 / asan_scale; ++seed) {
     Rng rng(seed);
-    auto inst = multiport_instance(rng, static_cast<int>(rng.integer(2, 7)), static_cast<int>(rng.integer(1, 4)), true);
+    auto inst = fixtures::random_multiport_instance(rng, static_cast<int>(rng.integer(2, 7)),
+                                                    static_cast<int>(rng.integer(1, 4)), true);
     fixtures::random_general_mapping(rng, inst);
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     auto all         = FailureConfiguration::all_alive(inst.platform);

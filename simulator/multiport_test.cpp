@@ -27,22 +27,7 @@ SimulationSettings multiport(const std::string& allocation, int datasets = 60)
   return s;
 }
 
-/// w = [10, 20], delta = [10, 20, 10], b = 10; I_1 on {P1, P2}, I_2 on {P3, P4}; speeds 10, 5, 10, 10; Bout_P1 = 15.
-/// P1 (elected) sends 20 bytes to P3 and P4 at once: links 20/10 = 2 each, its card 40/15 = 8/3: the sends take 8/3.
-/// Cycle-times (max of receive, compute, send with overlap): P1 max(1, 1, 8/3); P2 max(1, 2); P3 max(8/3, 2, 1);
-/// P4 max(8/3, 2). Period 8/3.
-struct Example {
-  Pipeline pipeline{{10, 20}, {10, 20, 10}};
-  Platform platform;
-  Mapping mapping;
-  Example()
-  {
-    platform = Platform({{"P1", 10.0}, {"P2", 5.0}, {"P3", 10.0}, {"P4", 10.0}}, "in", "out", 10.0);
-    platform.processor(0).nic_out = 15;
-    mapping.intervals             = {Interval{1, 1, {{0}, {1}}, Replication::active},
-                                     Interval{2, 2, {{2}, {3}}, Replication::active}};
-  }
-};
+using Example = fixtures::CardExample;
 } // namespace
 
 TEST(MultiPortSimulation, AllottedReachesTheCycleTime)
@@ -93,28 +78,14 @@ TEST(MultiPortSimulation, CooldownLeavesOutTheFastTail)
   EXPECT_EQ(multiport("fair").effective_cooldown(), 15);
 }
 
-namespace {
-/// Random platform with cards: speeds in [1, 20], b in [1, 10] per pair, cards in [1, 10] (or unbounded), latencies
-/// in [0, 0.1] when asked.
-fixtures::RandomInstance multiport_instance(Rng& rng, int n, int p, bool latencies)
-{
-  auto inst = fixtures::random_platform_and_pipeline(rng, n, p, latencies);
-  for (int u = 0; u < p; ++u) {
-    if (rng.uniform01() < 0.7) inst.platform.processor(u).nic_in = rng.uniform(1, 10);
-    if (rng.uniform01() < 0.7) inst.platform.processor(u).nic_out = rng.uniform(1, 10);
-  }
-  return inst;
-}
-} // namespace
-
 TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomReplicatedIntervalMappings)
 {
   // Issue 5: allotted multi-port = eq. (1) with every replica alive and the elected senders (within 1e-6), never
   // above eq. (1).
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     Rng rng(seed);
-    auto inst = multiport_instance(rng, static_cast<int>(rng.integer(1, 6)), static_cast<int>(rng.integer(2, 10)),
-                                   seed % 2 == 0);
+    auto inst = fixtures::random_multiport_instance(rng, static_cast<int>(rng.integer(1, 6)),
+                                                    static_cast<int>(rng.integer(2, 10)), seed % 2 == 0);
     fixtures::random_replicated_mapping(rng, inst);
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     double formula   = bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
@@ -132,8 +103,8 @@ TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomGeneralMappings)
   // instances with latencies.
   for (std::uint64_t seed = 1; seed <= 30 / asan_scale; ++seed) {
     Rng rng(seed);
-    auto inst =
-        multiport_instance(rng, static_cast<int>(rng.integer(2, 7)), static_cast<int>(rng.integer(1, 4)), false);
+    auto inst = fixtures::random_multiport_instance(rng, static_cast<int>(rng.integer(2, 7)),
+                                                    static_cast<int>(rng.integer(1, 4)), false);
     fixtures::random_general_mapping(rng, inst);
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     auto all         = FailureConfiguration::all_alive(inst.platform);

@@ -2,6 +2,7 @@
 #include "simulator/replication.hpp"
 
 #include "model/allotment.hpp"
+#include "model/multiport_analytic.hpp"
 #include "model/oneport_plan.hpp"
 #include "platforms/input_error.hpp"
 
@@ -253,14 +254,10 @@ void Replication::mark_dead(int u)
 {
   alive_.at(static_cast<std::size_t>(u)) = false;
   outcome_.crashes.push_back(Crash{platform_.node_name(u), sg4::Engine::get_clock()});
+  Election election = first_alive_election(mapping_, FailureConfiguration{alive_});
   for (int j = 0; j < m(); ++j) {
     int before = elected(j);
-    int now    = -1;
-    for (const auto& group : mapping_.interval(j).replicas)
-      if (alive(group.front())) {
-        now = group.front();
-        break;
-      }
+    int now    = election.sender.at(static_cast<std::size_t>(j));
     if (now == before) continue;
     elected_[static_cast<std::size_t>(j)] = now;
     started_[static_cast<std::size_t>(j)] = delivered(j);

@@ -44,16 +44,11 @@ TEST(Bbr10Milp, EqualsTheExhaustiveElectionAndNoHeuristicBeatsIt)
     int p     = static_cast<int>(rng.integer(2, 8));
     auto inst = fixtures::random_platform_and_pipeline(rng, n, p, t % 2 == 1);
     fixtures::random_replicated_general_mapping(rng, inst);
-    FailureConfiguration config;
-    do {
-      config = FailureConfiguration::all_alive(inst.platform);
-      for (int u = 0; u < p; ++u)
-        config.alive[static_cast<std::size_t>(u)] = rng.uniform01() > 0.3;
-    } while (!every_interval_survives(inst.mapping, config));
-    const auto& pl = inst.pipeline;
-    const auto& pf = inst.platform;
-    const auto& mp = inst.mapping;
-    auto milp      = bbr10_milp_election(pl, pf, mp, config);
+    FailureConfiguration config = fixtures::random_surviving_configuration(rng, inst);
+    const auto& pl              = inst.pipeline;
+    const auto& pf              = inst.platform;
+    const auto& mp              = inst.mapping;
+    auto milp                   = bbr10_milp_election(pl, pf, mp, config);
     ASSERT_EQ(milp.status, SolveStatus::optimal) << inst.describe();
     double exact = bbr10_exhaustive_election(pl, pf, mp, config).period;
     ASSERT_NEAR(milp.choice.period, exact, 1e-9 * exact) << inst.describe();

@@ -65,6 +65,15 @@ Mapping random_replicated_mapping(int n, int p, std::uint64_t seed, int max_repl
 }
 
 namespace {
+/// What the random samplers accept: the period objective and at least one processor.
+std::optional<std::string> refuses_sampling(const Problem& problem)
+{
+  if (problem.objective.kind != Objective::Kind::min_period)
+    return "it only produces mappings for the objective 'minimize: period'";
+  if (problem.platform.p() < 1) return "the platform has no processor";
+  return std::nullopt;
+}
+
 /// random.replicated: a random interval mapping whose intervals get 1..3 replicas on distinct processors (active
 /// replication): the samples of survival campaigns.
 class RandomReplicatedMapper : public Mapper {
@@ -74,13 +83,7 @@ public:
   {
     return "seeded random interval mapping with 1..3 active replicas per interval (failure campaign samples)";
   }
-  std::optional<std::string> refuses(const Problem& problem) const override
-  {
-    if (problem.objective.kind != Objective::Kind::min_period)
-      return "it only produces mappings for the objective 'minimize: period'";
-    if (problem.platform.p() < 1) return "the platform has no processor";
-    return std::nullopt;
-  }
+  std::optional<std::string> refuses(const Problem& problem) const override { return refuses_sampling(problem); }
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
   {
     MapperResult r;
@@ -105,13 +108,7 @@ public:
     return one_to_one_ ? "seeded random one-to-one mapping (fidelity samples; n <= p)"
                        : "seeded random interval mapping (fidelity samples)";
   }
-  std::optional<std::string> refuses(const Problem& problem) const override
-  {
-    if (problem.objective.kind != Objective::Kind::min_period)
-      return "it only produces mappings for the objective 'minimize: period'";
-    if (problem.platform.p() < 1) return "the platform has no processor";
-    return std::nullopt;
-  }
+  std::optional<std::string> refuses(const Problem& problem) const override { return refuses_sampling(problem); }
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
   {
     MapperResult r;

@@ -34,16 +34,11 @@ TEST(Bbr10Exhaustive, NoHeuristicBeatsIt)
     int p     = static_cast<int>(rng.integer(2, 8));
     auto inst = fixtures::random_platform_and_pipeline(rng, n, p, t % 2 == 1);
     fixtures::random_replicated_general_mapping(rng, inst);
-    FailureConfiguration config;
-    do {
-      config = FailureConfiguration::all_alive(inst.platform);
-      for (int u = 0; u < p; ++u)
-        config.alive[static_cast<std::size_t>(u)] = rng.uniform01() > 0.3;
-    } while (!every_interval_survives(inst.mapping, config));
-    const auto& pl = inst.pipeline;
-    const auto& pf = inst.platform;
-    const auto& mp = inst.mapping;
-    double exact   = bbr10_exhaustive_election(pl, pf, mp, config).period;
+    FailureConfiguration config = fixtures::random_surviving_configuration(rng, inst);
+    const auto& pl              = inst.pipeline;
+    const auto& pf              = inst.platform;
+    const auto& mp              = inst.mapping;
+    double exact                = bbr10_exhaustive_election(pl, pf, mp, config).period;
     for (const Election& e :
          {bbr10_random_election(pl, pf, mp, config, 7), bbr10_max_bout_election(pl, pf, mp, config),
           bbr10_min_comm_election(pl, pf, mp, config), bbr10_min_nb_procs_election(pl, pf, mp, config),
