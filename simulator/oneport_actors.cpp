@@ -45,8 +45,7 @@ namespace {
 /// input is local), compute, then send what it owes as elected sender, one transfer after the other.
 struct Program {
   detail::Replication& rep;
-  OnePortDeployment* owner = nullptr;
-  int u                    = 0;
+  int u = 0;
   std::vector<int> held;     // intervals, in stage order
   std::vector<int> computed; // per held interval: data sets computed
   detail::Replication::Waiter* waiter = nullptr;
@@ -91,7 +90,7 @@ struct Program {
 void OnePortDeployment::State::run_processor(std::size_t index, int u)
 {
   detail::Replication& rep = *replication;
-  Program proc{rep, nullptr, u, mapping.intervals_of(u), {}, nullptr, {}};
+  Program proc{rep, u, mapping.intervals_of(u), {}, nullptr, {}};
   proc.computed.assign(proc.held.size(), 0);
   proc.waiter = rep.waiter(rep.host(u));
   proc.record = [this, index](const char* kind, int k, int j, double start, double end) {
