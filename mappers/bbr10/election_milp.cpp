@@ -1,5 +1,6 @@
 // Seed 004 §5: the MILP of the minimum period over elections, built per interval and solved with CBC.
 #include "mappers/bbr10/election_milp.hpp"
+#include "mappers/cbc_status.hpp"
 
 #include "platforms/input_error.hpp"
 
@@ -182,11 +183,7 @@ MilpElection bbr10_milp_election(const Pipeline& pipeline, const Platform& platf
 {
   std::unique_ptr<Cbc_Model, void (*)(Cbc_Model*)> model(Cbc_newModel(), Cbc_deleteModel);
   Program program(pipeline, platform, mapping, config, model.get());
-  Cbc_setLogLevel(model.get(), 0);
-  Cbc_setAllowableGap(model.get(), 0);
-  Cbc_setAllowableFractionGap(model.get(), 0);
-  Cbc_setMaximumSeconds(model.get(), time_limit);
-  Cbc_solve(model.get());
+  CbcSolve solve = cbc_solve(model.get(), time_limit);
 
   MilpElection result;
   result.variables       = Cbc_getNumCols(model.get());
@@ -212,12 +209,7 @@ MilpElection bbr10_milp_election(const Pipeline& pipeline, const Platform& platf
       result.choice = ElectionChoice{std::move(election), period, "milp"};
     }
   }
-  if (Cbc_isProvenOptimal(model.get()) && found)
-    result.status = SolveStatus::optimal;
-  else if (Cbc_isSecondsLimitReached(model.get()) || !found)
-    result.status = SolveStatus::time_limit;
-  else
-    result.status = SolveStatus::feasible;
+  result.status = cbc_solve_status(model.get(), solve, found);
   return result;
 }
 

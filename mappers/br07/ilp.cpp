@@ -1,5 +1,6 @@
 // Seed 000 §6.1: the integer linear program of the optimal interval mapping, built and solved with CBC.
 #include "mappers/br07/ilp.hpp"
+#include "mappers/cbc_status.hpp"
 
 #include "model/analytic.hpp"
 
@@ -202,11 +203,7 @@ MapperResult Br07Ilp::map(const Problem& problem, const MapperOptions& options) 
 {
   std::unique_ptr<Cbc_Model, void (*)(Cbc_Model*)> model(Cbc_newModel(), Cbc_deleteModel);
   Program program(problem, model.get());
-  Cbc_setLogLevel(model.get(), 0);
-  Cbc_setAllowableGap(model.get(), 0);
-  Cbc_setAllowableFractionGap(model.get(), 0);
-  Cbc_setMaximumSeconds(model.get(), options.time_limit);
-  Cbc_solve(model.get());
+  CbcSolve solve = cbc_solve(model.get(), options.time_limit);
 
   MapperResult result;
   result.objective                 = std::numeric_limits<double>::infinity();
@@ -221,14 +218,7 @@ MapperResult Br07Ilp::map(const Problem& problem, const MapperOptions& options) 
   }
   bool found = not result.mapping.intervals.empty();
   if (found) result.objective = br07_eq2_period(problem.pipeline, problem.platform, result.mapping);
-  if (Cbc_isProvenOptimal(model.get()) && found)
-    result.status = SolveStatus::optimal;
-  else if (Cbc_isProvenInfeasible(model.get()))
-    result.status = SolveStatus::infeasible;
-  else if (Cbc_isSecondsLimitReached(model.get()) || not found)
-    result.status = SolveStatus::time_limit;
-  else
-    result.status = SolveStatus::feasible;
+  result.status = cbc_solve_status(model.get(), solve, found);
   return result;
 }
 
