@@ -49,15 +49,20 @@ struct AnalyticSummary {
   double period              = 0;
   double latency             = 0;
   double failure_probability = 0;
-  std::string formula;          // e.g. "seed000-eq2", "seed000-eq4-5", "oneport-active", "seed004-alg1"
-  double worst_case_period = 0; // multi-port interval mappings: seed 004 eq. (1) (one survivor per interval)
+  std::string formula;            // e.g. "seed000-eq2", "seed000-eq4-5", "oneport-active", "seed004-alg1"
+  double worst_case_period = 0;   // multi-port: pipesim's worst-case period (docs/bbr10-periods.md), 0 if none
+  std::string worst_case_formula; // "seed004-eq1" (interval mappings, exact), "worst-case-enumeration" (general
+                                  // mappings on <= 12 used processors, best election: an upper bound) or
+                                  // "worst-case-bound" (beyond: bbr10_worst_case_upper_bound)
 };
 AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
 /// Multi-port with overlap, no failure (DESIGN.md §3.2): the period is seed 004 Algorithm 1 with every processor
 /// alive and replica 0 elected (formula "seed004-alg1"; what the `allotted` simulation reaches); interval mappings
-/// also get eq. (1)'s worst case. Latency: the critical path of one data set with allotted transfer times (exact
-/// for `allotted` unless a processor computes two intervals of the same data set at once).
+/// get eq. (1)'s worst case, general mappings with active replication pipesim's worst-case period
+/// (bbr10_worst_case_period: enumeration with the `best` election up to 12 used processors, the bound beyond; no worst
+/// case with deal or data-parallel replicas). Latency: the critical path of one data set with allotted transfer times
+/// (exact for `allotted` unless a processor computes two intervals of the same data set at once).
 AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 double multiport_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 

@@ -3,6 +3,7 @@
 
 #include "model/allotment.hpp"
 #include "model/analytic.hpp"
+#include "model/bbr10/worst_case_period.hpp"
 #include "model/oneport_plan.hpp"
 
 #include "platforms/input_error.hpp"
@@ -265,7 +266,17 @@ AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& plat
   s.formula             = "seed004-alg1";
   s.latency             = multiport_latency(pipeline, platform, mapping);
   s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
-  if (classify(mapping) != MappingRule::general) s.worst_case_period = bbr10_eq1_period(pipeline, platform, mapping);
+  if (mapping.data_parallel() || mapping.has_deal()) return s; // no worst case: deal replicas are not fault tolerant
+  if (classify(mapping) != MappingRule::general) {
+    s.worst_case_period  = bbr10_eq1_period(pipeline, platform, mapping);
+    s.worst_case_formula = "seed004-eq1";
+    return s;
+  }
+  WorstCaseOptions options;
+  options.max_processors = 12; // 4,096 configurations at most: tens of milliseconds
+  WorstCasePeriod worst  = bbr10_worst_case_period(pipeline, platform, mapping, options);
+  s.worst_case_period    = worst.period;
+  s.worst_case_formula   = worst.enumerated ? "worst-case-enumeration" : "worst-case-bound";
   return s;
 }
 

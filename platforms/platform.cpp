@@ -24,11 +24,9 @@ Platform::Platform(std::vector<Processor> processors, std::string in_name, std::
   latency_.assign(n * n, c);
 }
 
-std::size_t Platform::index(int u, int v) const
+void Platform::out_of_range(int u, int v) const
 {
-  if (u < 0 || v < 0 || u >= nodes() || v >= nodes())
-    throw std::out_of_range(fmt::format("platform node index ({}, {}) out of range [0, {})", u, v, nodes()));
-  return static_cast<std::size_t>(u) * static_cast<std::size_t>(nodes()) + static_cast<std::size_t>(v);
+  throw std::out_of_range(fmt::format("platform node index ({}, {}) out of range [0, {})", u, v, nodes()));
 }
 
 const std::string& Platform::node_name(int u) const
@@ -45,20 +43,10 @@ std::optional<int> Platform::find(const std::string& name) const
   return std::nullopt;
 }
 
-double Platform::bandwidth(int u, int v) const { return u == v ? unbounded : bandwidth_[index(u, v)]; }
-
-double Platform::latency(int u, int v) const { return u == v ? 0.0 : latency_[index(u, v)]; }
-
 void Platform::set_link(int u, int v, double bandwidth, double latency)
 {
   bandwidth_[index(u, v)] = bandwidth;
   latency_[index(u, v)]   = latency;
-}
-
-double Platform::transfer_time(int u, int v, double bytes) const
-{
-  if (u == v) return 0.0;
-  return latency(u, v) + bytes / bandwidth(u, v);
 }
 
 namespace {

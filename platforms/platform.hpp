@@ -60,11 +60,14 @@ public:
   /// Processor index of a host name (P_in/P_out excluded), or nullopt.
   std::optional<int> find(const std::string& name) const;
 
-  double bandwidth(int u, int v) const; // b_{u,v}
-  double latency(int u, int v) const;   // c_{u,v}
+  double bandwidth(int u, int v) const { return u == v ? unbounded : bandwidth_[index(u, v)]; } // b_{u,v}
+  double latency(int u, int v) const { return u == v ? 0.0 : latency_[index(u, v)]; }           // c_{u,v}
   void set_link(int u, int v, double bandwidth, double latency);
   /// Time to move X bytes on u->v: c_{u,v} + X / b_{u,v} (0 when u == v).
-  double transfer_time(int u, int v, double bytes) const;
+  double transfer_time(int u, int v, double bytes) const
+  {
+    return u == v ? 0.0 : latency_[index(u, v)] + bytes / bandwidth_[index(u, v)];
+  }
 
   /// Where the platform came from: a SimGrid XML file (simulations reload it) or empty (built from the model).
   const std::string& xml_file() const { return xml_file_; }
@@ -74,7 +77,12 @@ public:
   PlatformFlags flags() const;
 
 private:
-  std::size_t index(int u, int v) const;
+  std::size_t index(int u, int v) const // inline: the mappers' inner loops read links (throws out_of_range)
+  {
+    if (u < 0 || v < 0 || u >= nodes() || v >= nodes()) out_of_range(u, v);
+    return static_cast<std::size_t>(u) * static_cast<std::size_t>(nodes()) + static_cast<std::size_t>(v);
+  }
+  [[noreturn]] void out_of_range(int u, int v) const;
 
   std::vector<Processor> processors_;
   std::string in_name_  = "in";

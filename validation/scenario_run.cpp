@@ -124,8 +124,10 @@ nlohmann::json common_json(const ScenarioRun& run)
                        {"latency", run.analytic.latency},
                        {"failure_probability", run.analytic.failure_probability},
                        {"formula", run.analytic.formula}};
-  if (run.analytic.worst_case_period > 0)
-    j["analytic"]["worst_case_period"] = run.analytic.worst_case_period; // seed 004 eq. (1)
+  if (run.analytic.worst_case_period > 0) {
+    j["analytic"]["worst_case_period"]  = run.analytic.worst_case_period; // docs/bbr10-periods.md
+    j["analytic"]["worst_case_formula"] = run.analytic.worst_case_formula;
+  }
   if (run.scenario.model == CommModel::multi_port) {
     j["event_graph"] = {{"period", nullptr}, {"deadlock", false}, {"critical_cycle", "none for the multi-port model"}};
     return j;
@@ -229,9 +231,11 @@ std::string crash_text(const ScenarioRun& run)
     auto value = [](double x) { return x < 0 ? std::string("n/a (too few outputs)") : fmt::format("{:.10g}", x); };
     out += fmt::format("  period before the first crash {}   (fault-free {})\n", value(f.period_before),
                        fmt::format("{:.10g}", run.analytic.period));
-    double worst = run.analytic.worst_case_period > 0 ? run.analytic.worst_case_period : run.analytic.period;
-    out += fmt::format("  period after the last crash   {}   ({} {:.10g})\n", value(f.period_after),
-                       run.analytic.worst_case_period > 0 ? "worst case eq. (1)" : "fault-free formula", worst);
+    double worst          = run.analytic.worst_case_period > 0 ? run.analytic.worst_case_period : run.analytic.period;
+    std::string reference = run.analytic.worst_case_period > 0
+                                ? fmt::format("worst case {:.10g}, {}", worst, run.analytic.worst_case_formula)
+                                : fmt::format("fault-free formula {:.10g}", worst);
+    out += fmt::format("  period after the last crash   {}   ({})\n", value(f.period_after), reference);
   }
   if (run.monte_carlo) {
     const MonteCarloSummary& mc = *run.monte_carlo;
@@ -264,7 +268,7 @@ std::string extra_period_rows(const ScenarioRun& run, std::optional<double> simu
 {
   if (run.scenario.model == CommModel::multi_port)
     return run.analytic.worst_case_period > 0
-               ? row("worst case (1 survivor)", run.analytic.worst_case_period, "seed004-eq1", std::nullopt)
+               ? row("worst-case period", run.analytic.worst_case_period, run.analytic.worst_case_formula, std::nullopt)
                : "";
   if (run.deadlock) return "  event-graph period     deadlock\n";
   return row("period (event graph)", run.event_graph_period, "event-graph", simulated);

@@ -1,0 +1,30 @@
+// Instances shared by the tests of the seed 004 reliability heuristics (mappers/bbr10/*_test.cpp).
+#pragma once
+
+#include "mappers/mapper.hpp"
+#include "platforms/random.hpp"
+
+#include <vector>
+
+namespace pipesim::fixtures {
+
+/// A multi-port problem minimising F under `period_bound`.
+Problem reliability_problem(Pipeline pipeline, Platform platform, double period_bound);
+
+/// Hand-checked instance: w = (2, 2), delta = 1 everywhere, b = 1000, no card bound; P1..P4 with speeds
+/// `speeds` and f = 0.1, 0.2, 0.3, 0.4. With speeds (2, 2, 2, 4) and P_max = 1.5, P1..P3 can hold one stage, not
+/// two (2 / 2 = 1, 4 / 2 = 2), P4 both (4 / 4 = 1); transfers cost 1/1000.
+Problem two_stage_problem(double period_bound, std::vector<double> speeds = {2, 2, 2, 4});
+
+/// Seed 004 §2 (model/test_fixtures.hpp Seed004Section2) under P_max.
+Problem section2_problem(double period_bound);
+
+/// A random tiny instance with seed 004 §7.2's ranges scaled down: n stages (w in [1, 100], integer delta in [1, 5]),
+/// p processors (speed [10, 20], cards and links [1, 10], f [0.05, 0.3]), P_max drawn between the largest w / s
+/// bound below which nothing fits and a few times it.
+Problem random_reliability_problem(Rng& rng, int n, int p);
+
+/// A random partition of stages 1..n into l subsets (index 0 unused), each non-empty.
+std::vector<int> random_partition(Rng& rng, int n, int l);
+
+} // namespace pipesim::fixtures

@@ -1,0 +1,250 @@
+#include "mappers/bbr10/subset_state.hpp"
+
+#include <algorithm>
+
+namespace pipesim {
+
+SubsetState::SubsetState(const Problem& problem, double period_bound)
+    : problem_(&problem), bound_(period_bound),
+      subset_of_stage_(static_cast<std::size_t>(problem.pipeline.n()) + 1, -1),
+      owner_(static_cast<std::size_t>(problem.platform.p()), -1)
+{
+  rebuild();
+}
+
+void SubsetState::set_partition(const std::vector<int>& subset_of_stage, int subsets)
+{
+  subset_of_stage_ = subset_of_stage;
+  subset_of_stage_.resize(static_cast<std::size_t>(problem_->pipeline.n()) + 1, -1);
+  subset_of_stage_[0] = -1;
+  stages_.assign(static_cast<std::size_t>(subsets), {});
+  procs_.assign(static_cast<std::size_t>(subsets), {});
+  std::fill(owner_.begin(), owner_.end(), -1);
+  rebuild();
+}
+
+void SubsetState::set_stage(int stage, int k)
+{
+  subset_of_stage_[static_cast<std::size_t>(stage)] = k;
+  rebuild();
+}
+
+void SubsetState::rebuild()
+{
+  int n = problem_->pipeline.n();
+  for (auto& list : stages_)
+    list.clear();
+  runs_.clear();
+  runs_of_.assign(stages_.size(), {});
+  for (int i = 1; i <= n; ++i) {
+    int k = subset_of_stage_[static_cast<std::size_t>(i)];
+    if (k >= 0) stages_[static_cast<std::size_t>(k)].push_back(i);
+    if (runs_.empty() || runs_.back().k != k) {
+      if (k >= 0) runs_of_[static_cast<std::size_t>(k)].push_back(static_cast<int>(runs_.size()));
+      runs_.push_back(Run{i, i, k});
+    } else
+      runs_.back().last = i;
+  }
+}
+
+std::vector<int> SubsetState::live_subsets() const
+{
+  std::vector<int> out;
+  for (int k = 0; k < subsets(); ++k)
+    if (!stages(k).empty()) out.push_back(k);
+  return out;
+}
+
+std::vector<int> SubsetState::unused() const
+{
+  std::vector<int> out;
+  for (int u = 0; u < problem_->platform.p(); ++u)
+    if (!used(u)) out.push_back(u);
+  return out;
+}
+
+double SubsetState::work(int k) const
+{
+  double sum = 0;
+  for (int i : stages(k))
+    sum += problem_->pipeline.work(i);
+  return sum;
+}
+
+double SubsetState::output_data(int k) const
+{
+  double sum = 0;
+  for (int r : runs_of_[static_cast<std::size_t>(k)])
+    sum += problem_->pipeline.data(runs_[static_cast<std::size_t>(r)].last);
+  return sum;
+}
+
+double SubsetState::terms(int u) const
+{
+  const Pipeline& pipeline = problem_->pipeline;
+  const Platform& platform = problem_->platform;
+  const int n              = pipeline.n();
+  const int k              = owner_[static_cast<std::size_t>(u)];
+  const Processor& pu      = platform.processor(u);
+  // bytes per neighbour (a subset, or -2 for P_in / P_out), in first-seen order
+  auto& in_link  = in_link_;
+  auto& out_link = out_link_;
+  in_link.clear();
+  out_link.clear();
+  auto add_bytes = [](std::vector<std::pair<int, double>>& links, int who, double bytes) {
+    for (auto& [peer, sum] : links)
+      if (peer == who) {
+        sum += bytes;
+        return;
+      }
+    links.emplace_back(who, bytes);
+  };
+  double in_bytes = 0;
+  for (int r : runs_of_[static_cast<std::size_t>(k)]) {
+    const Run& run = runs_[static_cast<std::size_t>(r)];
+    double in      = pipeline.data(run.first - 1);
+    in_bytes += in;
+    int before = run.first == 1 ? -2 : runs_[static_cast<std::size_t>(r) - 1].k;
+    if (before != -1) add_bytes(in_link, before, in);
+    int after = run.last == n ? -2 : runs_[static_cast<std::size_t>(r) + 1].k;
+    if (after != -1) add_bytes(out_link, after, pipeline.data(run.last));
+  }
+  double term = work(k) / pu.speed, in_latency = 0, out_latency = 0, out_bytes = 0;
+  for (auto [peer, bytes] : in_link) {
+    auto one = [&](int v) {
+      term       = std::max(term, platform.transfer_time(v, u, bytes));
+      in_latency = std::max(in_latency, platform.latency(v, u));
+    };
+    if (peer == -2)
+      one(platform.in());
+    else
+      for (int v : processors(peer))
+        one(v);
+  }
+  for (auto [peer, bytes] : out_link) {
+    auto one = [&](int v) {
+      term        = std::max(term, platform.transfer_time(u, v, bytes));
+      out_latency = std::max(out_latency, platform.latency(u, v));
+      out_bytes += bytes;
+    };
+    if (peer == -2)
+      one(platform.out());
+    else
+      for (int v : processors(peer))
+        one(v);
+  }
+  if (in_bytes > 0) term = std::max(term, in_latency + in_bytes / pu.nic_in);
+  if (out_bytes > 0) term = std::max(term, out_latency + out_bytes / pu.nic_out);
+  return term;
+}
+
+std::vector<int> SubsetState::neighbours(int k) const
+{
+  std::vector<int> out;
+  for (int r : runs_of_[static_cast<std::size_t>(k)])
+    for (int other : {r - 1, r + 1})
+      if (other >= 0 && other < static_cast<int>(runs_.size())) {
+        int j = runs_[static_cast<std::size_t>(other)].k;
+        if (j >= 0 && j != k && std::find(out.begin(), out.end(), j) == out.end()) out.push_back(j);
+      }
+  return out;
+}
+
+bool SubsetState::neighbours_fit(int k) const
+{
+  for (int j : neighbours(k))
+    for (int v : processors(j))
+      if (!within(terms(v))) return false;
+  return true;
+}
+
+double SubsetState::cycle_time_with(int u, int k)
+{
+  add(u, k);
+  double t = terms(u);
+  remove(u);
+  return t;
+}
+
+bool SubsetState::fits(int u, int k)
+{
+  add(u, k);
+  bool ok = within(terms(u)) && neighbours_fit(k);
+  remove(u);
+  return ok;
+}
+
+void SubsetState::add(int u, int k)
+{
+  procs_[static_cast<std::size_t>(k)].push_back(u);
+  owner_[static_cast<std::size_t>(u)] = k;
+}
+
+void SubsetState::remove(int u)
+{
+  int k       = owner_[static_cast<std::size_t>(u)];
+  auto& procs = procs_[static_cast<std::size_t>(k)];
+  procs.erase(std::find(procs.begin(), procs.end(), u));
+  owner_[static_cast<std::size_t>(u)] = -1;
+}
+
+void SubsetState::merge_stages(int into, int from)
+{
+  for (int i : stages(from))
+    subset_of_stage_[static_cast<std::size_t>(i)] = into;
+  for (int u : std::vector<int>(processors(from)))
+    remove(u);
+  rebuild();
+}
+
+double SubsetState::subset_failure(int k) const
+{
+  if (processors(k).empty()) return 1.0;
+  double product = 1;
+  for (int u : processors(k))
+    product *= problem_->platform.processor(u).failure_probability;
+  return product;
+}
+
+double SubsetState::failure_probability() const
+{
+  for (int i = 1; i <= problem_->pipeline.n(); ++i)
+    if (subset_of_stage_[static_cast<std::size_t>(i)] < 0) return 1.0;
+  double success = 1;
+  for (int k : live_subsets())
+    success *= 1 - subset_failure(k);
+  return 1 - success;
+}
+
+bool SubsetState::complete() const
+{
+  for (const Run& run : runs_)
+    if (run.k < 0 || processors(run.k).empty()) return false;
+  return true;
+}
+
+double SubsetState::period_bound() const
+{
+  double bound = 0;
+  for (int u = 0; u < problem_->platform.p(); ++u)
+    if (used(u)) bound = std::max(bound, terms(u));
+  return bound;
+}
+
+Mapping SubsetState::mapping() const
+{
+  Mapping mapping;
+  for (const Run& run : runs_) {
+    Interval interval;
+    interval.first = run.first;
+    interval.last  = run.last;
+    auto procs     = processors(run.k);
+    std::sort(procs.begin(), procs.end());
+    for (int u : procs)
+      interval.replicas.push_back(ProcessorGroup{u});
+    mapping.intervals.push_back(std::move(interval));
+  }
+  return mapping;
+}
+
+} // namespace pipesim

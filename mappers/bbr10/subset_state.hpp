@@ -1,0 +1,91 @@
+// The working state of seed 004's reliability heuristics (§6.2-§6.3): subsets of stages, each on its own set of
+// processors, and the test "this processor can join that subset without breaking P_max".
+#pragma once
+
+#include "mappers/mapper.hpp"
+
+#include <vector>
+
+namespace pipesim {
+
+/// Contract.
+/// - What it holds: a partition of (some of) the stages 1..n into subsets; the maximal runs of consecutive stages of a
+///   subset are its intervals (seed 004 §3.4); each subset has a set of processors, disjoint from the other subsets'
+///   (the heuristics never share a processor), and every interval of the subset is actively replicated on all of
+///   them. Stages of no subset (class 2 assigns stages one by one) form intervals without processors.
+/// - The period test (docs/bbr10-periods.md, "Period bound of the reliability heuristics"): the mapping's worst-case
+///   period bound `bbr10_worst_case_upper_bound` (seed 004 eq. (1) generalised; >= pipesim's worst-case period, equal
+///   to eq. (1) on interval mappings) must stay <= P_max. It is a maximum over processors of per-processor terms
+///   (compute, input card, output card, one per link), and each term only grows when a processor joins a subset, so
+///   `fits(u, k)` checks only the processors whose terms change: u, and the processors of the subsets that send to
+///   or receive from subset k. On a partial state an interval without processors neither sends nor receives (its
+///   neighbours' terms will be checked when it gets processors), but its input still loads its card. This is the
+///   same formula as bbr10_worst_case_upper_bound, incremental and per subset; mapping() of a complete state gives a
+///   mapping on which the two agree (subset_state_test.cpp).
+/// - Tolerance: a term t passes when t <= P_max (1 + 1e-12).
+/// - Failure probability: a subset fails when all its processors do, prod f_u (1 without processors); F = 1 - prod_k
+///   (1 - prod_{u in k} f_u), seed 004 eq. (2) (bbr10_eq2_failure_probability on mapping()).
+class SubsetState {
+public:
+  SubsetState(const Problem& problem, double period_bound);
+
+  /// Replaces the stage partition (subset index by stage 1..n, -1: no subset; `subsets` subsets, some possibly
+  /// empty) and drops every processor.
+  void set_partition(const std::vector<int>& subset_of_stage, int subsets);
+  /// Moves stage `stage` to subset k (-1: none), keeping every processor where it is.
+  void set_stage(int stage, int k);
+  int subsets() const { return static_cast<int>(stages_.size()); }
+  /// The subsets that have at least one stage, by index.
+  std::vector<int> live_subsets() const;
+  const std::vector<int>& stages(int k) const { return stages_[static_cast<std::size_t>(k)]; }
+  const std::vector<int>& processors(int k) const { return procs_[static_cast<std::size_t>(k)]; }
+  int subset_of_processor(int u) const { return owner_[static_cast<std::size_t>(u)]; }
+  bool used(int u) const { return owner_[static_cast<std::size_t>(u)] >= 0; }
+  std::vector<int> unused() const;
+
+  double work(int k) const;        // sum of w_i over the subset's stages
+  double output_data(int k) const; // sum of delta_{e_j} over the subset's intervals
+
+  /// u's largest term if it joined subset k (u unused).
+  double cycle_time_with(int u, int k);
+  /// Whether u (unused) can join subset k with every term <= P_max.
+  bool fits(int u, int k);
+  void add(int u, int k);
+  void remove(int u);
+  /// Merges subset `from` into `into` (stages only; `from`'s processors become unused; `from` is left empty).
+  void merge_stages(int into, int from);
+
+  double subset_failure(int k) const;
+  double failure_probability() const;
+  /// Every stage is in a subset that has a processor.
+  bool complete() const;
+  /// The largest term over the used processors (the bound of the current state).
+  double period_bound() const;
+  /// Precondition: complete(). Intervals in stage order, each with its subset's processors as replicas.
+  Mapping mapping() const;
+
+  const Problem& problem() const { return *problem_; }
+  double bound() const { return bound_; }
+
+private:
+  struct Run { // an interval: stages [first, last] of subset k (-1: no subset)
+    int first, last, k;
+  };
+  void rebuild();
+  double terms(int u) const; // largest term of processor u in its subset
+  bool within(double t) const { return t <= bound_ * (1 + 1e-12); }
+  bool neighbours_fit(int k) const;
+  std::vector<int> neighbours(int k) const; // subsets holding an interval next to one of k's
+
+  const Problem* problem_;
+  double bound_;
+  std::vector<int> subset_of_stage_; // 1..n (index 0 unused)
+  std::vector<std::vector<int>> stages_;
+  std::vector<std::vector<int>> procs_;
+  std::vector<int> owner_; // by processor: subset or -1
+  std::vector<Run> runs_;
+  std::vector<std::vector<int>> runs_of_;                          // by subset: indices into runs_
+  mutable std::vector<std::pair<int, double>> in_link_, out_link_; // terms()'s scratch
+};
+
+} // namespace pipesim
