@@ -55,7 +55,9 @@ struct AnalyticSummary {
                                   // mappings on <= 12 used processors, best election: an upper bound) or
                                   // "worst-case-bound" (beyond: bbr10_worst_case_upper_bound)
 };
-AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
+/// One-port: `senders[j]` is the elected replica of I_j (replica 0 when empty; see plan_oneport).
+AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                const std::vector<int>& senders = {});
 
 /// Multi-port with overlap, no failure (DESIGN.md §3.2): the period is seed 004 Algorithm 1 with every processor
 /// alive and replica 0 elected (formula "seed004-alg1"; what the `allotted` simulation reaches); interval mappings

@@ -23,9 +23,10 @@ int EventGraph::add_transition(std::string label, double duration, int dataset, 
 
 void EventGraph::add_place(int from, int to, int tokens) { places.push_back(Place{from, to, tokens}); }
 
-EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
+EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                     const std::vector<int>& senders)
 {
-  OnePortPlan plan = plan_oneport(pipeline, mapping, platform.in(), platform.out());
+  OnePortPlan plan = plan_oneport(pipeline, mapping, platform.in(), platform.out(), senders);
   EventGraph g;
   auto name = [&](int u) { return platform.node_name(u); };
   // A transfer is one transition shared by the programs of both of its ends (it occupies both, DESIGN.md §3.1).

@@ -34,9 +34,10 @@ struct EventGraph {
 };
 
 /// The one-port execution of DESIGN.md §3.1 for any mapping without failures (one-to-one, interval, general,
-/// active replication with replica 0 elected). Data-parallel groups and deal replication are refused with an
-/// InputError until the simulator supports them.
-EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
+/// active replication with replica 0 elected, or `senders[j]` for I_j: plan_oneport). Data-parallel groups and deal
+/// replication are refused with an InputError until the simulator supports them.
+EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                     const std::vector<int>& senders = {});
 
 struct CycleRatioResult {
   bool deadlock = false;           // a cycle with no token: the execution never starts

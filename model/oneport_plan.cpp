@@ -3,16 +3,26 @@
 
 #include "platforms/input_error.hpp"
 
+#include <fmt/format.h>
+
 namespace pipesim {
 
-OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node)
+OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node,
+                         const std::vector<int>& senders)
 {
   if (mapping.data_parallel()) throw InputError("one-port model: data-parallel processor groups are not supported yet");
   if (mapping.has_deal()) throw InputError("one-port model: deal replication is not supported yet");
   OnePortPlan plan;
-  const int m  = mapping.m();
-  auto proc    = [&](int j, std::size_t r) { return mapping.interval(j).replicas[r].front(); };
-  auto elected = [&](int j) { return proc(j, 0); };
+  const int m = mapping.m();
+  auto proc   = [&](int j, std::size_t r) { return mapping.interval(j).replicas[r].front(); };
+  if (!senders.empty()) {
+    if (senders.size() != static_cast<std::size_t>(m))
+      throw InputError(fmt::format("one-port plan: {} senders for {} intervals", senders.size(), m));
+    for (int j = 0; j < m; ++j)
+      if (!mapping.interval(j).holds(senders[static_cast<std::size_t>(j)]))
+        throw InputError(fmt::format("one-port plan: the sender of interval {} is not one of its replicas", j + 1));
+  }
+  auto elected = [&](int j) { return senders.empty() ? proc(j, 0) : senders[static_cast<std::size_t>(j)]; };
   // receive[j][r]: transfer feeding replica r of I_j, -1 when the replica computes its input locally
   std::vector<std::vector<int>> receive(static_cast<std::size_t>(m));
   for (int j = 0; j < m; ++j) {

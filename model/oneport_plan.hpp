@@ -37,10 +37,12 @@ struct OnePortPlan {
 };
 
 /// Per data set and for each interval a processor holds, in stage order: receive the input (unless the processor
-/// holds the previous interval too), compute, and, when it is the elected replica (replica 0), send the output to
-/// each replica of the next interval that does not hold this interval, one after the other (seed 000 §2.3.3's
-/// sequential rule; seed 004's active replication with a fixed election). InputError for data-parallel groups and
-/// deal replication (not supported yet).
-OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node);
+/// holds the previous interval too), compute, and, when it is the elected replica, send the output to each replica
+/// of the next interval that does not hold this interval, one after the other in replica order (seed 000 §2.3.3's
+/// sequential rule; seed 004's active replication with a fixed election). The elected replica of I_j is
+/// `senders[j]` (an Election's senders), replica 0 when `senders` is empty. InputError for data-parallel groups,
+/// deal replication (not supported yet) and a sender that is not a replica of its interval.
+OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node,
+                         const std::vector<int>& senders = {});
 
 } // namespace pipesim

@@ -8,7 +8,9 @@
 // - `crashes: []` is allowed: a trace without crashes (a campaign may sweep it next to others).
 #include "scenarios/failure_spec.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace pipesim {
 
@@ -90,7 +92,9 @@ FailureSettings parse_failure_settings(const YamlNode& node)
   }
   if (auto election = node.find("election")) {
     failures.election = election->as_string();
-    if (failures.election != "first") election->fail("unknown election rule (expected one of: first)");
+    auto names        = election_policy_names();
+    if (std::ranges::find(names, failures.election) == names.end())
+      election->fail(fmt::format("unknown election policy (expected one of: {})", fmt::join(names, ", ")));
   }
   return failures;
 }

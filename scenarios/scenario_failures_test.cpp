@@ -193,10 +193,30 @@ TEST(ScenarioFailuresErrors, PlatformModelNeedsAnXmlPlatform)
                      {"test.yaml:6:", "simulation.failures.model", "'platform'", "platform.file"});
 }
 
+TEST(ScenarioFailures, EveryElectionPolicyParses)
+{
+  // `first` (the default) and the seed 004 §6.1 elections by the names of bbr10_election (model/bbr10/election.hpp)
+  for (const char* name :
+       {"first", "first-alive", "random", "max-bout", "min-comm", "min-nb-procs", "best", "exhaustive"}) {
+    FailureSettings f =
+        failures_of(with_simulation(std::string("  failures: {model: probability, election: ") + name + "}\n"));
+    EXPECT_EQ(f.election, name);
+  }
+}
+
 TEST(ScenarioFailuresErrors, Election)
 {
   expect_input_error(with_simulation("  failures:\n    model: probability\n    election: last\n"),
-                     {"test.yaml:7:", "simulation.failures.election", "value 'last'", "expected one of: first"});
+                     {"test.yaml:7:", "simulation.failures.election", "value 'last'",
+                      "unknown election policy (expected one of: first, best, exhaustive, first-alive, max-bout, "
+                      "min-comm, min-nb-procs, random)"});
+  // the names are case-sensitive and spelled with hyphens, as bbr10_election takes them
+  expect_input_error(with_simulation("  failures: {model: none, election: MinComm}\n"),
+                     {"test.yaml:5:", "simulation.failures.election", "value 'MinComm'", "min-comm"});
+  expect_input_error(with_simulation("  failures: {model: none, election: min_comm}\n"),
+                     {"test.yaml:5:", "simulation.failures.election", "value 'min_comm'"});
+  expect_input_error(with_simulation("  failures: {model: none, election: [first]}\n"),
+                     {"test.yaml:5:", "simulation.failures.election"});
 }
 
 } // namespace

@@ -121,15 +121,19 @@ void MultiPortDeployment::State::send(Station& s)
   for (;;) {
     int d = rep.delivered(j);
     if (d >= settings.datasets) return;
-    if (rep.elected(j) != s.processor || s.computed <= d) {
+    if (!rep.may_send(j, s.processor) || s.computed <= d) {
       rep.wait_change(j, sleep);
       continue;
     }
+    rep.begin_send(j, s.processor);
     rep.set_started(j, d + 1);
     double start = sg4::Engine::get_clock();
-    rep.send(waiter, j, rep.receivers(j), d, nullptr, [](double, double, int) {}); // every successor at once
+    // every successor at once; a crash that elects another replica stops it (docs/semantics.md, "Crashes")
+    bool done = rep.send(
+        waiter, j, rep.receivers(j), d, [&] { return rep.elected(j) != s.processor; }, [](double, double, int) {});
     record(s, "send", d, start, sg4::Engine::get_clock());
-    if (rep.elected(j) == s.processor && rep.delivered(j) == d) rep.set_delivered(j, d + 1);
+    if (done && rep.delivered(j) == d) rep.set_delivered(j, d + 1);
+    rep.end_send(j, s.processor);
   }
 }
 

@@ -52,12 +52,13 @@ struct Program {
   std::function<void(const char*, int, int, double, double)> record;
 
   /// The first data set (in data set, then stage order) this processor owes as elected sender: (k, index in held).
+  /// An interval whose previous sender is still finishing its transfers is not owed yet (end_send wakes us).
   std::pair<int, int> owed() const
   {
     std::pair<int, int> best{-1, -1};
     for (std::size_t i = 0; i < held.size(); ++i) {
       int j = held[i];
-      if (rep.elected(j) != u) continue;
+      if (!rep.may_send(j, u)) continue;
       int d = rep.delivered(j);
       if (d < computed[i] && (best.first < 0 || d < best.first)) best = {d, static_cast<int>(i)};
     }
@@ -68,20 +69,23 @@ struct Program {
     for (;;) {
       auto [k, i] = owed();
       if (k < 0) return;
-      int j        = held[static_cast<std::size_t>(i)];
-      bool done    = true;
-      auto earlier = [&] {
+      int j     = held[static_cast<std::size_t>(i)];
+      bool done = true;
+      auto stop = [&] { // another replica elected, or an earlier data set owed
+        if (rep.elected(j) != u) return true;
         auto [k2, i2] = owed();
         return k2 >= 0 && (k2 < k || (k2 == k && i2 < i));
       };
+      rep.begin_send(j, u);
       for (int v : rep.receivers(j)) {
         auto rec = [&](double start, double end, int) { record("send", k, j, start, end); };
-        if (!rep.send(waiter, j, {v}, k, earlier, rec)) {
+        if (rep.elected(j) != u || !rep.send(waiter, j, {v}, k, stop, rec)) {
           done = false;
           break;
         }
       }
-      if (done && rep.elected(j) == u && rep.delivered(j) == k) rep.set_delivered(j, k + 1);
+      if (done && rep.delivered(j) == k) rep.set_delivered(j, k + 1);
+      rep.end_send(j, u);
     }
   }
 };

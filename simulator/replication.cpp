@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <simgrid/Exception.hpp>
 #include <stdexcept>
 
@@ -23,9 +24,13 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
 {
   if (mapping.data_parallel()) throw InputError("simulation: data-parallel processor groups are not supported yet");
   if (mapping.has_deal()) throw InputError("simulation: deal replication is not supported yet");
-  if (settings.failures.election != "first")
-    throw InputError(
-        fmt::format("simulation.failures.election: unknown policy '{}' (first)", settings.failures.election));
+  auto names = election_policy_names();
+  if (std::ranges::find(names, settings.failures.election) == names.end())
+    throw InputError(fmt::format("simulation.failures.election: unknown policy '{}' (expected one of: {})",
+                                 settings.failures.election, fmt::join(names, ", ")));
+  policy_ =
+      bbr10_election(settings.failures.election == "first" ? "first-alive" : settings.failures.election, settings.seed);
+  outcome_.election = settings.failures.election;
   // an XML platform may turn hosts off by its state profiles, whatever the failure model says
   failures_possible_ =
       !settings.crashes.empty() || settings.failures.model == "platform" || !platform.xml_file().empty();
@@ -37,8 +42,9 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
   for (int k = 0; k < datasets_; ++k)
     ids_.push_back(k);
   alive_.assign(static_cast<std::size_t>(platform.p()), true);
-  for (int j = 0; j < m(); ++j)
-    elected_.push_back(mapping.interval(j).replicas.front().front());
+  elected_.assign(static_cast<std::size_t>(m()), -1);
+  elected_ = elect().sender; // here, so that a policy's InputError (exhaustive: too many elections) comes first
+  sending_.assign(static_cast<std::size_t>(m()), -1);
   delivered_.assign(static_cast<std::size_t>(m()), 0);
   started_.assign(static_cast<std::size_t>(m()), 0);
 }
@@ -56,7 +62,23 @@ sg4::Host* Replication::host(int node) const
 void Replication::set_delivered(int j, int value)
 {
   delivered_.at(static_cast<std::size_t>(j)) = value;
+  // a delivered data set has left the output buffer, whoever sent it: after a handover the old sender may deliver
+  // past what the new one has started (which a crash reset to delivered(j)), and the new one's computer waits on it
+  auto& started = started_.at(static_cast<std::size_t>(j));
+  started       = std::max(started, value);
   notify(j);
+}
+
+void Replication::begin_send(int j, int node) { sending_.at(static_cast<std::size_t>(j)) = node; }
+
+void Replication::end_send(int j, int node)
+{
+  sending_.at(static_cast<std::size_t>(j)) = -1;
+  int now                                  = elected(j);
+  if (now == node || now < 0) return;
+  // handover: the elected replica waits in wait_change (multi-port sender) or for a wake-up (one-port program)
+  notify(j);
+  if (settings_.model != "multi-port") wake(host(now));
 }
 
 void Replication::set_started(int j, int value)
@@ -86,14 +108,14 @@ void Replication::update_rates()
 {
   rates_.clear();
   if (!allotted_) return;
-  // the allotment of the current configuration: the mapping reduced to its alive replicas, the elected first
+  // the allotment of the current configuration: the mapping reduced to its alive replicas, the elected senders
   Mapping reduced = mapping_;
   for (int j = 0; j < m(); ++j) {
     auto& replicas = reduced.intervals[static_cast<std::size_t>(j)].replicas;
     std::erase_if(replicas, [&](const ProcessorGroup& g) { return !alive(g.front()); });
     if (replicas.empty()) return; // the run has failed
   }
-  OnePortPlan plan = plan_oneport(pipeline_, reduced, platform_.in(), platform_.out());
+  OnePortPlan plan = plan_oneport(pipeline_, reduced, platform_.in(), platform_.out(), elected_);
   auto times       = allotted_transfer_times(plan, platform_);
   for (std::size_t t = 0; t < plan.transfers.size(); ++t) {
     const auto& tr = plan.transfers[t];
@@ -250,11 +272,25 @@ bool Replication::send(Waiter* w, int j, const std::vector<int>& dests, int k, c
   return true;
 }
 
+Election Replication::elect() const
+{
+  FailureConfiguration config{alive_};
+  if (every_interval_survives(mapping_, config)) return policy_(pipeline_, platform_, mapping_, config);
+  // an interval lost every replica: the run fails unless its output was fully delivered; the others keep an alive
+  // sender, or take their first alive replica (the policies need a survivor in every interval)
+  Election election = first_alive_election(mapping_, config);
+  for (int j = 0; j < m(); ++j)
+    if (int e = elected(j); e >= 0 && alive(e)) election.sender[static_cast<std::size_t>(j)] = e;
+  return election;
+}
+
 void Replication::mark_dead(int u)
 {
   alive_.at(static_cast<std::size_t>(u)) = false;
   outcome_.crashes.push_back(Crash{platform_.node_name(u), sg4::Engine::get_clock()});
-  Election election = first_alive_election(mapping_, FailureConfiguration{alive_});
+  for (int& s : sending_)
+    if (s == u) s = -1; // its transfers failed (in progress) or left the mailboxes (not started)
+  Election election = elect();
   for (int j = 0; j < m(); ++j) {
     int before = elected(j);
     int now    = election.sender.at(static_cast<std::size_t>(j));
@@ -284,10 +320,15 @@ void Replication::crash(int u)
   }
   for (int j = 0; j < m(); ++j)
     notify(j);
-  // wake every waiting actor from its own host: a 0-byte loopback message arrives at once
+  wake(nullptr);
+}
+
+void Replication::wake(sg4::Host* only)
+{
+  // wake the waiting actors (all, or those on `only`) from their own host: a 0-byte loopback message arrives at once
   std::map<sg4::Host*, std::vector<sg4::Mailbox*>> by_host;
   for (const auto& w : waiters_)
-    if (w->host->is_on()) by_host[w->host].push_back(w->control);
+    if (w->host->is_on() && (only == nullptr || w->host == only)) by_host[w->host].push_back(w->control);
   for (auto& [h, boxes] : by_host)
     sg4::Actor::create("pipesim-wake", h, [this, boxes] {
       for (sg4::Mailbox* mb : boxes)

@@ -4,17 +4,20 @@
 // whose peer crashed.
 //
 // Protocol. Every transfer goes to the mailbox of its receiving station (interval j on node u), whoever sends it,
-// and carries its data set index. Per interval, the first alive replica in the mapping's order is elected
-// (instantaneous and free: perfect failure detector, as seed 004 assumes); every alive replica computes every
-// data set and keeps its outputs until they are delivered. delivered(j) counts the data sets of I_j's output that
-// reached every alive receiver; when the elected sender crashes, the new one sends from delivered(j) on and the
-// receivers drop what they already have. A crash wakes every actor waiting on a transfer (a 0-byte message on a
-// control mailbox, sent from the waiter's own host so it arrives at once), because SimGrid 3.32 cannot wake a
-// pending receive whose sender died before matching: the woken actor cancels what can no longer match. The run
-// ends with a verdict and Actor::kill_all(): survived when P_out holds N data sets, failed when a crash leaves an
-// interval without replica while its output is not fully delivered.
+// and carries its data set index. At the start and after every crash, the election policy of the settings gives
+// each interval's sender for the configuration of alive processors (instantaneous and free: perfect failure
+// detector, as seed 004 assumes); every alive replica computes every data set and keeps its outputs until they are
+// delivered. delivered(j) counts the data sets of I_j's output that reached every alive receiver; a new sender
+// sends from delivered(j) on and the receivers drop what they already have. One sender at a time per interval (the
+// holder of sending(j)), so a station's mailbox never holds two senders' transfers: an old sender that is still
+// alive cancels its transfers that have not started, lets those in progress end, and hands over (end_send). A crash
+// wakes every actor waiting on a transfer (a 0-byte message on a control mailbox, sent from the waiter's own host so it
+// arrives at once), because SimGrid 3.32 cannot wake a pending receive whose sender died before matching: the woken
+// actor cancels what can no longer match. The run ends with a verdict and Actor::kill_all(): survived when P_out holds
+// N data sets, failed when a crash leaves an interval without replica while its output is not fully delivered.
 #pragma once
 
+#include "model/bbr10/election.hpp"
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
@@ -51,6 +54,14 @@ public:
   // ---- configuration
   bool alive(int node) const { return node >= platform_.p() || alive_.at(static_cast<std::size_t>(node)); }
   int elected(int j) const { return elected_.at(static_cast<std::size_t>(j)); }
+  /// The replica sending a data set of I_j's output now (-1: none). It may have lost the election since it began.
+  int sending(int j) const { return sending_.at(static_cast<std::size_t>(j)); }
+  /// `node` is elected for I_j and no other replica is still sending: it may begin a data set.
+  bool may_send(int j, int node) const { return elected(j) == node && (sending(j) < 0 || sending(j) == node); }
+  /// Brackets the transfers of one data set of I_j's output by `node` (after may_send). end_send hands over to the
+  /// elected replica when `node` lost the election meanwhile (wakes it).
+  void begin_send(int j, int node);
+  void end_send(int j, int node);
   int delivered(int j) const { return delivered_.at(static_cast<std::size_t>(j)); }
   void set_delivered(int j, int value);
   /// Data sets the elected sender of I_j has taken from its output buffer (multi-port buffer accounting).
@@ -105,6 +116,8 @@ public:
   const std::vector<double>& output_times() const { return output_times_; }
 
 private:
+  Election elect() const;
+  void wake(simgrid::s4u::Host* only);
   void mark_dead(int u);
   void update_rates();
   void inject();
@@ -123,7 +136,9 @@ private:
   std::vector<std::uint64_t> bytes_;
   std::vector<int> ids_;
   std::vector<bool> alive_;
+  ElectionFunction policy_;
   std::vector<int> elected_;
+  std::vector<int> sending_;
   std::vector<int> delivered_;
   std::vector<int> started_;
   std::map<std::pair<int, int>, double> rates_;

@@ -97,6 +97,7 @@ SimulationSettings without_failures(const SimulationSettings& settings)
 {
   SimulationSettings s = settings;
   s.failures           = FailureSettings{};
+  s.failures.election  = settings.failures.election; // the senders of the fault-free run
   s.crashes.clear();
   s.runs = 1;
   return s;
@@ -162,7 +163,8 @@ nlohmann::json failure_json(const FailureOutcome& o)
           {"period_after_last_crash", optional(o.period_after)},
           {"elections", o.elections},
           {"duplicates", o.duplicates},
-          {"delivered", o.delivered}};
+          {"delivered", o.delivered},
+          {"election", o.election}};
 }
 
 FailureOutcome failure_from_json(const nlohmann::json& j)
@@ -179,6 +181,7 @@ FailureOutcome failure_from_json(const nlohmann::json& j)
   j.at("elections").get_to(o.elections);
   j.at("duplicates").get_to(o.duplicates);
   j.at("delivered").get_to(o.delivered);
+  j.at("election").get_to(o.election);
   return o;
 }
 

@@ -27,7 +27,7 @@ SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platfor
 SimulationSettings settings_for_run(const Platform& platform, const Mapping& mapping,
                                     const SimulationSettings& settings, int run, double fault_free_makespan);
 
-/// The settings without failures (the fault-free reference run).
+/// The settings without failures (the fault-free reference run), with the same election policy.
 SimulationSettings without_failures(const SimulationSettings& settings);
 
 /// simulate_here in a forked child process; this process never starts SimGrid. With a failure model and no

@@ -1,5 +1,7 @@
-// Measurement helpers shared by every simulation model.
+// Measurement helpers shared by every simulation model, and the names of the election policies.
 #include "simulator/simulation.hpp"
+
+#include "model/bbr10/election.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -7,6 +9,14 @@
 namespace pipesim {
 
 const char* to_string(NetworkMode mode) { return mode == NetworkMode::exact ? "exact" : "simgrid"; }
+
+std::vector<std::string> election_policy_names()
+{
+  std::vector<std::string> names{"first"};
+  for (auto& name : bbr10_election_names())
+    names.push_back(std::move(name));
+  return names;
+}
 
 double measured_period(const std::vector<double>& output_times, int warmup, int cooldown)
 {

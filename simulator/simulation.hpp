@@ -28,9 +28,14 @@ struct FailureSettings {
   double window_begin = 0;      // probability: crash times uniform in [begin, end] x fault-free makespan
   double window_end   = 0.5;
   std::vector<Crash> trace;       // trace: the explicit schedule
-  std::string election = "first"; // who sends for an interval: the first alive replica in the mapping's order
+  std::string election = "first"; // who sends for an interval: one of election_policy_names()
   bool enabled() const { return model != "none"; }
 };
+
+/// The policies `FailureSettings::election` accepts, at the start of a run and after every crash: "first" (the
+/// default: the first alive replica of each interval in the mapping's order, the same election as "first-alive") and
+/// the seed 004 §6.1 elections of model/bbr10/election.hpp by name ("random" is seeded with the run's seed).
+std::vector<std::string> election_policy_names();
 
 struct SimulationSettings {
   std::string model      = "one-port"; // one-port | multi-port
@@ -86,6 +91,7 @@ struct FailureOutcome {
   int elections        = 0;   // re-elections (an interval's sender replaced after a crash)
   int duplicates       = 0;   // data sets received twice and dropped
   int delivered        = 0;   // distinct data sets that reached P_out
+  std::string election;       // the election policy of the run (FailureSettings::election)
 };
 
 struct SimulationResult {

@@ -25,6 +25,7 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   if (settings.runs < 1) throw InputError(fmt::format("simulation.runs = {}: at least one run", settings.runs));
   MonteCarloSummary s;
   s.model                = settings.failures.model;
+  s.election             = settings.failures.election;
   s.seed                 = settings.seed;
   s.runs                 = settings.runs;
   SimulationResult clean = simulate(pipeline, platform, mapping, without_failures(settings));
@@ -90,6 +91,7 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
 nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
 {
   nlohmann::json j{{"failure_model", s.model},
+                   {"election", s.election},
                    {"runs", s.runs},
                    {"seed", s.seed},
                    {"survived", s.survived},

@@ -33,7 +33,8 @@ struct MonteCarloRun {
 };
 
 struct MonteCarloSummary {
-  std::string model; // failure model
+  std::string model;    // failure model
+  std::string election; // election policy (simulation.failures.election)
   int runs             = 0;
   int survived         = 0;
   int failed           = 0;

@@ -1,12 +1,14 @@
 // A scenario run end to end and its JSON and table outputs.
 #include "validation/scenario_run.hpp"
 
+#include "model/bbr10/election.hpp"
 #include "model/event_graph.hpp"
 #include "platforms/input_error.hpp"
 #include "platforms/simgrid_platform.hpp"
 #include "simulator/run.hpp"
 #include "validation/compare.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -24,6 +26,31 @@ Platform load_platform(const Scenario& scenario)
   }
 }
 
+namespace {
+/// Each interval's sender under the scenario's election policy with every processor alive, as the simulator elects
+/// it; empty for `first` (replica 0, what the evaluators assume by default) and mappings the policies do not take.
+std::vector<int> policy_senders(const Scenario& scenario, const Platform& platform, const Mapping& mapping)
+{
+  const std::string& policy = scenario.simulation.failures.election;
+  if (policy == "first" || policy == "first-alive" || mapping.data_parallel() || mapping.has_deal()) return {};
+  auto all = FailureConfiguration::all_alive(platform);
+  return bbr10_election(policy, scenario.simulation.seed)(scenario.pipeline, platform, mapping, all).sender;
+}
+
+/// The mapping with `senders[j]` as the first replica of I_j (Algorithm 1 and the allotment elect replica 0 and do
+/// not depend on the order of the others).
+Mapping senders_first(const Mapping& mapping, const std::vector<int>& senders)
+{
+  Mapping out = mapping;
+  for (std::size_t j = 0; j < senders.size(); ++j) {
+    auto& replicas = out.intervals[j].replicas;
+    auto it        = std::ranges::find_if(replicas, [&](const ProcessorGroup& g) { return g.front() == senders[j]; });
+    if (it != replicas.end()) std::rotate(replicas.begin(), it, it + 1);
+  }
+  return out;
+}
+} // namespace
+
 ScenarioRun map_scenario(const Scenario& scenario)
 {
   ScenarioRun run;
@@ -39,12 +66,14 @@ ScenarioRun map_scenario(const Scenario& scenario)
   if (!run.has_mapping()) return run;
   const Mapping& mapping = run.mapper.mapping;
   run.rule               = classify(mapping);
+  // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with
+  std::vector<int> senders = policy_senders(scenario, run.platform, mapping);
   if (scenario.model == CommModel::multi_port) { // no event graph: max-min sharing is not an event graph
-    run.analytic = analyze_multiport(scenario.pipeline, run.platform, mapping);
+    run.analytic = analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders));
     return run;
   }
-  run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping);
-  EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping);
+  run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping, senders);
+  EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping, senders);
   CycleRatioResult cr    = max_cycle_ratio(graph);
   run.deadlock           = cr.deadlock;
   run.event_graph_period = cr.period;
@@ -227,7 +256,8 @@ std::string crash_text(const ScenarioRun& run)
     for (const auto& x : f.crashes)
       crashes += fmt::format("{}{} at {:.6g}", crashes.empty() ? "" : ", ", x.host, x.time);
     out += fmt::format("  crashes     {}\n", crashes.empty() ? "none" : crashes);
-    out += fmt::format("  elections   {}, duplicates dropped {}\n", f.elections, f.duplicates);
+    out += fmt::format("  election    {}: {} re-election{}, duplicates dropped {}\n", f.election, f.elections,
+                       f.elections == 1 ? "" : "s", f.duplicates);
     auto value = [](double x) { return x < 0 ? std::string("n/a (too few outputs)") : fmt::format("{:.10g}", x); };
     out += fmt::format("  period before the first crash {}   (fault-free {})\n", value(f.period_before),
                        fmt::format("{:.10g}", run.analytic.period));
@@ -239,9 +269,10 @@ std::string crash_text(const ScenarioRun& run)
   }
   if (run.monte_carlo) {
     const MonteCarloSummary& mc = *run.monte_carlo;
-    out += fmt::format("\nMonte Carlo: {} runs ({} model, seeds derived from {}): {} survived, {} failed{}\n", mc.runs,
-                       mc.model, mc.seed, mc.survived, mc.failed,
-                       mc.errors > 0 ? fmt::format(", {} WITHOUT A VERDICT", mc.errors) : "");
+    out +=
+        fmt::format("\nMonte Carlo: {} runs ({} model, election {}, seeds derived from {}): {} survived, {} failed{}\n",
+                    mc.runs, mc.model, mc.election, mc.seed, mc.survived, mc.failed,
+                    mc.errors > 0 ? fmt::format(", {} WITHOUT A VERDICT", mc.errors) : "");
     out += fmt::format("  survival rate {:.6f}   95% [{:.6f}, {:.6f}]   99% [{:.6f}, {:.6f}]\n", mc.survival_rate,
                        mc.ci95.low, mc.ci95.high, mc.ci99.low, mc.ci99.high);
     if (mc.analytic_survival)

@@ -58,3 +58,35 @@ TEST(SimulateOutputs, NoFailureLineWithoutFailures)
   EXPECT_EQ(simulate_json(run)["simulated"]["failures"]["model"], "none");
   EXPECT_EQ(simulate_table(run).find("failures   "), std::string::npos);
 }
+
+TEST(SimulateOutputs, TheElectionPolicyElectsTheFormulasSendersAndIsReported)
+{
+  // fixtures::ElectionExample as a scenario: first-alive elects (P1, P3, P1), Algorithm 1 gives 1 (P1's card
+  // 20/20); MinComm elects (P1, P3, P2), 2/3 (P2's card 10/15). The fault-free runs of `pipesim simulate` elect by
+  // the policy, so the formula they are compared with does too.
+  auto scenario = [](const std::string& election) {
+    return parse_scenario(R"(pipeline: {w: [1, 1, 1], delta: [1, 10, 1, 10]}
+platform:
+  processors: [{name: P1, speed: 100, nic_out: 20}, {name: P2, speed: 100, nic_out: 15}, {name: P3, speed: 100}]
+  bandwidth: 100
+mapping: [{stages: [1], replicas: [P1, P2]}, {stages: [2], replicas: [P3]}, {stages: [3], replicas: [P1, P2]}]
+simulation: {model: multi-port, allocation: allotted, failures: {model: trace, crashes: [{host: P1, time: 5}], )" +
+                              election + "}}\n",
+                          "test.yaml");
+  };
+  EXPECT_DOUBLE_EQ(map_scenario(scenario("election: first")).analytic.period, 1.0);
+  EXPECT_DOUBLE_EQ(map_scenario(scenario("election: first-alive")).analytic.period, 1.0);
+  ScenarioRun run = simulated_run(scenario("election: min-comm"));
+  EXPECT_DOUBLE_EQ(run.analytic.period, 2.0 / 3);
+  SimulationResult crash;
+  crash.failures.verdict   = "survived";
+  crash.failures.election  = "min-comm";
+  crash.failures.elections = 2;
+  crash.failures.crashes   = {Crash{"P1", 5}};
+  run.crash_run            = crash;
+  nlohmann::json j         = simulate_json(run)["simulated"];
+  EXPECT_EQ(j["failures"]["election"], "min-comm");
+  EXPECT_EQ(j["crash_run"]["election"], "min-comm");
+  std::string table = simulate_table(run);
+  EXPECT_NE(table.find("  election    min-comm: 2 re-elections, duplicates dropped 0"), std::string::npos) << table;
+}
