@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-default}"
 bash scripts/setup.sh
-cmake --preset "$preset" >/dev/null
+# PIPESIM_DEBUG_LEVEL=1 (set by CI) builds with -g1 instead of -g; unset, the presets' flags are unchanged.
+cmake --preset "$preset" -DPIPESIM_DEBUG_LEVEL="${PIPESIM_DEBUG_LEVEL:-}" >/dev/null
 cmake --build --preset "$preset"
