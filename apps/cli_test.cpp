@@ -283,3 +283,58 @@ TEST(Cli, FailureScenarioReportsTheCrashRunAndTheSurvivalRate)
   Result again = run_stdout("simulate scenarios/examples/failures.yaml --runs 80 --format json");
   EXPECT_EQ(nlohmann::json::parse(again.out)["simulated"]["monte_carlo"]["survived"], mc["survived"]);
 }
+
+TEST(Cli, ParetoSweepsTheBoundWithTheExactFront)
+{
+  Result r = run_stdout("pareto scenarios/examples/pareto.yaml --from 1 --to 4 --steps 7 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["bounds"], nlohmann::json::array({1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0}));
+  EXPECT_EQ(j["mapper_seed"], 42);
+  EXPECT_NE(j["command"].get<std::string>().find("pareto scenarios/examples/pareto.yaml"), std::string::npos);
+  // Hand-checked in validation/pareto_test.cpp: nothing below 2, then 0.0882 (general) and 0.3448 (interval).
+  const auto& general  = j["exact_front"]["general"];
+  const auto& interval = j["exact_front"]["interval"];
+  EXPECT_TRUE(general[1].is_null());
+  EXPECT_NEAR(general[2].get<double>(), 0.0882, 1e-12);
+  EXPECT_NEAR(interval[2].get<double>(), 0.3448, 1e-12);
+  EXPECT_NEAR(general[6].get<double>(), 0.0018, 1e-12);
+  auto f = [](const nlohmann::json& x) { return x.is_null() ? 1.0 : x.get<double>(); }; // none: F = 1 at best
+  for (std::size_t i = 1; i < general.size(); ++i)
+    EXPECT_LE(f(general[i]), f(general[i - 1])) << "the exact front increases at bound " << i;
+  for (const auto& m : j["mappers"])
+    for (std::size_t i = 0; i < general.size(); ++i)
+      EXPECT_GE(f(m["points"][i]["failure_probability"]), f(general[i]) - 1e-12) << m["name"] << " bound " << i;
+}
+
+TEST(Cli, ParetoTableAndGnuplotFiles)
+{
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-cli-pareto-{}", getpid());
+  Result r = run(fmt::format("pareto scenarios/examples/pareto.yaml --bounds 1.5,2 --out {}", dir.string()));
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("P_max       bbr10.exhaustive  bbr10.exhaustive.interval"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1.5         infeasible        infeasible"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2           0.0882            0.3448"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir / "pareto.json"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "pareto.dat"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "pareto.gp"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ParetoBadInputExitsTwoNamingTheValue)
+{
+  Result r = run("pareto scenarios/examples/pareto.yaml --bounds 2,0");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--bounds 0: a period bound must be > 0"), std::string::npos) << r.out;
+  r = run("pareto scenarios/examples/pareto.yaml --from 3 --to 1 --steps 4");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--to 1: must be a period >= --from (3)"), std::string::npos) << r.out;
+  r = run("pareto scenarios/examples/pareto.yaml --mappers bbr10.nope");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("bbr10.nope"), std::string::npos) << r.out;
+  r = run("pareto scenarios/examples/pareto.yaml --from 1");
+  EXPECT_EQ(r.code, 2) << r.out; // --from needs --to and --steps
+  r = run("pareto scenarios/examples/multiport.yaml");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("no period bound to sweep"), std::string::npos) << r.out;
+}

@@ -5,6 +5,7 @@
 #include "scenarios/scenario.hpp"
 #include "validation/campaign.hpp"
 #include "validation/campaign_runner.hpp"
+#include "validation/pareto.hpp"
 #include "validation/report.hpp"
 #include "validation/scenario_run.hpp"
 
@@ -44,6 +45,11 @@ struct Options {
   bool quiet = false;
   std::vector<std::string> dirs;
   std::string x_axis;
+  // pareto
+  std::vector<std::string> mapper_list;
+  std::vector<double> bounds;
+  double from = 0, to = 0;
+  int steps = 0;
 };
 
 Scenario scenario_with_overrides(const Options& o)
@@ -144,6 +150,37 @@ int run_campaign_command(const Options& o)
   return 0;
 }
 
+int run_pareto(const Options& o)
+{
+  Scenario s = load_scenario(o.scenario);
+  if (o.seed >= 0) s.mapper_options.seed = static_cast<std::uint64_t>(o.seed);
+  ParetoOptions po;
+  po.mappers      = o.mapper_list;
+  po.command_line = o.command_line;
+  if (!o.bounds.empty())
+    po.bounds = o.bounds;
+  else if (o.steps > 0)
+    po.bounds = pareto_linear_bounds(o.from, o.to, o.steps);
+  else if (s.objective.kind == Objective::Kind::min_failure_probability)
+    po.bounds = {s.objective.period_bound};
+  else
+    throw InputError(fmt::format("{}: no period bound to sweep: give --bounds or --from, --to and --steps (the "
+                                 "scenario's objective has no period_bound)",
+                                 s.file));
+  check_pareto_bounds(po.bounds);
+  ParetoSweep sweep = pareto_sweep(s, load_platform(s), po);
+  if (o.format == "json")
+    std::cout << pareto_json(sweep).dump(2) << "\n";
+  else
+    std::cout << pareto_table(sweep);
+  if (!o.out_dir.empty()) {
+    bool svg = write_pareto_files(o.out_dir, sweep);
+    std::cerr << fmt::format("pipesim: wrote {0}/pareto.json, {0}/pareto.dat, {0}/pareto.gp{1}\n", o.out_dir,
+                             svg ? fmt::format(" and {}/pareto.svg", o.out_dir) : " (gnuplot not found: no SVG)");
+  }
+  return 0;
+}
+
 std::string join(int argc, char** argv)
 {
   std::string out;
@@ -227,6 +264,34 @@ int main(int argc, char** argv)
   merge->add_option("dirs", o.dirs, "Shard output directories")->required();
   merge->add_option("--out", o.out_dir, "Merged output directory")->required();
 
+  auto* pareto = app.add_subcommand(
+      "pareto", "Sweep the period bound P_max (seed 004): the failure probability F each mapper reaches at each bound, "
+                "with the exact fronts of bbr10.exhaustive and bbr10.exhaustive.interval when the instance is within "
+                "their limits (docs/pareto.md)");
+  pareto
+      ->add_option("scenario", o.scenario,
+                   "Scenario YAML file (multi-port; its mapper is not used, its period_bound is the default bound)")
+      ->required();
+  pareto
+      ->add_option("--mappers", o.mapper_list,
+                   "Mappers to compare, comma-separated (default: every registered mapper that accepts the problem, "
+                   "except explicit and debug.*); the exact mappers are always added when they accept it")
+      ->delimiter(',');
+  auto* bounds =
+      pareto->add_option("--bounds", o.bounds, "Period bounds P_max, comma-separated (each > 0)")->delimiter(',');
+  auto* from  = pareto->add_option("--from", o.from, "First P_max of an evenly spaced sweep");
+  auto* to    = pareto->add_option("--to", o.to, "Last P_max of the sweep");
+  auto* steps = pareto->add_option("--steps", o.steps,
+                                   "Number of bounds from --from to --to (default without --bounds: the "
+                                   "scenario's period_bound alone)");
+  from->needs(to)->needs(steps)->excludes(bounds);
+  to->needs(from);
+  steps->needs(from);
+  pareto->add_option("--seed", o.seed, "Mapper seed (overrides mapper_options.seed)")->check(CLI::NonNegativeNumber);
+  pareto->add_option("--out", o.out_dir,
+                     "Also write DIR/pareto.json, pareto.dat, pareto.gp and, with gnuplot, pareto.svg");
+  format(pareto);
+
   auto* report = app.add_subcommand("report", "Write DIR/report.html with SVG plots (gnuplot) of a campaign");
   report->add_option("dir", o.out_dir, "Campaign output directory")->required();
   report->add_option("--x", o.x_axis, "Swept key for the x axis of the per-mapper curves");
@@ -244,6 +309,7 @@ int main(int argc, char** argv)
     if (*info) return platform_info(o.file, o.in_name, o.out_name, o.format);
     if (*exp) return platform_export(o.scenario, o.output);
     if (*camp) return run_campaign_command(o);
+    if (*pareto) return run_pareto(o);
     if (*merge) {
       merge_campaign_outputs(o.dirs, o.out_dir);
       std::cerr << fmt::format("pipesim: merged {} directories into {}\n", o.dirs.size(), o.out_dir);

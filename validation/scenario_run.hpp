@@ -29,7 +29,8 @@ struct ScenarioRun {
   std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
   std::string command_line;
 
-  bool has_mapping() const { return mapper.status != SolveStatus::infeasible; }
+  /// A mapper may stop on its time limit before finding any mapping (bbr10.exhaustive): the mapping is then empty.
+  bool has_mapping() const { return mapper.status != SolveStatus::infeasible && !mapper.mapping.intervals.empty(); }
 };
 
 /// The platform of a scenario: the YAML model as is, or the XML file loaded in a child process.

@@ -1,0 +1,137 @@
+// The Pareto sweep: every mapper at every period bound, each returned mapping checked against its bound.
+#include "validation/pareto.hpp"
+
+#include "mappers/bbr10/period_check.hpp"
+#include "model/analytic.hpp"
+#include "model/bbr10/worst_case_period.hpp"
+#include "platforms/input_error.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace pipesim {
+
+const ParetoCurve* ParetoSweep::curve(const std::string& mapper) const
+{
+  for (const auto& c : curves)
+    if (c.mapper == mapper) return &c;
+  return nullptr;
+}
+
+std::vector<double> pareto_linear_bounds(double from, double to, int steps)
+{
+  if (!(from > 0) || !std::isfinite(from)) throw InputError(fmt::format("--from {}: a period bound must be > 0", from));
+  if (!(to >= from) || !std::isfinite(to))
+    throw InputError(fmt::format("--to {}: must be a period >= --from ({})", to, from));
+  if (steps < 1) throw InputError(fmt::format("--steps {}: expected at least 1", steps));
+  std::vector<double> bounds;
+  for (int i = 0; i < steps; ++i)
+    bounds.push_back(steps == 1 ? from : from + (to - from) * i / (steps - 1));
+  return bounds;
+}
+
+void check_pareto_bounds(const std::vector<double>& bounds)
+{
+  if (bounds.empty()) throw InputError("no period bound: give --bounds or --from, --to and --steps");
+  for (double b : bounds)
+    if (!(b > 0) || !std::isfinite(b)) throw InputError(fmt::format("--bounds {}: a period bound must be > 0", b));
+}
+
+std::vector<std::string> pareto_mappers(const Problem& problem, const std::vector<std::string>& requested)
+{
+  auto& registry = MapperRegistry::instance();
+  std::vector<std::string> names;
+  for (const auto& name : requested) {
+    auto mapper = registry.create(name); // unknown: InputError listing the known names
+    if (auto why = mapper->refuses(problem))
+      throw InputError(fmt::format("--mappers {}: refuses the problem: {}", name, *why));
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  if (requested.empty())
+    for (const auto& name : registry.names())
+      if (name != "explicit" && name.rfind("debug.", 0) != 0 && !registry.create(name)->refuses(problem))
+        names.push_back(name);
+  std::vector<std::string> out; // the exact mappers first
+  for (const auto& name : pareto_exact_mappers)
+    if (!registry.create(name)->refuses(problem)) out.push_back(name);
+  for (const auto& name : names)
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  if (out.empty()) {
+    auto why = registry.create(pareto_exact_mappers.front())->refuses(problem).value_or("");
+    throw InputError(fmt::format("no registered mapper accepts this problem with objective min_failure_probability "
+                                 "(bbr10.exhaustive: {})",
+                                 why));
+  }
+  return out;
+}
+
+namespace {
+/// Checks the returned mapping against its bound and fills the point.
+void check_point(const Pipeline& pipeline, const Platform& platform, const MapperResult& result, ParetoPoint& point)
+{
+  const Mapping& mapping = result.mapping;
+  if (mapping.intervals.empty()) return;
+  point.mapping = to_text(mapping, platform);
+  // Exact: the upper bound with disjoint subsets (docs/bbr10-periods.md), the enumeration on few processors.
+  if (bbr10_disjoint_subsets(mapping) || mapping.processors().size() > 10) {
+    point.worst_case_period = bbr10_worst_case_upper_bound(pipeline, platform, mapping);
+    point.worst_case_exact  = bbr10_disjoint_subsets(mapping);
+  } else {
+    point.worst_case_period = bbr10_exact_worst_case_period(pipeline, platform, mapping);
+    point.worst_case_exact  = true;
+  }
+  point.meets_bound = *point.worst_case_period <= point.period_bound * (1 + 1e-9);
+  if (point.meets_bound) point.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
+}
+} // namespace
+
+ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, const ParetoOptions& options)
+{
+  check_pareto_bounds(options.bounds);
+  Problem problem;
+  problem.pipeline  = scenario.pipeline;
+  problem.platform  = platform;
+  problem.model     = scenario.model;
+  problem.objective = {Objective::Kind::min_failure_probability, options.bounds.front()};
+  if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, platform);
+  ParetoSweep sweep;
+  sweep.scenario      = scenario.name;
+  sweep.scenario_file = scenario.file;
+  sweep.command_line  = options.command_line;
+  sweep.n             = scenario.pipeline.n();
+  sweep.p             = platform.p();
+  sweep.model         = scenario.model;
+  sweep.mapper_seed   = scenario.mapper_options.seed;
+  sweep.time_limit    = scenario.mapper_options.time_limit;
+  sweep.bounds        = options.bounds;
+  auto& registry      = MapperRegistry::instance();
+  for (const auto& name : pareto_mappers(problem, options.mappers)) {
+    ParetoCurve curve;
+    curve.mapper = name;
+    curve.exact =
+        std::find(pareto_exact_mappers.begin(), pareto_exact_mappers.end(), name) != pareto_exact_mappers.end();
+    auto mapper = registry.create(name);
+    for (double bound : options.bounds) {
+      problem.objective.period_bound = bound;
+      ParetoPoint point;
+      point.period_bound = bound;
+      if (auto why = mapper->refuses(problem)) {
+        point.status = "refused";
+        point.note   = *why;
+      } else {
+        auto start          = std::chrono::steady_clock::now();
+        MapperResult result = mapper->map(problem, scenario.mapper_options);
+        point.seconds       = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        point.status        = to_string(result.status);
+        check_point(problem.pipeline, platform, result, point);
+      }
+      curve.points.push_back(std::move(point));
+    }
+    sweep.curves.push_back(std::move(curve));
+  }
+  return sweep;
+}
+
+} // namespace pipesim

@@ -1,0 +1,160 @@
+// Outputs of the Pareto sweep: JSON, a table, and gnuplot data, script and SVG.
+#include "validation/gnuplot.hpp"
+#include "validation/pareto.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace pipesim {
+
+namespace {
+nlohmann::json optional_json(const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(); }
+
+/// What a table cell shows: F, or why there is none.
+std::string cell(const ParetoPoint& point)
+{
+  if (point.failure_probability) return fmt::format("{:.6g}", *point.failure_probability);
+  if (point.status == "refused") return "refused";
+  if (!point.mapping.empty()) return "violates";
+  return point.status; // infeasible, time limit
+}
+} // namespace
+
+nlohmann::json pareto_json(const ParetoSweep& sweep)
+{
+  nlohmann::json j;
+  j["scenario"]      = sweep.scenario;
+  j["scenario_file"] = sweep.scenario_file;
+  if (!sweep.command_line.empty()) j["command"] = sweep.command_line;
+  j["n"]           = sweep.n;
+  j["p"]           = sweep.p;
+  j["model"]       = to_string(sweep.model);
+  j["mapper_seed"] = sweep.mapper_seed;
+  j["time_limit"]  = sweep.time_limit;
+  j["bounds"]      = sweep.bounds;
+  j["exact_front"] = nlohmann::json::object();
+  auto mappers     = nlohmann::json::array();
+  for (const auto& curve : sweep.curves) {
+    auto points = nlohmann::json::array();
+    auto front  = nlohmann::json::array();
+    for (const auto& pt : curve.points) {
+      nlohmann::json p{{"period_bound", pt.period_bound},
+                       {"status", pt.status},
+                       {"failure_probability", optional_json(pt.failure_probability)},
+                       {"worst_case_period", optional_json(pt.worst_case_period)},
+                       {"worst_case_exact", pt.worst_case_exact},
+                       {"meets_bound", pt.meets_bound},
+                       {"mapping", pt.mapping.empty() ? nlohmann::json() : nlohmann::json(pt.mapping)},
+                       {"seconds", pt.seconds}};
+      if (!pt.note.empty()) p["note"] = pt.note;
+      points.push_back(p);
+      front.push_back(optional_json(pt.failure_probability));
+    }
+    if (curve.mapper == "bbr10.exhaustive") j["exact_front"]["general"] = front;
+    if (curve.mapper == "bbr10.exhaustive.interval") j["exact_front"]["interval"] = front;
+    mappers.push_back({{"name", curve.mapper}, {"exact", curve.exact}, {"points", points}});
+  }
+  j["mappers"] = mappers;
+  return j;
+}
+
+std::string pareto_table(const ParetoSweep& sweep)
+{
+  std::string out = fmt::format("scenario   {} ({})\n", sweep.scenario, sweep.scenario_file);
+  out += fmt::format("instance   n = {} stages, p = {} processors, {}; mapper seed {}, time limit {} s\n", sweep.n,
+                     sweep.p, to_string(sweep.model), sweep.mapper_seed, sweep.time_limit);
+  out += sweep.curve("bbr10.exhaustive") || sweep.curve("bbr10.exhaustive.interval")
+             ? "exact      bbr10.exhaustive: optimum over general mappings, .interval: over interval mappings\n"
+             : "exact      none: the instance is beyond bbr10.exhaustive's limits\n";
+  out += "cells      F (seed 004 eq. (2)) of each mapper's mapping; violates: its worst-case period exceeds P_max\n\n";
+  std::vector<std::size_t> width;
+  std::string head = fmt::format("{:<12}", "P_max");
+  for (const auto& curve : sweep.curves) {
+    width.push_back(std::max<std::size_t>(curve.mapper.size(), 10) + 2);
+    head += fmt::format("{:<{}}", curve.mapper, width.back());
+  }
+  out += head.substr(0, head.find_last_not_of(' ') + 1) + "\n";
+  for (std::size_t i = 0; i < sweep.bounds.size(); ++i) {
+    std::string row = fmt::format("{:<12}", fmt::format("{:.6g}", sweep.bounds[i]));
+    for (std::size_t c = 0; c < sweep.curves.size(); ++c)
+      row += fmt::format("{:<{}}", cell(sweep.curves[c].points[i]), width[c]);
+    out += row.substr(0, row.find_last_not_of(' ') + 1) + "\n";
+  }
+  for (const auto& curve : sweep.curves) {
+    if (!curve.exact) continue;
+    out += fmt::format("\n{} mappings:\n", curve.mapper);
+    for (const auto& pt : curve.points)
+      if (pt.failure_probability)
+        out += fmt::format("  P_max {:<10} F {:<12.6g} worst-case period {:<10.6g} {}\n",
+                           fmt::format("{:.6g}", pt.period_bound), *pt.failure_probability, *pt.worst_case_period,
+                           pt.mapping);
+  }
+  for (const auto& curve : sweep.curves)
+    for (const auto& pt : curve.points)
+      if (!pt.note.empty()) {
+        out += fmt::format("\n{} refused at P_max = {:.6g}: {}", curve.mapper, pt.period_bound, pt.note);
+        break;
+      }
+  if (!sweep.command_line.empty()) out += fmt::format("\ncommand    {}\n", sweep.command_line);
+  return out;
+}
+
+std::string pareto_gnuplot_data(const ParetoSweep& sweep)
+{
+  std::string out;
+  for (const auto& curve : sweep.curves) {
+    std::string block;
+    for (const auto& pt : curve.points)
+      if (pt.failure_probability) block += fmt::format("{} {}\n", pt.period_bound, *pt.failure_probability);
+    if (block.empty()) continue;
+    out += fmt::format("{}# {}: P_max F\n{}", out.empty() ? "" : "\n\n", curve.mapper, block);
+  }
+  return out;
+}
+
+bool write_pareto_files(const std::string& dir, const ParetoSweep& sweep, const std::string& executable)
+{
+  std::filesystem::create_directories(dir);
+  write_text_file(dir + "/pareto.json", pareto_json(sweep).dump(2) + "\n");
+  bool positive = true;
+  std::string plots;
+  int index = 0;
+  for (const auto& curve : sweep.curves) {
+    bool any = false;
+    for (const auto& pt : curve.points)
+      if (pt.failure_probability) {
+        any      = true;
+        positive = positive && *pt.failure_probability > 0;
+      }
+    if (!any) continue;
+    // steps: F(P_max) holds at least up to the next bound, since a larger bound only admits more mappings
+    plots += fmt::format("{0}'pareto.dat' index {1} using 1:2 with steps lw {2} lc {3} title {4}, \\\n"
+                         "  '' index {1} using 1:2 with points pt 7 lc {3} notitle",
+                         plots.empty() ? "" : ", \\\n  ", index,
+                         curve.mapper == "bbr10.exhaustive" ? 4
+                         : curve.exact                      ? 2
+                                                            : 1,
+                         index + 1, gnuplot_quote(curve.mapper));
+    ++index;
+  }
+  GnuplotPlot plot{"pareto", "", pareto_gnuplot_data(sweep)};
+  plot.commands = fmt::format(
+      "set title {}\nset xlabel 'period bound P_max'\nset ylabel 'failure probability F'\n"
+      "set key top right\nset grid\nset xrange [{}:{}]\n{}",
+      gnuplot_quote("Pareto front: " + sweep.scenario), *std::min_element(sweep.bounds.begin(), sweep.bounds.end()),
+      *std::max_element(sweep.bounds.begin(), sweep.bounds.end()), positive ? "set logscale y\n" : "");
+  plot.commands += plots.empty() ? "set label 'no mapping meets any bound' at graph 0.3, 0.5\nplot [0:1] NaN notitle\n"
+                                 : "plot " + plots + "\n";
+  try {
+    render_plot(dir, plot, executable);
+  } catch (const std::runtime_error& e) {
+    if (std::string(e.what()).find("gnuplot not found") == std::string::npos) throw;
+    return false; // render_plot wrote pareto.gp and pareto.dat before running gnuplot
+  }
+  return true;
+}
+
+} // namespace pipesim

@@ -1,0 +1,140 @@
+// The Pareto sweep on the shipped example (fronts worked out by hand), its outputs, and its bad input.
+#include "validation/pareto.hpp"
+
+#include "platforms/input_error.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace pipesim;
+
+namespace {
+
+Scenario example() { return load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/pareto.yaml"); }
+
+ParetoSweep sweep_example(std::vector<std::string> mappers = {})
+{
+  Scenario s = example();
+  ParetoOptions o;
+  o.mappers = std::move(mappers);
+  o.bounds  = {1.5, 2, 2.5, 3};
+  return pareto_sweep(s, s.platform.model, o);
+}
+
+std::string what(const std::optional<double>& f) { return f ? std::to_string(*f) : "none"; }
+
+} // namespace
+
+/// scenarios/examples/pareto.yaml: w = (10, 40, 10), speeds 20, f = (0.3, 0.3, 0.2, 0.1), b = 10, cards 20.
+/// - P_max = 1.5: S_2 alone computes 40/20 = 2 > 1.5: nothing.
+/// - P_max = 2: S_2 must be alone. General: {S_1, S_3} on {P1, P3} (compute 20/20 = 1; card out (3 x 2 + 2)/20 = 0.4),
+///   {S_2} on {P2, P4} (compute 2): F = 1 - (1 - 0.3 x 0.2)(1 - 0.3 x 0.1) = 1 - 0.94 x 0.97 = 0.0882. Interval: three
+///   disjoint sets, best {P1, P2}, {P3}, {P4}: 1 - 0.91 x 0.8 x 0.9 = 0.3448.
+/// - P_max = 2.5: [1-2] on {P1, P3} (compute 50/20 = 2.5), [3] on {P2, P4}: 0.0882, both.
+/// - P_max = 3: everything on the four (compute 60/20 = 3): 0.3 x 0.3 x 0.2 x 0.1 = 0.0018, both.
+TEST(Pareto, ExactFrontsOfTheShippedExample)
+{
+  ParetoSweep sweep = sweep_example();
+  ASSERT_GE(sweep.curves.size(), 2U);
+  EXPECT_EQ(sweep.curves[0].mapper, "bbr10.exhaustive");
+  EXPECT_EQ(sweep.curves[1].mapper, "bbr10.exhaustive.interval");
+  for (const auto& c : sweep.curves)
+    EXPECT_TRUE(c.mapper != "explicit" && c.mapper.rfind("debug.", 0) != 0) << c.mapper;
+  std::vector<std::optional<double>> general{std::nullopt, 0.0882, 0.0882, 0.0018};
+  std::vector<std::optional<double>> interval{std::nullopt, 0.3448, 0.0882, 0.0018};
+  for (std::size_t i = 0; i < 4; ++i) {
+    const ParetoPoint& g = sweep.curves[0].points[i];
+    const ParetoPoint& v = sweep.curves[1].points[i];
+    EXPECT_NEAR(g.failure_probability.value_or(-1), general[i].value_or(-1), 1e-12) << i;
+    EXPECT_NEAR(v.failure_probability.value_or(-1), interval[i].value_or(-1), 1e-12) << i;
+  }
+  EXPECT_EQ(sweep.curves[0].points[0].status, "infeasible");
+  EXPECT_EQ(sweep.curves[0].points[1].mapping, "[1]:P1|P3 [2]:P2|P4 [3]:P1|P3");
+  EXPECT_EQ(sweep.curves[0].points[1].worst_case_period, 2.0);
+  EXPECT_TRUE(sweep.curves[0].points[1].worst_case_exact);
+  EXPECT_EQ(sweep.curves[1].points[1].mapping, "[1]:P1|P2 [2]:P3 [3]:P4");
+  // Every other mapper's F is at least the exact general front wherever it meets the bound.
+  for (const auto& c : sweep.curves)
+    for (std::size_t i = 0; i < 4; ++i)
+      if (c.points[i].failure_probability) {
+        ASSERT_TRUE(general[i]) << c.mapper << " beats the exact front at " << sweep.bounds[i];
+        EXPECT_GE(*c.points[i].failure_probability, *general[i] - 1e-12) << c.mapper;
+      }
+}
+
+TEST(Pareto, AMappingOverTheBoundIsReportedWithoutItsF)
+{
+  // The explicit mapping (named, never a default) puts every stage on the four processors: worst case 3.
+  Scenario s = parse_scenario(R"(pipeline: {w: [10, 40, 10], delta: [2, 3, 3, 2]}
+platform:
+  processors:
+    - {name: P1, speed: 20, failure_probability: 0.3}
+    - {name: P2, speed: 20, failure_probability: 0.3}
+  bandwidth: 10
+mapping:
+  - {stages: [1, 3], replicas: [P1, P2]}
+simulation: {model: multi-port}
+)",
+                              "<explicit>");
+  ParetoOptions o;
+  o.mappers            = {"explicit"};
+  o.bounds             = {2, 3};
+  ParetoSweep sweep    = pareto_sweep(s, s.platform.model, o);
+  const ParetoCurve* c = sweep.curve("explicit");
+  ASSERT_NE(c, nullptr);
+  EXPECT_FALSE(c->points[0].meets_bound);
+  EXPECT_FALSE(c->points[0].failure_probability) << what(c->points[0].failure_probability);
+  EXPECT_EQ(c->points[0].worst_case_period, 3.0);
+  EXPECT_NEAR(c->points[1].failure_probability.value_or(-1), 0.09, 1e-12);
+  std::string table = pareto_table(sweep);
+  EXPECT_NE(table.find("violates"), std::string::npos) << table;
+  EXPECT_NE(table.find("0.09"), std::string::npos) << table;
+}
+
+TEST(Pareto, JsonTableAndGnuplotData)
+{
+  ParetoSweep sweep  = sweep_example({"bbr10.exhaustive"});
+  sweep.command_line = "pipesim pareto pareto.yaml --bounds 1.5,2,2.5,3";
+  nlohmann::json j   = pareto_json(sweep);
+  EXPECT_EQ(j["bounds"], nlohmann::json::array({1.5, 2.0, 2.5, 3.0}));
+  EXPECT_TRUE(j["exact_front"]["general"][0].is_null());
+  EXPECT_NEAR(j["exact_front"]["interval"][1].get<double>(), 0.3448, 1e-12);
+  EXPECT_EQ(j["mapper_seed"], 42);
+  EXPECT_EQ(j["command"], sweep.command_line);
+  EXPECT_EQ(j["mappers"][0]["points"][1]["mapping"], "[1]:P1|P3 [2]:P2|P4 [3]:P1|P3");
+  std::string table = pareto_table(sweep);
+  EXPECT_NE(table.find("1.5         infeasible        infeasible\n"), std::string::npos) << table;
+  EXPECT_NE(table.find("2           0.0882            0.3448\n"), std::string::npos) << table;
+  std::string data = pareto_gnuplot_data(sweep);
+  EXPECT_EQ(data.substr(0, data.find("\n\n\n")), "# bbr10.exhaustive: P_max F\n2 0.08820000000000006\n"
+                                                 "2.5 0.08820000000000006\n3 0.0018000000000000238");
+}
+
+TEST(Pareto, BadInputNamesTheValue)
+{
+  EXPECT_EQ(pareto_linear_bounds(1, 4, 7), (std::vector<double>{1, 1.5, 2, 2.5, 3, 3.5, 4}));
+  EXPECT_EQ(pareto_linear_bounds(2, 2, 1), std::vector<double>{2});
+  auto message = [](auto&& f) {
+    try {
+      f();
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message([] { pareto_linear_bounds(0, 4, 3); }), "--from 0: a period bound must be > 0");
+  EXPECT_EQ(message([] { pareto_linear_bounds(2, 1, 3); }), "--to 1: must be a period >= --from (2)");
+  EXPECT_EQ(message([] { pareto_linear_bounds(1, 2, 0); }), "--steps 0: expected at least 1");
+  EXPECT_EQ(message([] { check_pareto_bounds({1, -0.5}); }), "--bounds -0.5: a period bound must be > 0");
+  EXPECT_NE(message([] { sweep_example({"no.such.mapper"}); }).find("no.such.mapper"), std::string::npos);
+  EXPECT_NE(message([] { sweep_example({"explicit"}); }).find("--mappers explicit: refuses the problem"),
+            std::string::npos);
+  Scenario one_port = example();
+  one_port.model    = CommModel::one_port;
+  ParetoOptions o;
+  o.bounds = {2};
+  EXPECT_NE(message([&] {
+              pareto_sweep(one_port, one_port.platform.model, o);
+            }).find("no registered mapper accepts this problem"),
+            std::string::npos);
+}
