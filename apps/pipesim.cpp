@@ -10,6 +10,7 @@
 #include "validation/scenario_run.hpp"
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -320,6 +321,10 @@ int main(int argc, char** argv)
       ro.x_key = o.x_axis;
       write_report(o.out_dir, ro);
       std::cerr << fmt::format("pipesim: wrote {}/report.html\n", o.out_dir);
+      if (std::filesystem::exists(o.out_dir + "/elections-table.md"))
+        std::cerr << fmt::format("pipesim: wrote {0}/elections-table.md and {0}/elections-table.csv\n", o.out_dir);
+      if (std::filesystem::exists(o.out_dir + "/reliability-tables.md"))
+        std::cerr << fmt::format("pipesim: wrote {}/reliability-tables.md (seed 004 Tables 2 and 3)\n", o.out_dir);
       return 0;
     }
   } catch (const InputError& e) {

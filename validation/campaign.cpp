@@ -98,7 +98,10 @@ void set_key(YAML::Node root, const std::string& key, const YAML::Node& value, c
   node[parts.back()] = YAML::Clone(value);
 }
 
-std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::string, YamlNode>>& key_nodes)
+/// `distinct_seeds` is set by `seed: {..., distinct: true}`: run i gets the seed `from + i`, so that no two runs share
+/// an instance (the axis still gives the number of repetitions).
+std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::string, YamlNode>>& key_nodes,
+                             bool& distinct_seeds)
 {
   std::vector<Axis> axes;
   if (auto sweep = root.find("sweep")) {
@@ -125,7 +128,14 @@ std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::st
     }
   }
   if (auto seed = root.find("seed")) {
-    axes.push_back(Axis{{"seed"}, {axis_values(*seed)}});
+    YamlNode values = *seed;
+    if (seed->is_map() && seed->has("distinct")) {
+      distinct_seeds  = seed->at("distinct").as_bool();
+      YAML::Node copy = YAML::Clone(seed->raw());
+      copy.remove("distinct");
+      values = YamlNode(copy, seed->file(), seed->path());
+    }
+    axes.push_back(Axis{{"seed"}, {axis_values(values)}});
     key_nodes.emplace_back("seed", *seed);
   }
   return axes;
@@ -186,24 +196,45 @@ std::string Campaign::hash() const
   return fmt::format("{:016x}", h);
 }
 
-const char* to_string(CampaignMode mode) { return mode == CampaignMode::analytic ? "analytic" : "simulate"; }
+const char* to_string(CampaignMode mode)
+{
+  switch (mode) {
+  case CampaignMode::analytic:
+    return "analytic";
+  case CampaignMode::elections:
+    return "elections";
+  default:
+    return "simulate";
+  }
+}
+
+std::optional<CampaignMode> campaign_mode(const std::string& text)
+{
+  for (auto mode : {CampaignMode::analytic, CampaignMode::simulate, CampaignMode::elections})
+    if (text == to_string(mode)) return mode;
+  return std::nullopt;
+}
 
 Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir)
 {
   YamlNode root = load_yaml_text(text, label);
   root.require_map();
-  root.allow_only({"name", "mode", "base", "sweep", "zip", "seed", "run_time_limit", "trace"});
+  root.allow_only({"name", "mode", "base", "sweep", "zip", "seed", "run_time_limit", "milp_time_limit", "trace"});
   Campaign c;
   c.file     = label;
   c.base_dir = base_dir;
   c.text     = text;
   c.name     = root.has("name") ? root.at("name").as_string() : std::filesystem::path(label).stem().string();
   if (auto mode = root.find("mode")) {
-    std::string m = mode->as_string();
-    if (m != "analytic" && m != "simulate") mode->fail("expected analytic or simulate");
-    c.mode = m == "analytic" ? CampaignMode::analytic : CampaignMode::simulate;
+    auto m = campaign_mode(mode->as_string());
+    if (!m) mode->fail("expected analytic, simulate or elections");
+    c.mode = *m;
   }
   if (auto limit = root.find("run_time_limit")) c.run_time_limit = limit->as_positive();
+  if (auto limit = root.find("milp_time_limit")) {
+    if (c.mode != CampaignMode::elections) limit->fail_key("applies to mode: elections only");
+    c.milp_time_limit = limit->as_positive();
+  }
   if (auto trace = root.find("trace")) { // N: the first N runs; [ids]: these runs
     c.trace_ids.clear();
     if (trace->is_sequence())
@@ -217,7 +248,8 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
   YAML::Node base = load_base(root, base_dir, scenario_dir);
   c.scenario_dir  = scenario_dir;
   std::vector<std::pair<std::string, YamlNode>> key_nodes;
-  std::vector<Axis> axes = parse_axes(root, key_nodes);
+  bool distinct_seeds    = false;
+  std::vector<Axis> axes = parse_axes(root, key_nodes, distinct_seeds);
   std::set<std::string> swept;
   for (const auto& [key, node] : key_nodes) {
     if (!swept.insert(key).second) node.fail_key(fmt::format("'{}' is swept twice", key));
@@ -241,8 +273,13 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
     bool has_seed = false;
     for (std::size_t a = 0; a < axes.size(); ++a)
       for (std::size_t k = 0; k < axes[a].keys.size(); ++k) {
-        const std::string& key = axes[a].keys[k];
-        const YAML::Node& v    = axes[a].values[k][pick[a]];
+        const std::string& key  = axes[a].keys[k];
+        const YAML::Node& value = axes[a].values[k][pick[a]];
+        // distinct seeds: a new node (assigning to `value` would write through to the axis: yaml-cpp nodes are
+        // references)
+        YAML::Node v = key == "seed" && distinct_seeds
+                           ? YAML::Node(YamlNode(axes[a].values[k].front(), label, "seed").as_int_at_least(0) + run.id)
+                           : value;
         run.params.emplace_back(key, v);
         const YamlNode& where =
             std::find_if(key_nodes.begin(), key_nodes.end(), [&](const auto& kn) { return kn.first == key; })->second;
@@ -264,6 +301,11 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
     } catch (const InputError& err) {
       throw InputError(fmt::format("{}: the scenario of run {} is invalid: {}", label, run.id, err.what()));
     }
+    if (c.mode == CampaignMode::elections && s.model != CommModel::multi_port)
+      throw InputError(
+          fmt::format("{}: mode 'elections' needs the multi-port model (simulation.model: multi-port); run "
+                      "{} has the one-port model",
+                      label, run.id));
     if (!has_seed) run.seed = s.simulation.seed;
     c.runs.push_back(std::move(run));
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -10,7 +11,9 @@
 
 namespace pipesim {
 
-enum class CampaignMode { analytic, simulate };
+/// analytic: mappers and formulas; simulate: also SimGrid; elections: mappers and formulas, then seed 004's four
+/// election heuristics and the §5 MILP on the mapping with every processor alive (validation/elections_run.hpp).
+enum class CampaignMode { analytic, simulate, elections };
 
 /// One value per swept key, as written (YAML scalar or collection).
 struct CampaignRun {
@@ -27,8 +30,9 @@ struct Campaign {
   std::string base_dir;     // directory of the campaign file
   std::string scenario_dir; // where the runs' relative platform files resolve (the base scenario's directory)
   std::string text;         // the campaign file's text (hashed to recognise the campaign on --resume / merge)
-  CampaignMode mode     = CampaignMode::simulate;
-  double run_time_limit = 600;    // seconds per run
+  CampaignMode mode      = CampaignMode::simulate;
+  double run_time_limit  = 600;   // seconds per run
+  double milp_time_limit = 60;    // elections mode: CBC's time limit per run (seconds)
   std::set<int> trace_ids{0};     // simulated runs whose event trace is kept (trace-<id>.json)
   std::vector<std::string> swept; // swept keys in axis order ("seed" included when swept)
   std::vector<CampaignRun> runs;
@@ -42,5 +46,7 @@ Campaign load_campaign(const std::string& path);
 Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir);
 
 const char* to_string(CampaignMode mode);
+/// The mode named `text` ("analytic", "simulate", "elections"); empty for any other text.
+std::optional<CampaignMode> campaign_mode(const std::string& text);
 
 } // namespace pipesim

@@ -5,6 +5,7 @@
 #include "scenarios/scenario.hpp"
 #include "simulator/run.hpp"
 #include "validation/compare.hpp"
+#include "validation/elections_run.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <chrono>
@@ -69,8 +70,9 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
     row["status"] = "infeasible";
     return;
   }
-  row["mapping"]             = to_text(r.mapper.mapping, r.platform);
-  row["rule"]                = to_string(r.rule);
+  row["mapping"] = to_text(r.mapper.mapping, r.platform);
+  row["rule"]    = to_string(r.rule);
+  if (r.analytic.formula.empty()) return; // mapped without the analytic figures (elections mode)
   row["analytic_period"]     = number(r.analytic.period);
   row["analytic_latency"]    = number(r.analytic.latency);
   row["failure_probability"] = number(r.analytic.failure_probability);
@@ -125,9 +127,12 @@ nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, con
         parse_scenario(run.scenario_yaml, fmt::format("{} (run {})", campaign.file, run.id), campaign.scenario_dir);
     row["mapper"] = s.mapper;
     if (!trace_file.empty()) s.simulation.record_trace = true;
-    ScenarioRun r = map_scenario(s);
+    ScenarioRun r = map_scenario(s, campaign.mode != CampaignMode::elections);
     if (campaign.mode == CampaignMode::simulate) simulate_run(r, 1); // the campaign runs rows in parallel
     fill_run(row, r);
+    if (campaign.mode == CampaignMode::elections && r.has_mapping())
+      add_elections_columns(
+          row, run_elections(s.pipeline, r.platform, r.mapper.mapping, run.seed, campaign.milp_time_limit));
     if (!trace_file.empty() && r.simulated) write_trace(trace_file, run, r);
   } catch (const InputError& e) {
     row["status"] = "error";
@@ -147,7 +152,7 @@ nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, cons
   return row;
 }
 
-std::vector<std::string> csv_columns(const std::vector<std::string>& swept)
+std::vector<std::string> csv_columns(const std::vector<std::string>& swept, CampaignMode mode)
 {
   std::vector<std::string> cols{"campaign",
                                 "run_id",
@@ -184,12 +189,19 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept)
                                 "error",
                                 "mapper_seconds",
                                 "wall_seconds"};
+  if (mode == CampaignMode::elections)
+    for (auto& column : elections_columns())
+      cols.push_back(std::move(column));
   for (const auto& key : swept)
     cols.push_back("param:" + key);
   return cols;
 }
 
-bool is_timing_column(const std::string& column) { return column == "mapper_seconds" || column == "wall_seconds"; }
+bool is_timing_column(const std::string& column)
+{
+  return column == "mapper_seconds" || column == "wall_seconds" || column == "milp_seconds" ||
+         column == "heuristics_seconds";
+}
 
 namespace {
 std::string csv_escape(const std::string& s)

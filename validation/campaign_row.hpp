@@ -18,8 +18,8 @@ nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, con
 nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, const std::string& status,
                           const std::string& reason, double wall_seconds);
 
-/// CSV: fixed columns, then one "param:<key>" column per swept key.
-std::vector<std::string> csv_columns(const std::vector<std::string>& swept);
+/// CSV: fixed columns (in elections mode followed by elections_columns()), then one "param:<key>" column per swept key.
+std::vector<std::string> csv_columns(const std::vector<std::string>& swept, CampaignMode mode = CampaignMode::simulate);
 std::string csv_header(const std::vector<std::string>& columns);
 std::string csv_line(const nlohmann::json& row, const std::vector<std::string>& columns);
 

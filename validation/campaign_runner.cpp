@@ -178,10 +178,10 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
                                     "# rerun one row alone (ID = its run_id) into another directory:\n"
                                     "pipesim campaign {} --only ID --out DIR\n",
                                     o.command_line, c.file));
-  write_sorted_results(o.out_dir, rows, c.swept); // repairs the CSV after an interrupted run
+  write_sorted_results(o.out_dir, rows, c.swept, c.mode); // repairs the CSV after an interrupted run
   DurableAppender jsonl(results_path(o.out_dir));
   DurableAppender csv(o.out_dir + "/results.csv");
-  auto columns = csv_columns(c.swept);
+  auto columns = csv_columns(c.swept, c.mode);
 
   RunnerSummary summary;
   summary.total = static_cast<int>(c.runs.size());
@@ -245,7 +245,7 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
   for (int id : selected_runs(c, o))
     all = all && complete.count(id) > 0;
   if (all) // the shard is complete: sorted files, identical from one run of the campaign to the next
-    write_sorted_results(o.out_dir, rows, c.swept);
+    write_sorted_results(o.out_dir, rows, c.swept, c.mode);
   return summary;
 }
 
@@ -285,7 +285,8 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
   meta["shard"]  = "merged";
   meta["merged"] = dirs;
   write_file_atomically(out_dir + "/campaign.json", meta.dump(2) + "\n");
-  write_sorted_results(out_dir, rows, meta["swept"].get<std::vector<std::string>>());
+  write_sorted_results(out_dir, rows, meta["swept"].get<std::vector<std::string>>(),
+                       campaign_mode(meta.value("mode", "")).value_or(CampaignMode::simulate));
   for (const auto& dir : dirs)
     for (const auto& entry : std::filesystem::directory_iterator(dir))
       if (entry.path().filename().string().rfind("trace-", 0) == 0)

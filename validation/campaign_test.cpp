@@ -164,6 +164,39 @@ TEST(Campaign, MalformedFilesNameFileLineAndKey)
   EXPECT_NE(message_of("mode: analytic\n").find("missing key 'base'"), std::string::npos);
 }
 
+TEST(Campaign, ElectionsModeDistinctSeedsAndTheirErrors)
+{
+  const std::string base = R"(base:
+  pipeline: {generate: {preset: bbr10-table1, n: 4, seed: 1}}
+  platform: {generate: {preset: bbr10, p: 6, seed: 1}}
+  mapper: random.stage-sets
+  simulation: {model: multi-port}
+sweep:
+  pipeline.generate.n: [3, 5]
+)";
+  Campaign c             = parse_campaign(
+                  "mode: elections\nmilp_time_limit: 5\n" + base + "seed: {from: 7, count: 3, distinct: true}\n", "e.yaml", ".");
+  EXPECT_EQ(c.mode, CampaignMode::elections);
+  EXPECT_EQ(c.milp_time_limit, 5);
+  ASSERT_EQ(c.runs.size(), 6u);
+  for (const auto& run : c.runs) { // seed 7 + run id, recorded in the params and in every seed of the scenario
+    EXPECT_EQ(run.seed, 7u + static_cast<unsigned>(run.id));
+    EXPECT_EQ(run.describe(), fmt::format("pipeline.generate.n={} seed={}", run.id < 3 ? 3 : 5, 7 + run.id));
+    EXPECT_EQ(YAML::Load(run.scenario_yaml)["platform"]["generate"]["seed"].as<int>(), 7 + run.id);
+  }
+  EXPECT_EQ(parse_campaign(base + "seed: {from: 7, count: 3}\n", "e.yaml", ".").runs[4].seed, 8u); // not distinct
+  EXPECT_NE(message_of("milp_time_limit: 5\n" + base).find("key 'milp_time_limit': applies to mode: elections only"),
+            std::string::npos)
+      << message_of("milp_time_limit: 5\n" + base);
+  std::string one_port = base;
+  one_port.replace(one_port.find("{model: multi-port}"), 19, "{model: one-port}");
+  one_port.replace(one_port.find("random.stage-sets"), 17, "random.interval");
+  EXPECT_NE(message_of("mode: elections\n" + one_port).find("mode 'elections' needs the multi-port model"),
+            std::string::npos)
+      << message_of("mode: elections\n" + one_port);
+  EXPECT_NE(message_of("mode: election\n" + base).find("expected analytic, simulate or elections"), std::string::npos);
+}
+
 TEST(CampaignRunner, WritesOneRowPerRunWithFiguresAndRerunCommand)
 {
   Campaign c      = parse_campaign(small_campaign, "c.yaml", ".");

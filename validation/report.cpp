@@ -1,9 +1,12 @@
 // The HTML report of a campaign's output directory: summary table and gnuplot SVG plots (DESIGN.md §7).
 #include "validation/report.hpp"
 
+#include "validation/elections_table.hpp"
 #include "validation/gnuplot.hpp"
+#include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_plots.hpp"
+#include "validation/result_files.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -120,6 +123,42 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
   return html + "</table>\n";
 }
 
+/// Campaigns of the seed 004 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
+/// when the campaign has none of them.
+std::string reliability_html(const CampaignResults& results)
+{
+  ReliabilityTables tables = reliability_tables(results);
+  if (tables.scenarios == 0) return "";
+  std::string markdown = reliability_tables_markdown(tables);
+  write_file_atomically(results.dir + "/reliability-tables.md", markdown);
+  return "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities relative to the best "
+         "of the class in each scenario (<a href=\"reliability-tables.md\">reliability-tables.md</a>; "
+         "docs/reproduction-bbr10.md compares them with the paper).</p>\n<pre>" +
+         escape(markdown) + "</pre>\n";
+}
+
+/// Elections campaigns: seed 004 Table 1 (written to elections-table.{md,csv} too).
+std::string elections_html(const std::string& dir)
+{
+  ElectionsTable table = write_elections_table(dir);
+  std::string html =
+      "<h2>Elections against the MILP (seed 004 Table 1)</h2>\n<p>Relative deviation (P_heuristic - P_MILP) / "
+      "P_MILP over the ok rows whose MILP is proven optimal; best rate: deviation at most 1e-9 "
+      "(<a href=\"elections-table.csv\">elections-table.csv</a>, <a href=\"elections-table.md\">.md</a>).</p>\n"
+      "<table>\n<tr><th>p</th><th>instances</th><th>heuristic</th><th>max</th><th>av.</th><th>stdv.</th><th>best "
+      "rate</th><th>below MILP</th></tr>\n";
+  for (const auto& r : table.rows)
+    html += fmt::format("<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:.3f}</td>"
+                        "<td class=\"num\">{:.3f}</td><td class=\"num\">{:.3f}</td><td class=\"num\">{:.2f}%</td>"
+                        "<td class=\"num\">{}</td></tr>\n",
+                        r.p, r.stats.instances, escape(r.heuristic), r.stats.max, r.stats.mean, r.stats.sd,
+                        100 * r.stats.best_rate, r.stats.below);
+  html += "</table>\n";
+  if (!table.excluded_runs.empty())
+    html += fmt::format("<p>{} rows excluded (not ok, or MILP not proven optimal).</p>\n", table.excluded_runs.size());
+  return html;
+}
+
 std::string excluded_html(const CampaignResults& results)
 {
   const size_t shown = 50;
@@ -186,6 +225,8 @@ void write_report(const std::string& dir, const ReportOptions& options)
   std::string html  = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title) +
                      "</title>\n" + style + "</head>\n<body>\n<h1>" + escape(title) + "</h1>\n";
   html += summary_html(results, excluded);
+  if (results.mode == "elections") html += elections_html(dir);
+  html += reliability_html(results);
   html += figure_html(dir, simulate ? period_scatter_plot(results) : std::nullopt, "Simulated vs analytic period",
                       "Each point is one ok run: its simulated period against its analytic period (filled) and its "
                       "event-graph period (open); points on the dashed line y = x agree exactly.",
@@ -198,14 +239,17 @@ void write_report(const std::string& dir, const ReportOptions& options)
                       simulate ? "No ok run has a simulated period."
                                : "Analytic mode: there is no simulated period to compare.",
                       options);
+  bool elections = results.mode == "elections"; // rows without analytic periods: the table above instead
+  if (elections) x_key.clear();
   std::vector<MapperMean> means = x_key.empty() ? std::vector<MapperMean>{} : mapper_means(results, x_key);
   html +=
-      figure_html(dir, mean_period_plot(results, x_key), "Mean period per mapper",
+      figure_html(dir, elections ? std::nullopt : mean_period_plot(results, x_key), "Mean period per mapper",
                   "One curve per mapper: the period against " + x_key +
                       ", averaged over the seeds (and every other swept key) of the ok runs; solid: analytic, "
                       "dashed: simulated when the campaign simulated.",
-                  x_key.empty() ? "The campaign sweeps no numeric parameter other than the seed to put on an x axis."
-                                : "No ok run has a numeric value of " + x_key + ".",
+                  elections       ? "Elections campaign: the periods are in the table of the elections above."
+                  : x_key.empty() ? "The campaign sweeps no numeric parameter other than the seed to put on an x axis."
+                                  : "No ok run has a numeric value of " + x_key + ".",
                   options);
   if (!means.empty())
     html += "<p>Mean periods (s) over the ok runs of each cell, the number of runs in parentheses:</p>\n" +

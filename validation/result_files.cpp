@@ -101,13 +101,13 @@ void write_file_atomically(const std::string& path, const std::string& content)
 }
 
 void write_sorted_results(const std::string& dir, std::vector<nlohmann::json> rows,
-                          const std::vector<std::string>& swept)
+                          const std::vector<std::string>& swept, CampaignMode mode)
 {
   std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
     return a["run_id"].template get<int>() < b["run_id"].template get<int>();
   });
   std::string jsonl;
-  auto columns    = csv_columns(swept);
+  auto columns    = csv_columns(swept, mode);
   std::string csv = csv_header(columns) + "\n";
   for (const auto& row : rows) {
     jsonl += row.dump() + "\n";

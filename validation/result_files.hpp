@@ -1,6 +1,8 @@
 // Campaign output files: append-and-flush writing, reading back with repair of a torn last line, sorted rewrite.
 #pragma once
 
+#include "validation/campaign.hpp"
+
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -33,6 +35,6 @@ void write_file_atomically(const std::string& path, const std::string& content);
 
 /// results.jsonl and results.csv with these rows sorted by run id.
 void write_sorted_results(const std::string& dir, std::vector<nlohmann::json> rows,
-                          const std::vector<std::string>& swept);
+                          const std::vector<std::string>& swept, CampaignMode mode = CampaignMode::simulate);
 
 } // namespace pipesim

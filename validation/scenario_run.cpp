@@ -51,7 +51,7 @@ Mapping senders_first(const Mapping& mapping, const std::vector<int>& senders)
 }
 } // namespace
 
-ScenarioRun map_scenario(const Scenario& scenario)
+ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 {
   ScenarioRun run;
   run.scenario = scenario;
@@ -66,6 +66,7 @@ ScenarioRun map_scenario(const Scenario& scenario)
   if (!run.has_mapping()) return run;
   const Mapping& mapping = run.mapper.mapping;
   run.rule               = classify(mapping);
+  if (!analytic) return run;
   // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with
   std::vector<int> senders = policy_senders(scenario, run.platform, mapping);
   if (scenario.model == CommModel::multi_port) { // no event graph: max-min sharing is not an event graph

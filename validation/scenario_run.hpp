@@ -37,8 +37,10 @@ struct ScenarioRun {
 Platform load_platform(const Scenario& scenario);
 
 /// Loads the platform, runs the mapper (or resolves the explicit mapping), computes the analytic figures and the
-/// event-graph period. Bad input (unknown mapper, refused problem, bad mapping) is an InputError.
-ScenarioRun map_scenario(const Scenario& scenario);
+/// event-graph period (not when `analytic` is false: elections campaigns need only the mapping, and seed 004
+/// eq. (2)'s failure probability is exponential in the overlapping processor sets of a general mapping). Bad input
+/// (unknown mapper, refused problem, bad mapping) is an InputError.
+ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);
 
 /// Simulates the mapped scenario (period run and one-data-set latency run, each in its own process, without
 /// failures). With a failure model, also run 0 of the crash series; with simulation.runs > 1, the Monte Carlo series

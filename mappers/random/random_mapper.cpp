@@ -64,6 +64,33 @@ Mapping random_replicated_mapping(int n, int p, std::uint64_t seed, int max_repl
   return mapping;
 }
 
+Mapping random_stage_sets_mapping(int n, int p, std::uint64_t seed, int max_set)
+{
+  Rng rng(seed ^ 0x57A6E5E7ULL);
+  std::vector<int> procs(static_cast<std::size_t>(p));
+  for (int u = 0; u < p; ++u)
+    procs[static_cast<std::size_t>(u)] = u;
+  Mapping mapping;
+  std::vector<int> previous;
+  for (int i = 1; i <= n; ++i) {
+    auto k = static_cast<std::size_t>(rng.integer(1, std::min(max_set, p)));
+    for (std::size_t r = 0; r < k; ++r) // partial Fisher-Yates: procs[0..k) is a uniform k-subset
+      std::swap(procs[r], procs[static_cast<std::size_t>(rng.integer(static_cast<long long>(r), p - 1))]);
+    std::vector<int> set(procs.begin(), procs.begin() + static_cast<std::ptrdiff_t>(k));
+    std::ranges::sort(set);
+    if (set == previous) {
+      mapping.intervals.back().last = i;
+      continue;
+    }
+    Interval in{i, i, {}, Replication::active};
+    for (int u : set)
+      in.replicas.push_back({u});
+    mapping.intervals.push_back(in);
+    previous = set;
+  }
+  return mapping;
+}
+
 namespace {
 /// What the random samplers accept: the period objective and at least one processor.
 std::optional<std::string> refuses_sampling(const Problem& problem)
@@ -98,6 +125,46 @@ public:
 
 const MapperRegistration replicated_registration("random.replicated",
                                                  [] { return std::make_unique<RandomReplicatedMapper>(); });
+
+/// random.stage-sets (sets of 1..p processors) and random.stage-sets-5 (1..5): seed 004 §7.1's random general
+/// mappings (Table 1's consensus instances).
+class RandomStageSetsMapper : public Mapper {
+public:
+  explicit RandomStageSetsMapper(int max_set) : max_set_(max_set) {}
+  std::string name() const override { return max_set_ > 0 ? "random.stage-sets-5" : "random.stage-sets"; }
+  std::string description() const override
+  {
+    return fmt::format("seeded random general mapping, each stage on a random set of 1..{} processors (seed 004 "
+                       "Table 1 samples)",
+                       max_set_ > 0 ? std::to_string(max_set_) : std::string("p"));
+  }
+  std::optional<std::string> refuses(const Problem& problem) const override
+  {
+    if (problem.model != CommModel::multi_port)
+      return "its replicated general mappings have a period in the multi-port model only (simulation.model: "
+             "multi-port)";
+    return refuses_sampling(problem);
+  }
+  MapperResult map(const Problem& problem, const MapperOptions& options) const override
+  {
+    MapperResult r;
+    int p     = problem.platform.p();
+    r.mapping = random_stage_sets_mapping(problem.pipeline.n(), p, options.seed, max_set_ > 0 ? max_set_ : p);
+    r.status  = SolveStatus::feasible;
+    auto all  = FailureConfiguration::all_alive(problem.platform);
+    r.objective =
+        bbr10_period(problem.pipeline, problem.platform, r.mapping, all, first_alive_election(r.mapping, all));
+    return r;
+  }
+
+private:
+  int max_set_; // 0: p
+};
+
+const MapperRegistration stage_sets_registration("random.stage-sets",
+                                                 [] { return std::make_unique<RandomStageSetsMapper>(0); });
+const MapperRegistration stage_sets_5_registration("random.stage-sets-5",
+                                                   [] { return std::make_unique<RandomStageSetsMapper>(5); });
 
 class RandomMapper : public Mapper {
 public:

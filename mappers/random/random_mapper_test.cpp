@@ -75,3 +75,43 @@ TEST(RandomMapper, ReplicatedKeepsTheIntervalsAndAddsDistinctReplicas)
     replicated += random_replicated_mapping(4, 12, seed, 3).replicated() ? 1 : 0;
   EXPECT_GT(replicated, 15);
 }
+
+TEST(RandomMapper, StageSetsPutEachStageOnARandomSetOfOneToFiveProcessors)
+{
+  int general = 0, shared = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    int n = 2 + static_cast<int>(seed % 15), p = 3 + static_cast<int>(seed % 11);
+    Mapping m  = random_stage_sets_mapping(n, p, seed, 5);
+    Problem pr = problem(n, p);
+    ASSERT_NO_THROW(validate(m, pr.pipeline, pr.platform)) << "seed " << seed;
+    EXPECT_EQ(to_text(m, pr.platform), to_text(random_stage_sets_mapping(n, p, seed, 5), pr.platform));
+    std::vector<int> previous;
+    for (const auto& in : m.intervals) {
+      EXPECT_EQ(in.replication, Replication::active);
+      EXPECT_GE(in.replicas.size(), 1u);
+      EXPECT_LE(in.replicas.size(), static_cast<std::size_t>(std::min(5, p)));
+      std::vector<int> set;
+      for (const auto& g : in.replicas)
+        set.push_back(g.front());
+      EXPECT_TRUE(std::ranges::is_sorted(set));
+      EXPECT_NE(set, previous) << "seed " << seed << ": equal consecutive sets are one interval";
+      previous = set;
+    }
+    general += classify(m) == MappingRule::general ? 1 : 0;
+    shared += m.replicated() ? 1 : 0;
+  }
+  EXPECT_GT(general, 40);
+  EXPECT_GT(shared, 55);
+  // the mapper: multi-port only
+  Problem pr = problem(6, 8);
+  pr.model   = CommModel::multi_port;
+  MapperOptions o;
+  o.seed = 3;
+  auto r = run_mapper("random.stage-sets", pr, o);
+  EXPECT_EQ(to_text(r.mapping, pr.platform), to_text(random_stage_sets_mapping(6, 8, 3, 8), pr.platform)); // 1..p
+  EXPECT_GT(r.objective, 0);
+  EXPECT_EQ(to_text(run_mapper("random.stage-sets-5", pr, o).mapping, pr.platform),
+            to_text(random_stage_sets_mapping(6, 8, 3, 5), pr.platform));
+  pr.model = CommModel::one_port;
+  EXPECT_TRUE(MapperRegistry::instance().create("random.stage-sets")->refuses(pr).has_value());
+}

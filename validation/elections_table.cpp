@@ -1,0 +1,113 @@
+// Table 1's statistics and their CSV and Markdown forms.
+#include "validation/elections_table.hpp"
+
+#include "validation/elections_run.hpp"
+#include "validation/result_files.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace pipesim {
+
+double relative_deviation(double heuristic_period, double milp_period)
+{
+  return (heuristic_period - milp_period) / milp_period;
+}
+
+DeviationSummary summarize_deviations(const std::vector<double>& deviations)
+{
+  DeviationSummary s;
+  s.instances = static_cast<int>(deviations.size());
+  if (deviations.empty()) return s;
+  double sum = 0;
+  int best   = 0;
+  s.max      = deviations.front();
+  for (double d : deviations) {
+    s.max = std::max(s.max, d);
+    sum += d;
+    best += d <= best_tolerance ? 1 : 0;
+    s.below += d < -best_tolerance ? 1 : 0;
+  }
+  s.mean         = sum / s.instances;
+  double squares = 0;
+  for (double d : deviations)
+    squares += (d - s.mean) * (d - s.mean);
+  s.sd        = std::sqrt(squares / s.instances);
+  s.best_rate = static_cast<double>(best) / s.instances;
+  return s;
+}
+
+ElectionsTable elections_table(const std::vector<nlohmann::json>& rows)
+{
+  std::vector<std::string> names = table1_heuristics();
+  names.emplace_back("best");
+  names.emplace_back("milp");
+  std::map<int, std::vector<std::vector<double>>> deviations; // p -> heuristic -> deviations
+  ElectionsTable table;
+  for (const auto& row : rows) {
+    bool usable = row.value("status", "") == "ok" && row.value("milp_status", "") == "optimal" &&
+                  row.contains("period_milp") && row["period_milp"].is_number() && row.contains("p");
+    if (!usable) {
+      table.excluded_runs.push_back(row.value("run_id", -1));
+      continue;
+    }
+    double milp = row["period_milp"].get<double>();
+    auto& per_p = deviations[row["p"].get<int>()];
+    per_p.resize(names.size());
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t h = 0; h + 2 < names.size(); ++h) {
+      double period = row.at(election_period_column(names[h])).get<double>();
+      best          = std::min(best, period);
+      per_p[h].push_back(relative_deviation(period, milp));
+    }
+    per_p[names.size() - 2].push_back(relative_deviation(best, milp));
+    per_p[names.size() - 1].push_back(0.0);
+  }
+  for (const auto& [p, per_heuristic] : deviations)
+    for (std::size_t h = 0; h < names.size(); ++h)
+      table.rows.push_back({p, names[h], summarize_deviations(per_heuristic[h])});
+  return table;
+}
+
+std::vector<std::string> elections_table_columns()
+{
+  return {"p", "instances", "heuristic", "max", "average", "sd", "best_rate", "below_milp"};
+}
+
+std::string elections_table_csv(const ElectionsTable& table)
+{
+  std::string out = fmt::format("{}\n", fmt::join(elections_table_columns(), ","));
+  for (const auto& r : table.rows)
+    out += fmt::format("{},{},{},{:.17g},{:.17g},{:.17g},{:.17g},{}\n", r.p, r.stats.instances, r.heuristic,
+                       r.stats.max, r.stats.mean, r.stats.sd, r.stats.best_rate, r.stats.below);
+  return out;
+}
+
+std::string elections_table_markdown(const ElectionsTable& table)
+{
+  std::string out = "| p | instances | heuristic | max | av. | stdv. | best rate | below MILP |\n"
+                    "|---|---|---|---|---|---|---|---|\n";
+  for (const auto& r : table.rows)
+    out += fmt::format("| {} | {} | {} | {:.3f} | {:.3f} | {:.3f} | {:.2f}% | {} |\n", r.p, r.stats.instances,
+                       r.heuristic, r.stats.max, r.stats.mean, r.stats.sd, 100 * r.stats.best_rate, r.stats.below);
+  if (table.excluded_runs.empty())
+    out += "\nExcluded: none (every row ok, every MILP proven optimal).\n";
+  else
+    out += fmt::format("\nExcluded ({} rows not ok or whose MILP is not proven optimal): runs {}.\n",
+                       table.excluded_runs.size(), fmt::join(table.excluded_runs, ", "));
+  return out;
+}
+
+ElectionsTable write_elections_table(const std::string& dir)
+{
+  ElectionsTable table = elections_table(read_rows(dir + "/results.jsonl"));
+  write_file_atomically(dir + "/elections-table.csv", elections_table_csv(table));
+  write_file_atomically(dir + "/elections-table.md", elections_table_markdown(table));
+  return table;
+}
+
+} // namespace pipesim

@@ -1,0 +1,111 @@
+#include "validation/reliability_tables.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+
+namespace pipesim {
+
+namespace {
+
+bool is_heuristic(const std::string& name)
+{
+  return name.rfind("bbr10.part", 0) == 0; // bbr10.partst*, bbr10.partpr*
+}
+
+bool is_interval(const std::string& name)
+{
+  return name.size() > 9 && name.compare(name.size() - 9, 9, ".interval") == 0;
+}
+
+/// The deviations of one heuristic (or class) from the best of its scenario, summarised at the end.
+class Accumulator {
+public:
+  void add(double value, double best) { deviations_.push_back(best > 0 ? relative_deviation(value, best) : 0.0); }
+  DeviationSummary stats() const { return summarize_deviations(deviations_); }
+
+private:
+  std::vector<double> deviations_;
+};
+
+} // namespace
+
+ReliabilityTables reliability_tables(const CampaignResults& results)
+{
+  std::vector<std::string> names;                                 // heuristics in order of first appearance
+  std::map<std::string, std::map<std::string, double>> scenarios; // scenario -> heuristic -> F (NaN: unusable)
+  std::map<std::string, std::string> platform_of;
+  for (const ResultRow& row : results.rows) {
+    if (!is_heuristic(row.mapper)) continue;
+    if (std::find(names.begin(), names.end(), row.mapper) == names.end()) names.push_back(row.mapper);
+    nlohmann::json key = row.params;
+    key.erase("mapper");
+    std::string scenario            = key.dump();
+    double f                        = row.status == "infeasible"            ? 1.0
+                                      : row.ok() && row.failure_probability ? *row.failure_probability
+                                                                            : std::nan("");
+    scenarios[scenario][row.mapper] = f;
+    auto p                          = row.params.find("platform.generate.p");
+    platform_of[scenario] = p == row.params.end() ? "all" : p->is_string() ? p->get<std::string>() : p->dump();
+  }
+  ReliabilityTables tables;
+  std::map<std::string, Accumulator> per_heuristic;
+  std::map<std::string, std::pair<Accumulator, Accumulator>> per_platform;
+  std::map<std::string, std::pair<int, int>> counts; // platform -> scenarios, ties
+  for (const auto& [scenario, f] : scenarios) {
+    bool usable =
+        f.size() == names.size() && std::none_of(f.begin(), f.end(), [](auto& x) { return std::isnan(x.second); });
+    if (!usable) continue;
+    ++tables.scenarios;
+    double best_interval = 2, best_general = 2;
+    for (const auto& [name, value] : f)
+      (is_interval(name) ? best_interval : best_general) =
+          std::min(is_interval(name) ? best_interval : best_general, value);
+    for (const auto& [name, value] : f)
+      per_heuristic[name].add(value, is_interval(name) ? best_interval : best_general);
+    if (best_interval > 1 || best_general > 1) continue; // one class absent from the campaign: no Table 3
+    double best = std::min(best_interval, best_general);
+    auto& row   = per_platform[platform_of[scenario]];
+    row.first.add(best_interval, best);
+    row.second.add(best_general, best);
+    auto& c = counts[platform_of[scenario]];
+    ++c.first;
+    if (best_interval == best_general) ++c.second;
+  }
+  for (const std::string& name : names)
+    (is_interval(name) ? tables.interval : tables.general).push_back({name, per_heuristic[name].stats()});
+  std::vector<std::string> platforms;
+  for (const auto& [p, unused] : per_platform)
+    platforms.push_back(p);
+  std::sort(platforms.begin(), platforms.end(), [](const std::string& a, const std::string& b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b; // numeric order for integers
+  });
+  for (const std::string& p : platforms)
+    tables.table3.push_back(
+        {p, counts[p].first, per_platform[p].first.stats(), per_platform[p].second.stats(), counts[p].second});
+  return tables;
+}
+
+std::string reliability_tables_markdown(const ReliabilityTables& tables)
+{
+  auto cells = [](const DeviationSummary& s) {
+    return fmt::format("{:.3g} | {:.3g} | {:.3g} | {:.1f}%", s.max, s.mean, s.sd, 100 * s.best_rate);
+  };
+  std::string out = fmt::format("Seed 004 Table 2: each heuristic's F relative to the smallest F of its class, over "
+                                "{} scenarios (infeasible: F = 1)\n\n",
+                                tables.scenarios);
+  out += "| heuristic | max | av. | stdv. | best rate |\n|---|---|---|---|---|\n";
+  for (const auto* group : {&tables.interval, &tables.general})
+    for (const auto& h : *group)
+      out += fmt::format("| {} | {} |\n", h.name, cells(h.stats));
+  out += "\nSeed 004 Table 3: the best interval and the best general mapping, relative to the better of the two\n\n";
+  out += "| p | scenarios | class | max | av. | stdv. | best rate | ties |\n|---|---|---|---|---|---|---|---|\n";
+  for (const auto& row : tables.table3) {
+    out += fmt::format("| {} | {} | interval | {} | {} |\n", row.p, row.scenarios, cells(row.interval), row.ties);
+    out += fmt::format("| {} | {} | general | {} | {} |\n", row.p, row.scenarios, cells(row.general), row.ties);
+  }
+  return out;
+}
+
+} // namespace pipesim

@@ -1,0 +1,45 @@
+// Seed 004 §7.2, Tables 2 and 3, computed from a campaign of the reliability heuristics (validation/campaigns/
+// bbr10-tables23*.yaml): each heuristic's failure probability relative to the best of its class, and interval
+// against general mappings.
+#pragma once
+
+#include "validation/elections_table.hpp"
+#include "validation/report_data.hpp"
+
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+struct ReliabilityTables {
+  int scenarios = 0; // scenarios with a row for every heuristic of the campaign
+  struct Heuristic {
+    std::string name;
+    DeviationSummary stats;
+  };
+  std::vector<Heuristic> interval; // Table 2, left: the .interval heuristics against the best of them
+  std::vector<Heuristic> general;  // Table 2, right: class 1 general and class 2 against the best of them
+  struct PlatformRow {
+    std::string p; // the swept platform size, or "all"
+    int scenarios = 0;
+    DeviationSummary interval, general; // Table 3: each class's best against the best of both
+    int ties = 0;                       // scenarios where both classes reach the same F (both count as best)
+  };
+  std::vector<PlatformRow> table3;
+};
+
+/// Contract.
+/// - Statistics: Table 1's (DeviationSummary, validation/elections_table.hpp) on (F - F_best) / F_best, best when the
+///   deviation is <= best_tolerance.
+/// - Rows: the campaign's rows of `bbr10.*` reliability heuristics (bbr10.best*, bbr10.exhaustive* and other mappers
+///   are ignored). A scenario is a row's swept parameters without `mapper`. F: the row's failure_probability when
+///   `ok`, 1 when `infeasible` (as Algorithm 11: "if a subset is not assigned to any processor, set F_t to 1");
+///   scenarios with another status (error, crashed, timeout) for some heuristic are left out and not counted.
+/// - Classes: names ending in `.interval` (the paper's interval heuristics) and the others (general).
+/// - Table 3 rows by the swept `platform.generate.p` (one row "all" when it is not swept).
+ReliabilityTables reliability_tables(const CampaignResults& results);
+
+/// The tables as Markdown (the paper's layout: max, av., stdv., best rate).
+std::string reliability_tables_markdown(const ReliabilityTables& tables);
+
+} // namespace pipesim
