@@ -3,6 +3,7 @@
 #include "model/multiport_analytic.hpp"
 #include "model/test_fixtures.hpp"
 #include "platforms/subprocess.hpp"
+#include "simulator/crash_fixtures.hpp"
 #include "simulator/failures.hpp"
 #include "simulator/run.hpp"
 
@@ -43,10 +44,6 @@ struct Example : fixtures::CardExample {
   }
 };
 
-bool strictly_increasing(const std::vector<double>& t)
-{
-  return std::adjacent_find(t.begin(), t.end(), [](double a, double b) { return b <= a; }) == t.end();
-}
 } // namespace
 
 TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
@@ -59,7 +56,7 @@ TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
   EXPECT_EQ(f.verdict, "survived");
   EXPECT_EQ(f.delivered, 80);
   ASSERT_EQ(sim.output_times.size(), 80u);
-  EXPECT_TRUE(strictly_increasing(sim.output_times));
+  EXPECT_TRUE(fixtures::strictly_increasing(sim.output_times));
   EXPECT_EQ(f.elections, 1);
   ASSERT_EQ(f.crashes.size(), 1u);
   EXPECT_EQ(f.crashes[0], (Crash{"P1", 40}));
@@ -78,7 +75,7 @@ TEST(Crashes, OnePortPeriodAfterTheCrashIsTheEventGraphOfTheSurvivors)
   const auto& f = sim.failures;
   EXPECT_EQ(f.verdict, "survived");
   ASSERT_EQ(sim.output_times.size(), 80u);
-  EXPECT_TRUE(strictly_increasing(sim.output_times));
+  EXPECT_TRUE(fixtures::strictly_increasing(sim.output_times));
   EXPECT_NEAR(f.period_before, 6.0, 1e-9);
   double after = max_cycle_ratio(build_oneport_event_graph(ex.pipeline, ex.platform, ex.without({0}))).period;
   EXPECT_DOUBLE_EQ(after, 7.0); // P2: receive 1, compute 2, two sends of 2
@@ -232,16 +229,8 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
     std::string what = "case " + std::to_string(i + 1) + " " + c.settings.model + ": " + c.inst.describe();
     ASSERT_TRUE(outcomes[i].ok) << what << ": " << outcomes[i].text;
     auto sim = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
-    if (c.should_survive) {
-      ++survived;
-      EXPECT_EQ(sim.failures.verdict, "survived") << what;
-      ASSERT_EQ(sim.output_times.size(), static_cast<std::size_t>(c.settings.datasets)) << what;
-      EXPECT_TRUE(strictly_increasing(sim.output_times)) << what;
-    } else {
-      ++failed;
-      EXPECT_EQ(sim.failures.verdict, "failed") << what;
-      EXPECT_LT(sim.failures.delivered, c.settings.datasets) << what;
-    }
+    (c.should_survive ? survived : failed) += 1;
+    fixtures::expect_verdict(sim, c.should_survive, c.settings.datasets, what);
   }
   EXPECT_GT(survived, static_cast<int>(count) * 3 / 10);
   EXPECT_GT(failed, static_cast<int>(count) / 10);

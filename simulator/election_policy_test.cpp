@@ -6,6 +6,7 @@
 #include "model/test_fixtures.hpp"
 #include "platforms/input_error.hpp"
 #include "platforms/subprocess.hpp"
+#include "simulator/crash_fixtures.hpp"
 #include "simulator/run.hpp"
 
 #include <algorithm>
@@ -48,11 +49,6 @@ double oneport_period(const fixtures::RandomInstance& inst, const FailureConfigu
   auto cr = max_cycle_ratio(build_oneport_event_graph(inst.pipeline, inst.platform, reduced, election.sender));
   if (deadlock) *deadlock = cr.deadlock;
   return cr.period;
-}
-
-bool strictly_increasing(const std::vector<double>& t)
-{
-  return std::adjacent_find(t.begin(), t.end(), [](double a, double b) { return b <= a; }) == t.end();
 }
 
 /// fixtures::ElectionExample as a RandomInstance (w = (1, 1, 1), delta = (1, 10, 1, 10), speeds 100, b = 100,
@@ -135,7 +131,7 @@ TEST(ElectionPolicy, AfterACrashTheSteadyStateIsAlgorithm1OfThePolicysNewElectio
     auto sim = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     EXPECT_EQ(sim.failures.verdict, "survived") << what;
     ASSERT_EQ(sim.output_times.size(), 300u) << what;
-    EXPECT_TRUE(strictly_increasing(sim.output_times)) << what;
+    EXPECT_TRUE(fixtures::strictly_increasing(sim.output_times)) << what;
     Election before = elect(c.policy, inst, all), after = elect(c.policy, inst, no_p1);
     int changed = 0;
     for (std::size_t j = 0; j < before.sender.size(); ++j)
@@ -248,16 +244,8 @@ TEST(ElectionPolicy, RandomCrashSchedulesEndWithAVerdictAndDeliverEveryDataSetOn
     for (const Crash& crash : sim.failures.crashes)
       happened.alive[static_cast<std::size_t>(*c.inst.platform.find(crash.host))] = false;
     bool late = !c.should_survive && every_interval_survives(c.inst.mapping, happened);
-    if (c.should_survive || late) {
-      ++survived;
-      EXPECT_EQ(sim.failures.verdict, "survived") << what;
-      ASSERT_EQ(sim.output_times.size(), static_cast<std::size_t>(c.settings.datasets)) << what;
-      EXPECT_TRUE(strictly_increasing(sim.output_times)) << what;
-    } else {
-      ++failed;
-      EXPECT_EQ(sim.failures.verdict, "failed") << what;
-      EXPECT_LT(sim.failures.delivered, c.settings.datasets) << what;
-    }
+    (c.should_survive || late ? survived : failed) += 1;
+    fixtures::expect_verdict(sim, c.should_survive || late, c.settings.datasets, what);
   }
   EXPECT_GT(survived, static_cast<int>(count) * 3 / 10);
   EXPECT_GT(failed, static_cast<int>(count) / 10);

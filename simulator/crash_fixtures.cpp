@@ -1,0 +1,25 @@
+#include "simulator/crash_fixtures.hpp"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+namespace pipesim::fixtures {
+
+bool strictly_increasing(const std::vector<double>& times)
+{
+  return std::adjacent_find(times.begin(), times.end(), [](double a, double b) { return b <= a; }) == times.end();
+}
+
+void expect_verdict(const SimulationResult& sim, bool should_survive, int datasets, const std::string& what)
+{
+  if (should_survive) {
+    EXPECT_EQ(sim.failures.verdict, "survived") << what;
+    EXPECT_EQ(sim.output_times.size(), static_cast<std::size_t>(datasets)) << what;
+    EXPECT_TRUE(strictly_increasing(sim.output_times)) << what << ": outputs not strictly increasing";
+  } else {
+    EXPECT_EQ(sim.failures.verdict, "failed") << what;
+    EXPECT_LT(sim.failures.delivered, datasets) << what;
+  }
+}
+
+} // namespace pipesim::fixtures

@@ -1,0 +1,17 @@
+// What the randomised crash tests (crash_test.cpp, election_policy_test.cpp) check on every run.
+#pragma once
+
+#include "simulator/simulation.hpp"
+
+#include <string>
+#include <vector>
+
+namespace pipesim::fixtures {
+
+bool strictly_increasing(const std::vector<double>& times);
+
+/// A run whose crashes leave a replica in every interval must survive and deliver `datasets` outputs, each once, in
+/// strictly increasing order; otherwise it must fail having delivered fewer. `what` describes the case.
+void expect_verdict(const SimulationResult& sim, bool should_survive, int datasets, const std::string& what);
+
+} // namespace pipesim::fixtures
