@@ -12,7 +12,8 @@
 namespace pipesim {
 
 struct ReliabilityTables {
-  int scenarios = 0; // scenarios with a row for every heuristic of the campaign
+  int scenarios      = 0; // scenarios with a row for every heuristic, at least one feasible
+  int all_infeasible = 0; // scenarios where every heuristic is infeasible: left out (every F would tie at 1)
   struct Heuristic {
     std::string name;
     DeviationSummary stats;
@@ -36,7 +37,10 @@ struct ReliabilityTables {
 ///   `ok`, 1 when `infeasible` (as Algorithm 11: "if a subset is not assigned to any processor, set F_t to 1");
 ///   scenarios with another status (error, crashed, timeout) for some heuristic are left out and not counted.
 /// - Classes: names ending in `.interval` (the paper's interval heuristics) and the others (general).
-/// - Table 3 rows by the swept `platform.generate.p` (one row "all" when it is not swept).
+/// - Table 2 rows in the paper's order (Small, Snake-c/w, BCT-c/w, Bal-c/w, each with PartStc, PartStr, PartStw;
+///   then PartPrc, PartPrw). Best rate counts every tied heuristic. Scenarios where every heuristic is infeasible
+///   are left out (all_infeasible): the paper's rates (most between 1% and 5%) cannot include such ties.
+/// - Table 3 rows by the swept `platform.generate.p` (one row "all" when it is not swept), with the ties.
 ReliabilityTables reliability_tables(const CampaignResults& results);
 
 /// The tables as Markdown (the paper's layout: max, av., stdv., best rate).
