@@ -1,5 +1,6 @@
 // The `pipesim` command as a user runs it: outputs, exit codes and the messages of bad input.
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
@@ -337,4 +338,24 @@ TEST(Cli, ParetoBadInputExitsTwoNamingTheValue)
   r = run("pareto scenarios/examples/multiport.yaml");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("no period bound to sweep"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
+{
+  // scenarios/examples/reliability.yaml: seed 004 §2, P_max = 1: bbr10.best finds Figure 3's mapping, F_gen =
+  // 1 - (1 - 0.15^6)^2, worst case 0.95 (enumeration of its 4,096 configurations); the interval mappers 3 x 4 replicas.
+  Result r = run("map scenarios/examples/reliability.yaml --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mapping_text"], "[1]:P1|P2|P3|P4|P5|P6 [2]:P7|P8|P9|P10|P11|P12 [3]:P1|P2|P3|P4|P5|P6");
+  EXPECT_NEAR(j["analytic"]["failure_probability"].get<double>(), 1 - std::pow(1 - std::pow(0.15, 6), 2), 1e-15);
+  EXPECT_NEAR(j["analytic"]["worst_case_period"].get<double>(), 0.95, 1e-12);
+  EXPECT_EQ(j["analytic"]["worst_case_formula"], "worst-case-enumeration");
+  r = run("map scenarios/examples/reliability.yaml --mapper bbr10.best.interval");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("objective  minimise F under the period bound P_max = 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(interval)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0.00151"), std::string::npos) << r.out; // 1 - (1 - 0.15^4)^3 = 0.0015177
+  r = run("map scenarios/examples/reliability.yaml --mapper br07.h4-gp");
+  EXPECT_EQ(r.code, 2) << r.out; // refuses: one-port heuristic, min period
 }

@@ -230,6 +230,9 @@ std::string header(const ScenarioRun& run)
   std::string out = fmt::format("scenario   {} ({})\n", run.scenario.name, run.scenario.file);
   out += fmt::format("platform   {} processors, {}\n", run.platform.p(), to_string(run.platform.classify()));
   out += fmt::format("mapper     {}: {}\n", run.scenario.mapper, to_string(run.mapper.status));
+  if (run.scenario.objective.kind == Objective::Kind::min_failure_probability)
+    out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}\n",
+                       run.scenario.objective.period_bound);
   if (!run.has_mapping()) return out + "mapping    none (infeasible)\n";
   out += fmt::format("mapping    {} ({})\n", to_text(run.mapper.mapping, run.platform), to_string(run.rule));
   return out;
