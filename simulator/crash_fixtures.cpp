@@ -5,6 +5,20 @@
 
 namespace pipesim::fixtures {
 
+SimulationSettings trace_settings(const std::string& model, const std::string& allocation, int datasets,
+                                  std::vector<Crash> crashes, const std::string& election)
+{
+  SimulationSettings s;
+  s.model = model;
+  if (model == "multi-port") s.allocation = allocation;
+  s.datasets          = datasets;
+  s.failures.model    = crashes.empty() ? "none" : "trace";
+  s.failures.trace    = crashes;
+  s.failures.election = election;
+  s.crashes           = std::move(crashes);
+  return s;
+}
+
 bool strictly_increasing(const std::vector<double>& times)
 {
   return std::adjacent_find(times.begin(), times.end(), [](double a, double b) { return b <= a; }) == times.end();

@@ -8,6 +8,11 @@
 
 namespace pipesim::fixtures {
 
+/// Settings of a crash test: `model` (with `allocation` for multi-port), `datasets`, the `trace` failure model with
+/// `crashes` (none: model "none"), the election policy.
+SimulationSettings trace_settings(const std::string& model, const std::string& allocation, int datasets,
+                                  std::vector<Crash> crashes, const std::string& election = "first");
+
 bool strictly_increasing(const std::vector<double>& times);
 
 /// A run whose crashes leave a replica in every interval must survive and deliver `datasets` outputs, each once, in

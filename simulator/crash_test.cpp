@@ -19,18 +19,6 @@
 using namespace pipesim;
 
 namespace {
-SimulationSettings settings(const std::string& model, const std::string& allocation, int datasets,
-                            std::vector<Crash> crashes)
-{
-  SimulationSettings s;
-  s.model = model;
-  if (model == "multi-port") s.allocation = allocation;
-  s.datasets       = datasets;
-  s.failures.model = crashes.empty() ? "none" : "trace";
-  s.failures.trace = crashes;
-  s.crashes        = std::move(crashes);
-  return s;
-}
 
 /// fixtures::CardExample (all alive: multi-port period 8/3, P1's card; one-port 6).
 struct Example : fixtures::CardExample {
@@ -51,7 +39,8 @@ TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
   // P1 (elected sender of I_1, bound by its card: 8/3) crashes at t = 40. P2 takes over: it computes I_1 in 2 and
   // sends 20 bytes to P3 and P4 on links of 10 (2 each, no card): period 2 (Algorithm 1 of the configuration).
   Example ex;
-  auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping, settings("multi-port", "allotted", 80, {{"P1", 40}}));
+  auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping,
+                           fixtures::trace_settings("multi-port", "allotted", 80, {{"P1", 40}}));
   const auto& f = sim.failures;
   EXPECT_EQ(f.verdict, "survived");
   EXPECT_EQ(f.delivered, 80);
@@ -71,7 +60,8 @@ TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
 TEST(Crashes, OnePortPeriodAfterTheCrashIsTheEventGraphOfTheSurvivors)
 {
   Example ex;
-  auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping, settings("one-port", "", 80, {{"P1", 100}}));
+  auto sim =
+      simulate(ex.pipeline, ex.platform, ex.mapping, fixtures::trace_settings("one-port", "", 80, {{"P1", 100}}));
   const auto& f = sim.failures;
   EXPECT_EQ(f.verdict, "survived");
   ASSERT_EQ(sim.output_times.size(), 80u);
@@ -87,7 +77,8 @@ TEST(Crashes, NonElectedReplicaCrashChangesNothingButTheDuplicates)
 {
   Example ex;
   for (const char* model : {"one-port", "multi-port"}) {
-    auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, settings(model, "allotted", 60, {{"P2", 30}}));
+    auto sim =
+        simulate(ex.pipeline, ex.platform, ex.mapping, fixtures::trace_settings(model, "allotted", 60, {{"P2", 30}}));
     EXPECT_EQ(sim.failures.verdict, "survived") << model;
     EXPECT_EQ(sim.failures.elections, 0) << model;
     EXPECT_EQ(sim.failures.duplicates, 0) << model;
@@ -99,7 +90,8 @@ TEST(Crashes, AnIntervalWithoutReplicaFailsTheRunAtItsLastCrash)
 {
   Example ex;
   for (const char* model : {"one-port", "multi-port"}) {
-    auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, settings(model, "fair", 60, {{"P3", 10}, {"P4", 25}}));
+    auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping,
+                             fixtures::trace_settings(model, "fair", 60, {{"P3", 10}, {"P4", 25}}));
     const auto& f = sim.failures;
     EXPECT_EQ(f.verdict, "failed") << model;
     EXPECT_EQ(f.failed_interval, 1) << model;
@@ -113,12 +105,14 @@ TEST(Crashes, AnIntervalWithoutReplicaFailsTheRunAtItsLastCrash)
 TEST(Crashes, CrashesAtTimeZeroLeaveTheSurvivorsFromTheStart)
 {
   Example ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, settings("multi-port", "allotted", 60, {{"P1", 0}}));
+  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping,
+                      fixtures::trace_settings("multi-port", "allotted", 60, {{"P1", 0}}));
   EXPECT_EQ(sim.failures.verdict, "survived");
   EXPECT_NEAR(sim.period, 2.0, 1e-6);
   EXPECT_NEAR(sim.failures.period_after, 2.0, 1e-6);
   EXPECT_EQ(sim.failures.period_before, -1); // no output before the crash
-  auto dead = simulate(ex.pipeline, ex.platform, ex.mapping, settings("one-port", "", 60, {{"P1", 0}, {"P2", 0}}));
+  auto dead = simulate(ex.pipeline, ex.platform, ex.mapping,
+                       fixtures::trace_settings("one-port", "", 60, {{"P1", 0}, {"P2", 0}}));
   EXPECT_EQ(dead.failures.verdict, "failed");
   EXPECT_EQ(dead.failures.failed_interval, 0);
   EXPECT_EQ(dead.failures.delivered, 0);
@@ -153,7 +147,8 @@ TEST(Crashes, WorstCaseSingleSurvivorReachesEq1)
     for (const auto& c : crashes)
       config.alive[static_cast<std::size_t>(*inst.platform.find(c.host))] = false;
     double formula = bbr10_period(inst.pipeline, inst.platform, mp, config, first_alive_election(mp, config));
-    auto sim       = simulate(inst.pipeline, inst.platform, mp, settings("multi-port", "allotted", 80, crashes));
+    auto sim =
+        simulate(inst.pipeline, inst.platform, mp, fixtures::trace_settings("multi-port", "allotted", 80, crashes));
     EXPECT_EQ(sim.failures.verdict, "survived") << what;
     auto after = [](const SimulationResult& r) {
       return r.failures.crashes.empty() ? r.period : r.failures.period_after;
@@ -171,7 +166,8 @@ TEST(Crashes, WorstCaseSingleSurvivorReachesEq1)
       for (const auto& g : mp.interval(jw - 1).replicas)
         if (g.front() != slowest) crashes.push_back({inst.platform.node_name(g.front()), 0});
     }
-    auto worst_sim = simulate(inst.pipeline, inst.platform, mp, settings("multi-port", "allotted", 80, crashes));
+    auto worst_sim =
+        simulate(inst.pipeline, inst.platform, mp, fixtures::trace_settings("multi-port", "allotted", 80, crashes));
     EXPECT_NEAR(after(worst_sim), eq1, 1e-6 * eq1) << what;
     ++checked;
   }
@@ -215,7 +211,7 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
         config.alive[static_cast<std::size_t>(u)] = false;
       }
     std::ranges::sort(crashes, {}, &Crash::time);
-    Case c{inst, settings(model, seed % 4 == 1 ? "allotted" : "fair", datasets, crashes), true};
+    Case c{inst, fixtures::trace_settings(model, seed % 4 == 1 ? "allotted" : "fair", datasets, crashes), true};
     c.should_survive = every_interval_survives(inst.mapping, config);
     cases.push_back(std::move(c));
   }
@@ -263,7 +259,7 @@ TEST(Crashes, PlatformModelRunsTheXmlStateProfiles)
   Mapping mapping;
   mapping.intervals    = {Interval{1, 1, {{*platform.find("P1")}, {*platform.find("P2")}}, Replication::active},
                           Interval{2, 2, {{*platform.find("P3")}}, Replication::active}};
-  SimulationSettings s = settings("one-port", "", 30, {});
+  SimulationSettings s = fixtures::trace_settings("one-port", "", 30, {});
   s.failures.model     = "platform";
   auto sim             = simulate(pipeline, platform, mapping, s);
   EXPECT_EQ(sim.failures.verdict, "survived");

@@ -16,19 +16,6 @@
 using namespace pipesim;
 
 namespace {
-SimulationSettings settings(const std::string& model, const std::string& allocation, int datasets,
-                            std::vector<Crash> crashes, const std::string& election)
-{
-  SimulationSettings s;
-  s.model = model;
-  if (model == "multi-port") s.allocation = allocation;
-  s.datasets          = datasets;
-  s.failures.model    = crashes.empty() ? "none" : "trace";
-  s.failures.trace    = crashes;
-  s.failures.election = election;
-  s.crashes           = std::move(crashes);
-  return s;
-}
 
 /// The policy's election, "first" being first-alive (as the simulator reads it).
 Election elect(const std::string& policy, const fixtures::RandomInstance& inst, const FailureConfiguration& config,
@@ -83,7 +70,7 @@ TEST(ElectionPolicy, FaultFreeAllottedPeriodIsAlgorithm1OfThePolicysElection)
   EXPECT_DOUBLE_EQ(bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, elect("min-comm", inst, all)),
                    2.0 / 3);
   auto outcomes = run_in_children(static_cast<int>(policies.size()), 2, [&](int i) {
-    auto s = settings("multi-port", "allotted", 200, {}, policies[static_cast<std::size_t>(i)]);
+    auto s = fixtures::trace_settings("multi-port", "allotted", 200, {}, policies[static_cast<std::size_t>(i)]);
     return nlohmann::json(simulate_here(inst.pipeline, inst.platform, inst.mapping, s)).dump();
   });
   for (std::size_t i = 0; i < policies.size(); ++i) {
@@ -121,7 +108,8 @@ TEST(ElectionPolicy, AfterACrashTheSteadyStateIsAlgorithm1OfThePolicysNewElectio
   auto outcomes = run_in_children(static_cast<int>(cases.size()), 2, [&](int i) {
     const Case& c = cases[static_cast<std::size_t>(i)];
     // the crash near the 100th output: one-port periods are about 0.2 here, multi-port ones about 1
-    auto s = settings(c.model, "allotted", 300, {{"P1", c.model == "one-port" ? 15.0 : 60.0}}, c.policy);
+    auto s =
+        fixtures::trace_settings(c.model, "allotted", 300, {{"P1", c.model == "one-port" ? 15.0 : 60.0}}, c.policy);
     return nlohmann::json(simulate_here(inst.pipeline, inst.platform, inst.mapping, s)).dump();
   });
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -207,8 +195,8 @@ TEST(ElectionPolicy, RandomCrashSchedulesEndWithAVerdictAndDeliverEveryDataSetOn
           config.alive[static_cast<std::size_t>(u)] = false;
         }
       std::ranges::sort(crashes, {}, &Crash::time);
-      c                = Case{inst, settings(model, allocation, datasets, crashes, policy), true, false};
-      c.settings.seed  = seed;
+      c               = Case{inst, fixtures::trace_settings(model, allocation, datasets, crashes, policy), true, false};
+      c.settings.seed = seed;
       c.should_survive = every_interval_survives(inst.mapping, config);
       auto now         = all;
       for (const Crash& crash : crashes) { // the policy's elections along the schedule (random: seeded like the run)
@@ -257,7 +245,7 @@ TEST(ElectionPolicy, RandomCrashSchedulesEndWithAVerdictAndDeliverEveryDataSetOn
 TEST(ElectionPolicy, UnknownPolicyIsAnInputError)
 {
   auto inst = election_example(false);
-  auto s    = settings("multi-port", "allotted", 10, {}, "min_comm");
+  auto s    = fixtures::trace_settings("multi-port", "allotted", 10, {}, "min_comm");
   try {
     simulate(inst.pipeline, inst.platform, inst.mapping, s);
     FAIL() << "expected an InputError";
