@@ -1,5 +1,7 @@
 #include "mappers/bbr10/subset_state.hpp"
 
+#include "model/bbr10/worst_case_period.hpp"
+
 #include <algorithm>
 
 namespace pipesim {
@@ -85,12 +87,12 @@ double SubsetState::terms(int u) const
   const Platform& platform = problem_->platform;
   const int n              = pipeline.n();
   const int k              = owner_[static_cast<std::size_t>(u)];
-  const Processor& pu      = platform.processor(u);
-  // bytes per neighbour (a subset, or -2 for P_in / P_out), in first-seen order
-  auto& in_link  = in_link_;
-  auto& out_link = out_link_;
-  in_link.clear();
-  out_link.clear();
+  // bytes per neighbouring subset (-2: P_in / P_out), then per processor of that subset (subsets are disjoint, so
+  // each node once)
+  auto& in_subsets  = in_link_;
+  auto& out_subsets = out_link_;
+  in_subsets.clear();
+  out_subsets.clear();
   auto add_bytes = [](std::vector<std::pair<int, double>>& links, int who, double bytes) {
     for (auto& [peer, sum] : links)
       if (peer == who) {
@@ -99,43 +101,33 @@ double SubsetState::terms(int u) const
       }
     links.emplace_back(who, bytes);
   };
-  double in_bytes = 0;
+  ProcessorLoad& load = load_;
+  load.work           = work(k);
+  load.in_bytes       = 0;
+  load.in_links.clear();
+  load.out_links.clear();
   for (int r : runs_of_[static_cast<std::size_t>(k)]) {
     const Run& run = runs_[static_cast<std::size_t>(r)];
     double in      = pipeline.data(run.first - 1);
-    in_bytes += in;
+    load.in_bytes += in;
     int before = run.first == 1 ? -2 : runs_[static_cast<std::size_t>(r) - 1].k;
-    if (before != -1) add_bytes(in_link, before, in);
+    if (before != -1) add_bytes(in_subsets, before, in);
     int after = run.last == n ? -2 : runs_[static_cast<std::size_t>(r) + 1].k;
-    if (after != -1) add_bytes(out_link, after, pipeline.data(run.last));
+    if (after != -1) add_bytes(out_subsets, after, pipeline.data(run.last));
   }
-  double term = work(k) / pu.speed, in_latency = 0, out_latency = 0, out_bytes = 0;
-  for (auto [peer, bytes] : in_link) {
-    auto one = [&](int v) {
-      term       = std::max(term, platform.transfer_time(v, u, bytes));
-      in_latency = std::max(in_latency, platform.latency(v, u));
-    };
+  for (auto [peer, bytes] : in_subsets)
     if (peer == -2)
-      one(platform.in());
+      load.in_links.emplace_back(platform.in(), bytes);
     else
       for (int v : processors(peer))
-        one(v);
-  }
-  for (auto [peer, bytes] : out_link) {
-    auto one = [&](int v) {
-      term        = std::max(term, platform.transfer_time(u, v, bytes));
-      out_latency = std::max(out_latency, platform.latency(u, v));
-      out_bytes += bytes;
-    };
+        load.in_links.emplace_back(v, bytes);
+  for (auto [peer, bytes] : out_subsets)
     if (peer == -2)
-      one(platform.out());
+      load.out_links.emplace_back(platform.out(), bytes);
     else
       for (int v : processors(peer))
-        one(v);
-  }
-  if (in_bytes > 0) term = std::max(term, in_latency + in_bytes / pu.nic_in);
-  if (out_bytes > 0) term = std::max(term, out_latency + out_bytes / pu.nic_out);
-  return term;
+        load.out_links.emplace_back(v, bytes);
+  return bbr10_processor_bound(platform, u, load);
 }
 
 std::vector<int> SubsetState::neighbours(int k) const

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "mappers/mapper.hpp"
+#include "model/bbr10/worst_case_period.hpp"
 
 #include <vector>
 
@@ -21,7 +22,7 @@ namespace pipesim {
 ///   or receive from subset k. On a partial state an interval without processors neither sends nor receives (its
 ///   neighbours' terms will be checked when it gets processors), but its input still loads its card. This is the
 ///   same formula as bbr10_worst_case_upper_bound, incremental and per subset; mapping() of a complete state gives a
-///   mapping on which the two agree (subset_state_test.cpp).
+///   mapping on which the two agree (subset_state_test.cpp); both evaluate the terms with bbr10_processor_bound.
 /// - Tolerance: a term t passes when t <= P_max (1 + 1e-12).
 /// - Failure probability: a subset fails when all its processors do, prod f_u (1 without processors); F = 1 - prod_k
 ///   (1 - prod_{u in k} f_u), seed 004 eq. (2) (bbr10_eq2_failure_probability on mapping()).
@@ -85,7 +86,8 @@ private:
   std::vector<int> owner_; // by processor: subset or -1
   std::vector<Run> runs_;
   std::vector<std::vector<int>> runs_of_;                          // by subset: indices into runs_
-  mutable std::vector<std::pair<int, double>> in_link_, out_link_; // terms()'s scratch
+  mutable std::vector<std::pair<int, double>> in_link_, out_link_; // terms()'s scratch: bytes per subset
+  mutable ProcessorLoad load_;                                     // terms()'s scratch: bytes per node
 };
 
 } // namespace pipesim

@@ -60,41 +60,46 @@ double bbr10_worst_case_upper_bound(const Pipeline& pipeline, const Platform& pl
   };
   double bound = 0;
   for (int u : mapping.processors()) {
-    // Algorithm 1's terms of u, each at its largest: link bytes per peer, card bytes and latencies
+    ProcessorLoad load;
     std::map<int, double> in_link, out_link; // peer -> bytes
-    double in_bytes = 0, out_bytes = 0, in_latency = 0, out_latency = 0, work = 0;
     for (int j : mapping.intervals_of(u)) {
       const Interval& in = mapping.interval(j);
-      work += pipeline.work(in.first, in.last);
+      load.work += pipeline.work(in.first, in.last);
       if (j == 0 || !mapping.interval(j - 1).holds(u)) { // u receives I_j's input from any possible sender
         double delta = pipeline.data(in.first - 1);
-        in_bytes += delta;
-        for (int v : j == 0 ? std::vector<int>{platform.in()} : alloc(j - 1)) {
+        load.in_bytes += delta;
+        for (int v : j == 0 ? std::vector<int>{platform.in()} : alloc(j - 1))
           in_link[v] += delta;
-          in_latency = std::max(in_latency, platform.latency(v, u));
-        }
       }
-      std::vector<int> to; // u elected for I_j, every replica of I_{j+1} alive
-      if (j + 1 == mapping.m())
-        to.push_back(platform.out());
+      if (j + 1 == mapping.m()) // u elected for I_j, every replica of I_{j+1} alive
+        out_link[platform.out()] += pipeline.data(in.last);
       else
         for (int v : alloc(j + 1))
-          if (!in.holds(v)) to.push_back(v);
-      for (int v : to) {
-        out_link[v] += pipeline.data(in.last);
-        out_bytes += pipeline.data(in.last);
-        out_latency = std::max(out_latency, platform.latency(u, v));
-      }
+          if (!in.holds(v)) out_link[v] += pipeline.data(in.last);
     }
-    const Processor& pu = platform.processor(u);
-    bound               = std::max({bound, work / pu.speed, in_bytes > 0 ? in_latency + in_bytes / pu.nic_in : 0.0,
-                      out_bytes > 0 ? out_latency + out_bytes / pu.nic_out : 0.0});
-    for (auto [v, bytes] : in_link)
-      bound = std::max(bound, platform.transfer_time(v, u, bytes));
-    for (auto [v, bytes] : out_link)
-      bound = std::max(bound, platform.transfer_time(u, v, bytes));
+    load.in_links.assign(in_link.begin(), in_link.end());
+    load.out_links.assign(out_link.begin(), out_link.end());
+    bound = std::max(bound, bbr10_processor_bound(platform, u, load));
   }
   return bound;
+}
+
+double bbr10_processor_bound(const Platform& platform, int u, const ProcessorLoad& load)
+{
+  const Processor& pu = platform.processor(u);
+  double term = load.work / pu.speed, in_latency = 0, out_latency = 0, out_bytes = 0;
+  for (auto [v, bytes] : load.in_links) {
+    term       = std::max(term, platform.transfer_time(v, u, bytes));
+    in_latency = std::max(in_latency, platform.latency(v, u));
+  }
+  for (auto [v, bytes] : load.out_links) {
+    term        = std::max(term, platform.transfer_time(u, v, bytes));
+    out_latency = std::max(out_latency, platform.latency(u, v));
+    out_bytes += bytes;
+  }
+  if (load.in_bytes > 0) term = std::max(term, in_latency + load.in_bytes / pu.nic_in);
+  if (out_bytes > 0) term = std::max(term, out_latency + out_bytes / pu.nic_out);
+  return term;
 }
 
 } // namespace pipesim

@@ -62,4 +62,21 @@ WorstCasePeriod bbr10_worst_case_period(const Pipeline& pipeline, const Platform
 /// - Complexity: O(sum_j |alloc(d_j)| (|alloc(d_j-1)| + |alloc(d_j+1)|) log p).
 double bbr10_worst_case_upper_bound(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
+/// What one processor u handles per data set in the bound above: its work, the bytes through its input card, and the
+/// bytes on each link (peer node, bytes; each peer once). The bytes through its output card are the sum of
+/// `out_links`.
+struct ProcessorLoad {
+  double work     = 0;
+  double in_bytes = 0;
+  std::vector<std::pair<int, double>> in_links;  // sender node -> bytes
+  std::vector<std::pair<int, double>> out_links; // receiver node -> bytes
+};
+
+/// The bound's terms for u, Algorithm 1's at their largest: max(work / s_u, c_in + in_bytes / Bin_u, c_out +
+/// out_bytes / Bout_u, c_{v,u} + bytes / b_{v,u} per in-link, c_{u,v} + bytes / b_{u,v} per out-link), c_in and c_out
+/// the largest latency of the in- and out-links (a card pays the latency once); a card term only when it carries
+/// bytes. Shared by bbr10_worst_case_upper_bound and the reliability heuristics' incremental form
+/// (mappers/bbr10/subset_state.hpp), so the formula lives once.
+double bbr10_processor_bound(const Platform& platform, int u, const ProcessorLoad& load);
+
 } // namespace pipesim
