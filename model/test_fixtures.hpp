@@ -7,9 +7,17 @@
 #include "platforms/platform.hpp"
 #include "platforms/random.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace pipesim::fixtures {
+
+/// ASan makes each simulation ~10 times slower: long randomised checks take their first 1/asan_scale instances.
+#ifdef PIPESIM_SANITIZE
+inline constexpr std::uint64_t asan_scale = 3;
+#else
+inline constexpr std::uint64_t asan_scale = 1;
+#endif
 
 /// Seed 000 §2.3.3, eq. (6): n = 3, p = 2, P_0 = P_in = P_out. s_1 = b_{0,2} = b_{1,2} = 1, s_2 = b_{0,1} = 10;
 /// delta_0 = delta_3 = w_2 = 10, delta_1 = delta_2 = w_1 = w_3 = 1. Mapping S1, S3 on P1 and S2 on P2.

@@ -11,15 +11,7 @@
 #include <simgrid/version.h>
 
 using namespace pipesim;
-
-namespace {
-// ASan makes each simulation ~10 times slower: the long randomised checks take their first instances only.
-#ifdef PIPESIM_SANITIZE
-constexpr std::uint64_t asan_scale = 3;
-#else
-constexpr std::uint64_t asan_scale = 1;
-#endif
-} // namespace
+using fixtures::asan_scale;
 
 namespace {
 SimulationSettings multiport(const std::string& allocation, int datasets = 60)
