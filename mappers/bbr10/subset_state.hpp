@@ -40,7 +40,6 @@ public:
   std::vector<int> live_subsets() const;
   const std::vector<int>& stages(int k) const { return stages_[static_cast<std::size_t>(k)]; }
   const std::vector<int>& processors(int k) const { return procs_[static_cast<std::size_t>(k)]; }
-  int subset_of_processor(int u) const { return owner_[static_cast<std::size_t>(u)]; }
   bool used(int u) const { return owner_[static_cast<std::size_t>(u)] >= 0; }
   std::vector<int> unused() const;
 
@@ -66,7 +65,6 @@ public:
   Mapping mapping() const;
 
   const Problem& problem() const { return *problem_; }
-  double bound() const { return bound_; }
 
 private:
   struct Run { // an interval: stages [first, last] of subset k (-1: no subset)
