@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pipesim {
@@ -21,6 +22,25 @@ struct Processor {
   double mtbf                = unbounded; // mean time between failures (exponential crash model), s
 };
 
+/// A SimGrid link's values after what-if edits (XML platforms): the simulator sets them after loading the file.
+struct LinkSetting {
+  std::string link;
+  double bandwidth = 0; // bytes/s
+  double latency   = 0; // s
+};
+
+/// A SimGrid link that a what-if edit turns off at `time` (XML platforms).
+struct LinkFailure {
+  std::string link;
+  double time = 0;
+};
+
+/// What one what-if edit matched (recorded in the outputs).
+struct AppliedEdit {
+  std::string edit;                 // as PlatformEdit::describe() writes it
+  std::vector<std::string> matched; // host or link names
+};
+
 /// Seed 000 §2.2 classes.
 enum class PlatformClass { fully_homogeneous, communication_homogeneous, fully_heterogeneous };
 
@@ -34,6 +54,7 @@ struct PlatformFlags {
 
 /// Node indices: 0..p-1 are the processors, p is P_in, p+1 is P_out. P_in and P_out may name the same host.
 /// Link values are per ordered pair and per direction; b(u,u) is infinite and c(u,u) zero (local).
+/// b(u,v) = 0 means "unreachable": no route (or a failed link on it); transfer_time is then infinite.
 class Platform {
 public:
   Platform() = default;
@@ -66,12 +87,24 @@ public:
   /// Time to move X bytes on u->v: c_{u,v} + X / b_{u,v} (0 when u == v).
   double transfer_time(int u, int v, double bytes) const
   {
-    return u == v ? 0.0 : latency_[index(u, v)] + bytes / bandwidth_[index(u, v)];
+    if (u == v) return 0.0;
+    double b = bandwidth_[index(u, v)];
+    return b > 0 ? latency_[index(u, v)] + bytes / b : unbounded;
   }
+  /// False when u -> v has no route (b_{u,v} = 0).
+  bool reachable(int u, int v) const { return u == v || bandwidth_[index(u, v)] > 0; }
 
   /// Where the platform came from: a SimGrid XML file (simulations reload it) or empty (built from the model).
   const std::string& xml_file() const { return xml_file_; }
   void set_xml_file(std::string file) { xml_file_ = std::move(file); }
+
+  /// XML platforms after what-if edits: link values to set in SimGrid, links to turn off, and what each edit matched.
+  const std::vector<LinkSetting>& link_settings() const { return link_settings_; }
+  const std::vector<LinkFailure>& link_failures() const { return link_failures_; }
+  const std::vector<AppliedEdit>& applied_edits() const { return applied_edits_; }
+  void set_link_settings(std::vector<LinkSetting> s) { link_settings_ = std::move(s); }
+  void set_link_failures(std::vector<LinkFailure> f) { link_failures_ = std::move(f); }
+  void set_applied_edits(std::vector<AppliedEdit> e) { applied_edits_ = std::move(e); }
 
   PlatformClass classify() const;
   PlatformFlags flags() const;
@@ -90,6 +123,9 @@ private:
   std::vector<double> bandwidth_; // nodes() x nodes(), row = source
   std::vector<double> latency_;
   std::string xml_file_;
+  std::vector<LinkSetting> link_settings_;
+  std::vector<LinkFailure> link_failures_;
+  std::vector<AppliedEdit> applied_edits_;
 };
 
 const char* to_string(PlatformClass c);

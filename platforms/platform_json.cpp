@@ -63,9 +63,29 @@ json platform_to_json(const Platform& platform)
                           {"nic_in", number(proc.nic_in)},
                           {"nic_out", number(proc.nic_out)},
                           {"mtbf", number(proc.mtbf)}});
-  return {{"processors", std::move(processors)}, {"in", platform.in_name()},
-          {"out", platform.out_name()},          {"bandwidth", matrix(platform, true)},
-          {"latency", matrix(platform, false)},  {"xml_file", platform.xml_file()}};
+  json out = {{"processors", std::move(processors)}, {"in", platform.in_name()},
+              {"out", platform.out_name()},          {"bandwidth", matrix(platform, true)},
+              {"latency", matrix(platform, false)},  {"xml_file", platform.xml_file()}};
+  // what-if edits of an XML platform (absent when there are none, so unedited platforms keep their JSON)
+  if (!platform.link_settings().empty()) {
+    json settings = json::array();
+    for (const auto& s : platform.link_settings())
+      settings.push_back({{"link", s.link}, {"bandwidth", number(s.bandwidth)}, {"latency", number(s.latency)}});
+    out["link_settings"] = std::move(settings);
+  }
+  if (!platform.link_failures().empty()) {
+    json failures = json::array();
+    for (const auto& f : platform.link_failures())
+      failures.push_back({{"link", f.link}, {"time", number(f.time)}});
+    out["link_failures"] = std::move(failures);
+  }
+  if (!platform.applied_edits().empty()) {
+    json edits = json::array();
+    for (const auto& e : platform.applied_edits())
+      edits.push_back({{"edit", e.edit}, {"matched", e.matched}});
+    out["edits"] = std::move(edits);
+  }
+  return out;
 }
 
 Platform platform_from_json(const json& j)
@@ -105,6 +125,30 @@ Platform platform_from_json(const json& j)
                           to_double(b[u][v], fmt::format("bandwidth[{}][{}]", u, v)),
                           to_double(c[u][v], fmt::format("latency[{}][{}]", u, v)));
   if (j.contains("xml_file")) platform.set_xml_file(to_string(j.at("xml_file"), "xml_file"));
+  auto list_of = [&](const char* key) {
+    const json& l = j.contains(key) ? j.at(key) : json::array();
+    if (!l.is_array()) throw InputError(fmt::format("platform JSON: '{}' must be an array", key));
+    return l;
+  };
+  std::vector<LinkSetting> settings;
+  for (const json& s : list_of("link_settings"))
+    settings.push_back({to_string(member(s, "link", "link_settings"), "link_settings.link"),
+                        to_double(member(s, "bandwidth", "link_settings"), "link_settings.bandwidth"),
+                        to_double(member(s, "latency", "link_settings"), "link_settings.latency")});
+  platform.set_link_settings(std::move(settings));
+  std::vector<LinkFailure> failures;
+  for (const json& f : list_of("link_failures"))
+    failures.push_back({to_string(member(f, "link", "link_failures"), "link_failures.link"),
+                        to_double(member(f, "time", "link_failures"), "link_failures.time")});
+  platform.set_link_failures(std::move(failures));
+  std::vector<AppliedEdit> edits;
+  for (const json& e : list_of("edits")) {
+    AppliedEdit a{to_string(member(e, "edit", "edits"), "edits.edit"), {}};
+    for (const json& m : member(e, "matched", "edits"))
+      a.matched.push_back(to_string(m, "edits.matched"));
+    edits.push_back(std::move(a));
+  }
+  platform.set_applied_edits(std::move(edits));
   return platform;
 }
 

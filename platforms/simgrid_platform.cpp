@@ -151,7 +151,8 @@ bool unused_pair(const Platform& platform, int u, int v)
 
 } // namespace
 
-Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name)
+Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name,
+                              const PlatformOptions& /*options*/)
 {
   const auto* engine = sg4::Engine::get_instance();
   engine->seal_platform(); // Floyd and Dijkstra zones compute their routes here; sealing twice is harmless
@@ -210,7 +211,8 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
   return platform;
 }
 
-Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name)
+Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
+                           const PlatformOptions& options)
 {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
@@ -227,7 +229,7 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
       } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
         throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
       }
-      return platform_to_json(platform_from_engine(file, in_name, out_name)).dump();
+      return platform_to_json(platform_from_engine(file, in_name, out_name, options)).dump();
     });
   } catch (const InputError&) {
     throw;

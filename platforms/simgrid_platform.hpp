@@ -2,6 +2,7 @@
 #pragma once
 
 #include "platforms/platform.hpp"
+#include "platforms/platform_edits.hpp"
 
 #include <simgrid/forward.h>
 #include <string>
@@ -24,14 +25,26 @@ simgrid::s4u::Engine* start_engine(const std::vector<std::string>& args = {});
 /// c_{u,v} the sum of its latencies, for every ordered pair of nodes P_in and P_out included. Host properties
 /// failure_probability, nic_in, nic_out (bytes/s: a number or SimGrid units such as 100MBps) and mtbf (s: a number
 /// or units such as 2h) fill the Processor fields. The platform's xml_file is set to `file_label`.
-/// A pair without route (SimGrid gives an empty route) is an InputError, except the pairs the model never uses
-/// (processor -> P_in, P_out -> processor, P_in <-> P_out), which get b = 0 (unreachable).
-/// Errors: InputError naming `file_label` (missing io host with the list of hosts, bad property, missing route).
-Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name);
+/// A pair without route (SimGrid gives an empty route or cannot compute one) gets b = 0: unreachable.
+/// `options` selects the processors (`platform.hosts`) and applies what-if edits in order (`platform.edits`): link
+/// edits change the engine's links (recorded in link_settings), fail_link records link_failures and makes every route
+/// through those links unreachable, host edits act on the model. Link values are computed only for the pairs of
+/// selected nodes (processors, P_in, P_out). The edits' records are in applied_edits().
+/// Errors: InputError naming `file_label` (missing io host with the list of hosts, bad property) or the edit's or
+/// pattern's file and line (a pattern that matches nothing, a removed io host, no processor left).
+Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name,
+                              const PlatformOptions& options = {});
 
-/// Loads a SimGrid platform XML file in a child process (run_in_child) and returns its model. A missing file, a
-/// SimGrid parse error or a child that dies while loading is an InputError naming the file.
-Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name);
+/// Loads a SimGrid platform XML file in a child process (run_in_child) and returns its model (platform_from_engine
+/// with `options`). A missing file, a SimGrid parse error or a child that dies while loading is an InputError naming
+/// the file.
+Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
+                           const PlatformOptions& options = {});
+
+/// In the simulating process, after the XML is loaded: sets the link values of platform.link_settings() and turns
+/// off the links of platform.link_failures() (at time 0 now, later by an actor on `actor_host`). Unknown link names
+/// are an InputError.
+void apply_link_edits(const Platform& platform, simgrid::s4u::Host* actor_host);
 
 /// Builds `platform` in the current engine (no platform loaded yet): one Full zone "pipesim", a host per processor
 /// (speed s_u, properties) and the io host(s) (speed 1), a link "<u>-><v>" (b_{u,v}, c_{u,v}) per ordered pair of
