@@ -5,6 +5,7 @@
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
+#include "platforms/platform_edits.hpp"
 #include "simulator/simulation.hpp"
 
 #include <optional>
@@ -42,6 +43,7 @@ struct PlatformSpec {
   std::string xml_file; // Kind::xml: path as resolved (exists)
   std::string in_name  = "in";
   std::string out_name = "out";
+  PlatformOptions options; // platform.hosts and platform.edits (applied in load_platform)
   int line             = 0;
 };
 
