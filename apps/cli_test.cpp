@@ -146,6 +146,25 @@ TEST(Cli, PlatformInfoAndExportRoundTrip)
   EXPECT_NE(back.out.find("communication-homogeneous"), std::string::npos) << back.out;
 }
 
+TEST(Cli, PlatformInfoSelectsHosts)
+{
+  // two_clusters.xml: cluster ca holds a-1..a-4, cluster cb b-8..b-11.
+  Result glob = run_stdout("platform info platforms/examples/two_clusters.xml --hosts 'b-*' --format json");
+  ASSERT_EQ(glob.code, 0) << glob.out;
+  auto j = nlohmann::json::parse(glob.out);
+  ASSERT_EQ(j["processors"].size(), 4u);
+  EXPECT_EQ(j["processors"][0]["name"], "b-8");
+  Result zones = run_stdout("platform info platforms/examples/two_clusters.xml --hosts zone:ca --hosts 'regex:b-1[01]' "
+                            "--format json");
+  ASSERT_EQ(zones.code, 0) << zones.out;
+  j = nlohmann::json::parse(zones.out);
+  ASSERT_EQ(j["processors"].size(), 6u);
+  EXPECT_EQ(j["processors"][5]["name"], "b-11");
+  Result scenario = run("platform info scenarios/examples/quickstart.yaml --hosts 'P*'");
+  EXPECT_EQ(scenario.code, 2);
+  EXPECT_NE(scenario.out.find("--hosts selects hosts of a SimGrid XML file"), std::string::npos) << scenario.out;
+}
+
 TEST(Cli, BadInputExitsTwoWithLocatedMessages)
 {
   expect_bad_input("name: x\npipeline: {w: [1, 2], delta: [1, 1, 1]\n", {"YAML syntax error"});
@@ -366,4 +385,56 @@ TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
   EXPECT_NE(r.out.find("0.00151"), std::string::npos) << r.out; // 1 - (1 - 0.15^4)^3 = 0.0015177
   r = run("map scenarios/examples/reliability.yaml --mapper br07.h4-gp");
   EXPECT_EQ(r.code, 2) << r.out; // refuses: one-port heuristic, min period
+}
+
+TEST(Cli, WhatIfEditErrorsAndUnreachablePairsExitTwo)
+{
+  const std::string xml = std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/two_clusters.xml";
+  // an edit that matches nothing: exit 2, the scenario file, its line and the pattern
+  expect_bad_input("pipeline: {w: [1e9], delta: [1e6, 1e6]}\nplatform:\n  file: " + xml +
+                       "\n  io: {in: io, out: io}\n  edits:\n    - {scale_bandwidth: 0.5, links: backbon}\n"
+                       "mapper: exact.interval\n",
+                   {":6:", "platform.edits[0]", "'backbon'"});
+  // an explicit mapping across a link that is off: exit 2 naming both hosts
+  expect_bad_input("pipeline: {w: [1e9, 1e9], delta: [1e6, 1e6, 1e6]}\nplatform:\n  file: " + xml +
+                       "\n  io: {in: io, out: io}\n  edits: [{fail_link: backbone}]\nmapping:\n"
+                       "  - {stages: [1], replicas: [a-1]}\n  - {stages: [2], replicas: [b-8]}\n",
+                   {":8:", "'a-1'", "'b-8'", "unreachable"});
+  // the same platform re-mapped: the mapper keeps to one side of the cut
+  auto path = scenario_file("cut", "pipeline: {w: [1e9, 1e9], delta: [1e6, 1e6, 1e6]}\nplatform:\n  file: " + xml +
+                                       "\n  io: {in: io, out: io}\n  edits: [{fail_link: backbone}]\n"
+                                       "mapper: exact.interval\n");
+  Result r  = run_stdout("map " + path + " --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["platform"]["edits"][0]["matched"][0], "backbone");
+  std::string mapping = j["mapping_text"];
+  EXPECT_TRUE(mapping.find("a-") == std::string::npos || mapping.find("b-") == std::string::npos) << mapping;
+}
+
+TEST(Cli, WhatIfWritesTheComparison)
+{
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-whatif-{}", getpid());
+  Result r = run_stdout("whatif scenarios/examples/whatif.yaml --edits scenarios/examples/edits/whatif.yaml "
+                        "--no-simulate --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mapper"], "exact.interval");
+  ASSERT_EQ(j["variants"].size(), 5u);
+  EXPECT_EQ(j["variants"][0]["variant"], "backbone halved");
+  EXPECT_NEAR(j["variants"][0]["fixed"]["analytic"]["period"].get<double>(), 2.41427, 1e-9);
+  EXPECT_NEAR(j["variants"][0]["fixed"]["ratio_to_baseline"]["analytic_period"].get<double>(), 2.41427 / 2.21427, 1e-9);
+  EXPECT_EQ(j["variants"][3]["fixed"]["status"], "removed");
+  EXPECT_EQ(j["variants"][4]["fixed"]["status"], "unreachable");
+  Result out = run("whatif scenarios/examples/whatif.yaml --edits scenarios/examples/edits/whatif.yaml --no-simulate "
+                   "--out " +
+                   dir.string());
+  ASSERT_EQ(out.code, 0) << out.out;
+  EXPECT_NE(out.out.find("backbone halved"), std::string::npos) << out.out;
+  for (const char* file : {"whatif.json", "whatif.csv", "whatif.md", "whatif-period.dat", "whatif-period.gp"})
+    EXPECT_TRUE(std::filesystem::exists(dir / file)) << file;
+  std::filesystem::remove_all(dir);
+  Result missing = run("whatif scenarios/examples/whatif.yaml --edits /nonexistent/edits.yaml");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.out.find("/nonexistent/edits.yaml"), std::string::npos) << missing.out;
 }

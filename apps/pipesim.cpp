@@ -1,4 +1,4 @@
-// The `pipesim` command line: map, simulate, list mappers, inspect and export platforms.
+// The `pipesim` command line: map, simulate, list mappers, inspect and export platforms, campaigns, what-if.
 #include "apps/platform_command.hpp"
 #include "mappers/mapper.hpp"
 #include "platforms/input_error.hpp"
@@ -8,6 +8,7 @@
 #include "validation/pareto.hpp"
 #include "validation/report.hpp"
 #include "validation/scenario_run.hpp"
+#include "validation/whatif.hpp"
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
@@ -33,6 +34,7 @@ struct Options {
   std::string file;
   std::string in_name  = "io";
   std::string out_name = "io";
+  std::vector<std::string> hosts; // platform info --hosts
   std::string output;
   std::vector<std::string> simgrid_args;
   std::string command_line;
@@ -51,6 +53,9 @@ struct Options {
   std::vector<double> bounds;
   double from = 0, to = 0;
   int steps = 0;
+  // whatif
+  std::string edits_file;
+  bool no_simulate = false;
 };
 
 Scenario scenario_with_overrides(const Options& o)
@@ -182,6 +187,33 @@ int run_pareto(const Options& o)
   return 0;
 }
 
+int run_whatif_command(const Options& o)
+{
+  Options base = o;
+  base.mapper.clear(); // --mapper re-maps the variants; the baseline keeps the scenario's mapping or mapper
+  Scenario s = scenario_with_overrides(base);
+  WhatIfOptions wo;
+  wo.mapper   = o.mapper;
+  wo.simulate = !o.no_simulate;
+  wo.jobs     = o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  if (!wo.mapper.empty() && !s.mapping) { // the baseline is mapped by --mapper too, unless it gives its mapping
+    s.mapper = wo.mapper;
+  }
+  WhatIfStudy study  = run_whatif(s, load_whatif_variants(o.edits_file), wo);
+  study.command_line = o.command_line;
+  if (o.format == "json")
+    std::cout << whatif_json(study).dump(2) << "\n";
+  else
+    std::cout << whatif_table(study);
+  if (!o.out_dir.empty()) {
+    bool svg = write_whatif_files(o.out_dir, study);
+    std::cerr << fmt::format("pipesim: wrote {0}/whatif.json, whatif.csv, whatif.md{1}\n", o.out_dir,
+                             svg ? " and the bar charts whatif-period.svg, whatif-reliability.svg"
+                                 : " (gnuplot not found: no SVG)");
+  }
+  return 0;
+}
+
 std::string join(int argc, char** argv)
 {
   std::string out;
@@ -246,6 +278,9 @@ int main(int argc, char** argv)
   info->add_option("file", o.file, "SimGrid XML file or scenario YAML file")->required();
   info->add_option("--in", o.in_name, "XML: host acting as P_in (default io)");
   info->add_option("--out", o.out_name, "XML: host acting as P_out (default io)");
+  info->add_option("--hosts", o.hosts,
+                   "XML: select the processors (platform.hosts), one item per option: a glob over host names "
+                   "('ash1-*'), zone:NAME (the hosts of a zone) or regex:EXPR (whole host name)");
   format(info);
   auto* exp = platform->add_subcommand("export", "Write a scenario's platform as SimGrid XML");
   exp->add_option("scenario", o.scenario, "Scenario YAML file")->required();
@@ -293,6 +328,26 @@ int main(int argc, char** argv)
                      "Also write DIR/pareto.json, pareto.dat, pareto.gp and, with gnuplot, pareto.svg");
   format(pareto);
 
+  auto* whatif = app.add_subcommand(
+      "whatif", "What-if study (docs/whatif.md): evaluate the scenario, then each variant of its platform from the "
+                "edits file, with the baseline's mapping kept and re-mapped: analytic and simulated period, latency, "
+                "1 - F and survival, and the change from the baseline");
+  whatif->add_option("scenario", o.scenario, "Scenario YAML file")->required();
+  whatif->add_option("--edits", o.edits_file, "Edits file: variants: [{name: ..., edits: [...]}, ...]")->required();
+  whatif->add_option("--mapper", o.mapper,
+                     "Mapper for the baseline and the re-mapping (needed when the scenario gives its mapping)");
+  whatif->add_flag("--no-simulate", o.no_simulate, "Analytic figures only");
+  whatif->add_option("--datasets", o.datasets, "Number of data sets N (overrides simulation.datasets)")
+      ->check(CLI::PositiveNumber);
+  whatif->add_option("--runs", o.runs, "Monte Carlo crash runs (overrides simulation.runs; needs a failure model)")
+      ->check(CLI::PositiveNumber);
+  whatif->add_option("--seed", o.seed, "Seed (overrides simulation.seed)")->check(CLI::NonNegativeNumber);
+  whatif->add_option("--jobs", o.jobs, "Processes running Monte Carlo runs at once (default: the number of cores)")
+      ->check(CLI::PositiveNumber);
+  whatif->add_option("--out", o.out_dir,
+                     "Also write DIR/whatif.json, whatif.csv, whatif.md and bar charts (gnuplot SVG)");
+  format(whatif);
+
   auto* report = app.add_subcommand("report", "Write DIR/report.html with SVG plots (gnuplot) of a campaign");
   report->add_option("dir", o.out_dir, "Campaign output directory")->required();
   report->add_option("--x", o.x_axis, "Swept key for the x axis of the per-mapper curves");
@@ -307,10 +362,11 @@ int main(int argc, char** argv)
     if (*map) return run_map(o);
     if (*sim) return run_simulate(o);
     if (*mappers) return run_mappers(o);
-    if (*info) return platform_info(o.file, o.in_name, o.out_name, o.format);
+    if (*info) return platform_info(o.file, o.in_name, o.out_name, o.format, o.hosts);
     if (*exp) return platform_export(o.scenario, o.output);
     if (*camp) return run_campaign_command(o);
     if (*pareto) return run_pareto(o);
+    if (*whatif) return run_whatif_command(o);
     if (*merge) {
       merge_campaign_outputs(o.dirs, o.out_dir);
       std::cerr << fmt::format("pipesim: merged {} directories into {}\n", o.dirs.size(), o.out_dir);

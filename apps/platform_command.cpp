@@ -49,16 +49,39 @@ void print_table(const Platform& pf)
                value(pr.nic_in), value(pr.nic_out), value(pf.bandwidth(pf.in(), u)));
   }
 }
+/// `--hosts` items as a platform.hosts pattern: "zone:NAME", "regex:EXPR", anything else a glob.
+HostPattern host_pattern(const std::vector<std::string>& items)
+{
+  HostPattern pattern;
+  pattern.file = "command line";
+  pattern.key  = "--hosts";
+  for (const auto& item : items) {
+    if (item.rfind("zone:", 0) == 0)
+      pattern.items.push_back({PatternItem::Kind::zone, item.substr(5)});
+    else if (item.rfind("regex:", 0) == 0)
+      pattern.items.push_back({PatternItem::Kind::regex, item.substr(6)});
+    else
+      pattern.items.push_back({PatternItem::Kind::glob, item});
+  }
+  return pattern;
+}
 } // namespace
 
 int platform_info(const std::string& file, const std::string& in_name, const std::string& out_name,
-                  const std::string& format)
+                  const std::string& format, const std::vector<std::string>& hosts)
 {
   Platform pf;
-  if (ends_with(file, ".xml"))
-    pf = load_xml_platform(file, in_name, out_name);
-  else
+  if (ends_with(file, ".xml")) {
+    PlatformOptions options;
+    options.hosts = host_pattern(hosts);
+    pf            = load_xml_platform(file, in_name, out_name, options);
+  } else if (!hosts.empty()) {
+    throw InputError(fmt::format("{}: --hosts selects hosts of a SimGrid XML file; a scenario selects its processors "
+                                 "with platform.hosts",
+                                 file));
+  } else {
     pf = load_platform(load_scenario(file));
+  }
   if (format == "json")
     std::cout << platform_to_json(pf).dump(2) << "\n";
   else

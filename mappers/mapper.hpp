@@ -45,6 +45,7 @@ struct MapperResult {
   SolveStatus status = SolveStatus::feasible;
   double objective   = 0;                   // the value the mapper minimised (period or F)
   std::map<std::string, double> statistics; // e.g. {"candidates", 120}, {"seconds", 0.01}
+  std::string note;                         // why run_mapper turned a mapping down (empty otherwise)
 };
 
 class Mapper {
@@ -79,6 +80,8 @@ struct MapperRegistration {
 };
 
 /// Runs a mapper by name after checking that it accepts the problem (InputError otherwise).
+/// A mapping that needs a pair without route (Platform::reachable) is turned down: the result is infeasible, with
+/// the pair in `note`.
 MapperResult run_mapper(const std::string& name, const Problem& problem, const MapperOptions& options);
 
 } // namespace pipesim

@@ -83,6 +83,14 @@ MapperResult run_mapper(const std::string& name, const Problem& problem, const M
   MapperResult result                   = mapper->map(problem, options);
   std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
   result.statistics["seconds"]          = seconds.count();
+  if (!result.mapping.intervals.empty())
+    if (auto pair = unreachable_pair(result.mapping, problem.platform)) {
+      result.note      = fmt::format("the mapping needs {} -> {}, which has no route",
+                                     problem.platform.node_name(pair->first), problem.platform.node_name(pair->second));
+      result.mapping   = Mapping{};
+      result.status    = SolveStatus::infeasible;
+      result.objective = unbounded;
+    }
   return result;
 }
 

@@ -104,6 +104,23 @@ Subsets subsets(const Mapping& mapping)
   return out;
 }
 
+std::optional<std::pair<int, int>> unreachable_pair(const Mapping& mapping, const Platform& platform)
+{
+  auto nodes = [&](int j) { // the nodes of "interval" j, -1 for P_in and m for P_out
+    if (j < 0) return std::vector<int>{platform.in()};
+    if (j >= mapping.m()) return std::vector<int>{platform.out()};
+    std::vector<int> all;
+    for (const auto& group : mapping.interval(j).replicas)
+      all.insert(all.end(), group.begin(), group.end());
+    return all;
+  };
+  for (int j = -1; j < mapping.m(); ++j)
+    for (int u : nodes(j))
+      for (int v : nodes(j + 1))
+        if (!platform.reachable(u, v)) return std::pair{u, v};
+  return std::nullopt;
+}
+
 void validate(const Mapping& mapping, const Pipeline& pipeline, const Platform& platform)
 {
   if (mapping.intervals.empty()) throw InputError("mapping: no interval");

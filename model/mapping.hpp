@@ -4,6 +4,7 @@
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,11 @@ Subsets subsets(const Mapping& mapping);
 /// names a processor twice and an interval never uses a processor in two replicas; indices are processors of
 /// the platform.
 void validate(const Mapping& mapping, const Pipeline& pipeline, const Platform& platform);
+
+/// The first ordered pair of nodes (sender, receiver) that the mapping makes communicate (P_in to every processor
+/// of the first interval, every processor of I_j to every processor of I_{j+1}, the last interval's to P_out) and
+/// that has no route (Platform::reachable), or nullopt.
+std::optional<std::pair<int, int>> unreachable_pair(const Mapping& mapping, const Platform& platform);
 
 /// Compact text form, e.g. "[1-2]:P1|P2 [3]:P3" ('|' separates replicas, '+' processors of a group,
 /// a trailing "/deal" marks deal replication).

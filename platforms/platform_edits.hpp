@@ -3,6 +3,7 @@
 
 #include "platforms/platform.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -45,7 +46,7 @@ struct PlatformEdit {
     set_failure_probability,   // f_u = value
     scale_failure_probability, // f_u *= value (the result must stay below 1)
     fail_link,                 // the matching links turn off at time `at` (SimGrid link state change)
-  } kind = Kind::scale_speed;
+  } kind       = Kind::scale_speed;
   double value = 1;
   HostPattern hosts;                                        // host edits
   std::vector<std::string> links;                           // link globs (SimGrid XML platforms)
@@ -57,6 +58,8 @@ struct PlatformEdit {
 
   /// One line, as a user would write it: "scale_bandwidth 0.5 on links backbone".
   std::string describe() const;
+  /// Throws InputError "file:line: key 'platform.edits[2]': <describe()>: what".
+  [[noreturn]] void fail(const std::string& what) const;
   /// Edits that change SimGrid links (only on XML platforms, or route edits).
   bool on_links() const;
 };
@@ -72,6 +75,18 @@ struct PlatformOptions {
 HostPattern parse_host_pattern(const YamlNode& node);
 /// `platform.edits`: a list of edits (docs/whatif.md gives the forms). Errors name file, line, key and value.
 std::vector<PlatformEdit> parse_platform_edits(const YamlNode& node);
+
+/// Indices of the `names` that `pattern` matches; zones_of(u) gives the zones of names[u], innermost first (called
+/// only for zone patterns). Every item of the pattern must match a name (InputError naming the pattern otherwise).
+std::vector<int> select_processors(const HostPattern& pattern, const std::vector<std::string>& names,
+                                   const std::function<std::vector<std::string>(int)>& zones_of);
+
+/// Applies a host edit (scale_speed, remove_hosts, the failure edits) to `processors`; `kept` (when given) holds an
+/// index per processor and follows the removals; the matched names go to `record`. An edit that matches nothing, a
+/// failure probability scaled to 1 or more, or the removal of every processor is an InputError naming the edit.
+void edit_processors(std::vector<Processor>& processors, const PlatformEdit& edit,
+                     const std::function<std::vector<std::string>(int)>& zones_of, std::vector<int>* kept,
+                     AppliedEdit& record);
 
 /// Applies selection and edits to a platform built from YAML (no SimGrid links, no zones): selection keeps the
 /// matching processors; scale_speed, remove_hosts and the failure edits act on processors; a route edit scales

@@ -10,10 +10,13 @@
 #include <cctype>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fnmatch.h>
+#include <set>
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <sys/resource.h>
 
 namespace sg4 = simgrid::s4u;
@@ -122,39 +125,93 @@ Processor read_processor(const std::string& file, const sg4::Host* host)
   return proc;
 }
 
-/// b and c of the route src -> dst. An empty route (SimGrid forbids communications on it) or, when the pair is not
-/// `required`, a route SimGrid cannot compute gives b = 0.
-std::pair<double, double> route_values(const std::string& file, const sg4::Host* src, const sg4::Host* dst,
-                                       bool required)
+/// The links of the route src -> dst and its latency; empty when SimGrid has no route (an empty route, or an
+/// exception: sites of a grid without a zoneRoute between them).
+std::vector<sg4::Link*> route_links(const sg4::Host* src, const sg4::Host* dst, double* latency)
 {
   std::vector<sg4::Link*> links;
-  double latency = 0; // route_to appends to the vector and adds to the latency: start from empty and 0
+  *latency = 0; // route_to appends to the vector and adds to the latency: start from empty and 0
   try {
-    src->route_to(dst, links, &latency);
-  } catch (const std::exception& e) {
-    if (!required) return {0.0, 0.0};
-    throw InputError(
-        located(file, 0, fmt::format("no route from '{}' to '{}': {}", src->get_name(), dst->get_name(), e.what())));
+    src->route_to(dst, links, latency);
+  } catch (const std::exception&) {
+    links.clear();
   }
+  return links;
+}
+
+/// b and c of the route src -> dst; b = 0 (unreachable) without a route or when a link of the route fails.
+std::pair<double, double> route_values(const sg4::Host* src, const sg4::Host* dst,
+                                       const std::set<const sg4::Link*>& failed)
+{
+  double latency = 0;
+  auto links     = route_links(src, dst, &latency);
   if (links.empty()) return {0.0, 0.0};
   double bandwidth = unbounded;
-  for (const auto* link : links)
+  for (const auto* link : links) {
+    if (failed.contains(link)) return {0.0, 0.0};
     bandwidth = std::min(bandwidth, link->get_bandwidth());
+  }
   return {bandwidth, latency};
 }
 
-/// Pairs the model never uses: processor -> P_in, P_out -> processor, P_in <-> P_out.
-bool unused_pair(const Platform& platform, int u, int v)
+/// The zones of a host, innermost first.
+std::vector<std::string> zones_of(const sg4::Host* host)
 {
-  return v == platform.in() || u == platform.out() || (u == platform.in() && v == platform.out());
+  // NetZone::get_parent() dereferences a null parent on the root zone in SimGrid 3.32: stop at the root
+  const sg4::NetZone* root = sg4::Engine::get_instance()->get_netzone_root();
+  std::vector<std::string> zones;
+  for (const sg4::NetZone* z = host->get_englobing_zone(); z != nullptr; z = z == root ? nullptr : z->get_parent())
+    zones.push_back(z->get_name());
+  return zones;
+}
+
+/// The engine's links whose names match one of the edit's globs (every glob must match one).
+std::vector<sg4::Link*> matching_links(const sg4::Engine& engine, const PlatformEdit& edit)
+{
+  std::vector<sg4::Link*> all = engine.get_all_links();
+  std::erase_if(all, [](const sg4::Link* l) { return l->get_name() == "__loopback__"; });
+  std::sort(all.begin(), all.end(),
+            [](const sg4::Link* a, const sg4::Link* b) { return natural_less(a->get_name(), b->get_name()); });
+  std::vector<sg4::Link*> match;
+  for (const auto& glob : edit.links) {
+    bool any = false;
+    for (sg4::Link* link : all)
+      if (::fnmatch(glob.c_str(), link->get_cname(), 0) == 0) {
+        any = true;
+        if (std::ranges::find(match, link) == match.end()) match.push_back(link);
+      }
+    if (!any) edit.fail(fmt::format("no link of the platform is named '{}'", glob));
+  }
+  return match;
+}
+
+/// The links of the routes a -> b and b -> a of a route edit.
+std::vector<sg4::Link*> route_edit_links(const sg4::Engine& engine, const PlatformEdit& edit)
+{
+  auto host = [&](const std::string& name) {
+    sg4::Host* h = engine.host_by_name_or_null(name);
+    if (h == nullptr) edit.fail(fmt::format("host '{}' is not in the platform", name));
+    return h;
+  };
+  sg4::Host* a = host(edit.route->first);
+  sg4::Host* b = host(edit.route->second);
+  std::vector<sg4::Link*> match;
+  for (auto [src, dst] : {std::pair{a, b}, std::pair{b, a}}) {
+    double latency = 0;
+    for (sg4::Link* link : route_links(src, dst, &latency))
+      if (std::ranges::find(match, link) == match.end()) match.push_back(link);
+  }
+  if (match.empty())
+    edit.fail(fmt::format("SimGrid has no route between '{}' and '{}'", edit.route->first, edit.route->second));
+  return match;
 }
 
 } // namespace
 
 Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name,
-                              const PlatformOptions& /*options*/)
+                              const PlatformOptions& options)
 {
-  const auto* engine = sg4::Engine::get_instance();
+  auto* engine = sg4::Engine::get_instance();
   engine->seal_platform(); // Floyd and Dijkstra zones compute their routes here; sealing twice is harmless
   std::vector<sg4::Host*> hosts = engine->get_all_hosts();
   std::sort(hosts.begin(), hosts.end(),
@@ -172,18 +229,63 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
   sg4::Host* in_host  = io_host(in_name, same_io ? "P_in and P_out" : "P_in");
   sg4::Host* out_host = io_host(out_name, "P_out");
 
-  std::vector<Processor> processors;
-  std::vector<const sg4::Host*> node_hosts;
+  std::vector<const sg4::Host*> candidates; // the processors, in natural order, then selected and edited
   for (const auto* host : hosts)
-    if (host != in_host && host != out_host) {
-      processors.push_back(read_processor(file_label, host));
-      node_hosts.push_back(host);
+    if (host != in_host && host != out_host) candidates.push_back(host);
+  auto zones = [&](int u) { return zones_of(candidates[static_cast<std::size_t>(u)]); };
+  if (!options.hosts.empty()) {
+    std::vector<std::string> names;
+    for (const auto* h : candidates)
+      names.push_back(h->get_name());
+    std::vector<const sg4::Host*> selected;
+    for (int u : select_processors(options.hosts, names, zones))
+      selected.push_back(candidates[static_cast<std::size_t>(u)]);
+    candidates = std::move(selected);
+  }
+  std::vector<Processor> processors;
+  for (const auto* host : candidates)
+    processors.push_back(read_processor(file_label, host));
+
+  // edits in order: host edits on the model, link edits on the engine's links
+  std::vector<int> kept(candidates.size());
+  for (std::size_t u = 0; u < kept.size(); ++u)
+    kept[u] = static_cast<int>(u);
+  std::vector<AppliedEdit> records;
+  std::vector<LinkFailure> failures;
+  std::set<const sg4::Link*> failed;
+  std::vector<sg4::Link*> edited; // in the order first edited
+  for (const auto& edit : options.edits) {
+    AppliedEdit record{edit.describe(), {}};
+    if (!edit.on_links()) {
+      auto kept_zones = [&](int u) { return zones(kept[static_cast<std::size_t>(u)]); };
+      edit_processors(processors, edit, kept_zones, &kept, record);
+      records.push_back(std::move(record));
+      continue;
     }
+    std::vector<sg4::Link*> links = edit.route ? route_edit_links(*engine, edit) : matching_links(*engine, edit);
+    for (sg4::Link* link : links) {
+      record.matched.push_back(link->get_name());
+      if (edit.kind == PlatformEdit::Kind::fail_link) {
+        failures.push_back({link->get_name(), edit.at});
+        failed.insert(link);
+        continue;
+      }
+      if (edit.kind == PlatformEdit::Kind::scale_bandwidth)
+        link->set_bandwidth(link->get_bandwidth() * edit.value);
+      else
+        link->set_latency(link->get_latency() * edit.value);
+      if (std::ranges::find(edited, link) == edited.end()) edited.push_back(link);
+    }
+    records.push_back(std::move(record));
+  }
   if (processors.empty())
     throw InputError(located(file_label, 0,
                              fmt::format("no host left to act as a processor once P_in and P_out are set aside "
                                          "(hosts: {})",
                                          host_names(hosts))));
+  std::vector<const sg4::Host*> node_hosts;
+  for (int u : kept)
+    node_hosts.push_back(candidates[static_cast<std::size_t>(u)]);
   node_hosts.push_back(in_host);
   node_hosts.push_back(out_host);
 
@@ -197,16 +299,15 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
         platform.set_link(u, v, unbounded, 0.0);
         continue;
       }
-      bool required = !unused_pair(platform, u, v);
-      auto [b, c]   = route_values(file_label, src, dst, required);
-      if (b == 0 && required)
-        throw InputError(located(file_label, 0,
-                                 fmt::format("no route from '{}' to '{}' (SimGrid finds no link between them; every "
-                                             "processor needs a route to every other processor, from P_in and to "
-                                             "P_out)",
-                                             src->get_name(), dst->get_name())));
+      auto [b, c] = route_values(src, dst, failed);
       platform.set_link(u, v, b, c);
     }
+  std::vector<LinkSetting> settings;
+  for (const auto* link : edited)
+    settings.push_back({link->get_name(), link->get_bandwidth(), link->get_latency()});
+  platform.set_link_settings(std::move(settings));
+  platform.set_link_failures(std::move(failures));
+  platform.set_applied_edits(std::move(records));
   platform.set_xml_file(file_label);
   return platform;
 }

@@ -42,8 +42,9 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
                            const PlatformOptions& options = {});
 
 /// In the simulating process, after the XML is loaded: sets the link values of platform.link_settings() and turns
-/// off the links of platform.link_failures() (at time 0 now, later by an actor on `actor_host`). Unknown link names
-/// are an InputError.
+/// off the links of platform.link_failures() (at time <= 0 now, later by a daemon actor on `actor_host`, which must
+/// then exist). Unknown link names are an InputError naming the file and the link. In SimGrid 3.32 a transfer in
+/// progress on a link that turns off fails, and so does any transfer started later on a route through it.
 void apply_link_edits(const Platform& platform, simgrid::s4u::Host* actor_host);
 
 /// Builds `platform` in the current engine (no platform loaded yet): one Full zone "pipesim", a host per processor

@@ -109,8 +109,9 @@ void check_failure_settings(const YamlNode& node, const FailureSettings& failure
   if (failures.model != "trace" || platform.kind != PlatformSpec::Kind::model) return;
   for (const YamlNode& item : node.at("crashes").items()) {
     const YamlNode host = item.at("host");
-    if (!platform.model.find(host.as_string()))
-      host.fail(fmt::format("not a processor of the platform (expected one of: {})", processor_list(platform.model)));
+    if (!model_platform(platform).find(host.as_string()))
+      host.fail(fmt::format("not a processor of the platform (expected one of: {})",
+                            processor_list(model_platform(platform))));
   }
 }
 

@@ -195,6 +195,18 @@ Mapping resolve_mapping(const MappingSpec& spec, const Pipeline& pipeline, const
   } catch (const InputError& e) {
     throw InputError(located(spec.file, 0, fmt::format("key 'mapping': {}", e.what())));
   }
+  if (auto pair = unreachable_pair(mapping, platform)) {
+    // the line of the interval that receives (the first interval for P_in -> I_1)
+    int j = pair->second == platform.out() ? mapping.m() - 1 : 0;
+    for (int i = 0; i < mapping.m(); ++i)
+      for (const auto& group : mapping.interval(i).replicas)
+        if (std::ranges::find(group, pair->second) != group.end()) j = i;
+    throw InputError(located(spec.file, spec.intervals[static_cast<std::size_t>(j)].line,
+                             fmt::format("key 'mapping': the mapping sends from '{}' to '{}', which are unreachable "
+                                         "from each other on this platform (SimGrid has no route between them, or a "
+                                         "failed link is on it)",
+                                         platform.node_name(pair->first), platform.node_name(pair->second))));
+  }
   return mapping;
 }
 

@@ -117,6 +117,13 @@ std::string resolve_file(const YamlNode& node, const std::string& base_dir)
                           : fmt::format("file not found (looked in '{}' and '{}')", here, there));
 }
 
+void parse_platform_options(const YamlNode& node, PlatformSpec& spec)
+{
+  if (auto hosts = node.find("hosts")) spec.options.hosts = parse_host_pattern(*hosts);
+  if (auto edits = node.find("edits")) spec.options.edits = parse_platform_edits(*edits);
+  if (spec.kind == PlatformSpec::Kind::model) (void)model_platform(spec); // selection and edits checked now
+}
+
 PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
 {
   node.require_map();
@@ -127,9 +134,10 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
     spec.model    = parse_platform_yaml(node);
     spec.in_name  = spec.model.in_name();
     spec.out_name = spec.model.out_name();
+    parse_platform_options(node, spec);
     return spec;
   }
-  node.allow_only({"file", "io"});
+  node.allow_only({"file", "io", "hosts", "edits"});
   spec.kind     = PlatformSpec::Kind::xml;
   spec.xml_file = resolve_file(node.at("file"), base_dir);
   if (auto io = node.find("io")) {
@@ -138,6 +146,7 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
     if (auto in = io->find("in")) spec.in_name = parse_name(*in);
     if (auto out = io->find("out")) spec.out_name = parse_name(*out);
   }
+  parse_platform_options(node, spec);
   return spec;
 }
 
@@ -269,7 +278,7 @@ void check_mapping(const Scenario& scenario)
 {
   if (!scenario.mapping) return;
   if (scenario.platform.kind == PlatformSpec::Kind::model)
-    resolve_mapping(*scenario.mapping, scenario.pipeline, scenario.platform.model);
+    resolve_mapping(*scenario.mapping, scenario.pipeline, model_platform(scenario.platform));
   else
     check_mapping_stages(*scenario.mapping, scenario.pipeline.n());
 }
@@ -300,6 +309,8 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
 }
 
 } // namespace
+
+Platform model_platform(const PlatformSpec& spec) { return apply_platform_options(spec.model, spec.options); }
 
 Scenario load_scenario(const std::string& path)
 {

@@ -39,12 +39,12 @@ Mapping resolve_mapping(const MappingSpec& spec, const Pipeline& pipeline, const
 /// Where the platform comes from.
 struct PlatformSpec {
   enum class Kind { model, xml } kind = Kind::model;
-  Platform model;       // Kind::model: built from YAML (explicit processors or a generator); in/out set
+  Platform model;       // Kind::model: built from YAML (explicit processors or a generator), before `options`
   std::string xml_file; // Kind::xml: path as resolved (exists)
   std::string in_name  = "in";
   std::string out_name = "out";
   PlatformOptions options; // platform.hosts and platform.edits (applied in load_platform)
-  int line             = 0;
+  int line = 0;
 };
 
 struct Scenario {
@@ -59,6 +59,9 @@ struct Scenario {
   MapperOptions mapper_options;
   SimulationSettings simulation;
 };
+
+/// A model platform (Kind::model) with its selection and edits applied.
+Platform model_platform(const PlatformSpec& spec);
 
 /// Loads a scenario file; every problem is an InputError naming file, line, key and value.
 Scenario load_scenario(const std::string& path);

@@ -94,7 +94,7 @@ void MultiPortDeployment::State::compute(Station& s)
 {
   detail::Replication& rep = *replication;
   const Interval& in       = mapping.interval(s.interval);
-  double flops             = pipeline.work(in.first, in.last);
+  double flops             = rep.flops(s.processor, pipeline.work(in.first, in.last)); // takes W / s_u of the model
   const int j              = s.interval;
   auto sleep               = sg4::Semaphore::create(0);
   for (int k = 0; k < settings.datasets; ++k) {

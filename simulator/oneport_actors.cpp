@@ -109,7 +109,7 @@ void OnePortDeployment::State::run_processor(std::size_t index, int u)
             [&](double start, double end, int data) { record(index, "receive", data, j, start, end); });
       const Interval& in = mapping.interval(j);
       double start       = sg4::Engine::get_clock();
-      sg4::this_actor::execute(pipeline.work(in.first, in.last));
+      sg4::this_actor::execute(rep.flops(u, pipeline.work(in.first, in.last))); // takes W / s_u of the model
       record(index, "compute", k, j, start, sg4::Engine::get_clock());
       proc.computed[i] = k + 1;
       proc.catch_up();

@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 #include <simgrid/Exception.hpp>
 #include <stdexcept>
+#include <xbt/config.hpp>
 
 namespace sg4 = simgrid::s4u;
 
@@ -57,6 +58,13 @@ sg4::Host* Replication::host(int node) const
   sg4::Host* h            = sg4::Host::by_name_or_null(name);
   if (h == nullptr) throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
   return h;
+}
+
+double Replication::flops(int node, double w) const
+{
+  double host_speed = host(node)->get_speed();
+  double s          = platform_.speed(node);
+  return host_speed == s ? w : w * host_speed / s; // keeps unedited runs bit-exact
 }
 
 void Replication::set_delivered(int j, int value)
@@ -171,8 +179,45 @@ long Replication::wait_any(Waiter* w, const std::vector<sg4::CommPtr>& comms)
     }
     return i;
   } catch (const simgrid::NetworkFailureException&) {
+    for (const auto& c : comms) // Comm::wait_any marks every comm that failed
+      if (c->get_state() == sg4::Activity::State::FAILED) check_link_failure(c);
     return failed;
   }
+}
+
+namespace {
+/// The first link of the route from -> to that is off, or "".
+std::string off_link(const sg4::Host* from, const sg4::Host* to)
+{
+  std::vector<sg4::Link*> links;
+  from->route_to(to, links, nullptr);
+  for (const sg4::Link* link : links)
+    if (!link->is_on()) return link->get_name();
+  return "";
+}
+} // namespace
+
+void Replication::check_link_failure(const sg4::CommPtr& c)
+{
+  // a station's transfer: its hosts are known once it started (a transfer that never started has no route)
+  auto station = station_interval_.find(c->get_mailbox());
+  if (station == station_interval_.end() || c->get_source() == nullptr || c->get_destination() == nullptr) return;
+  // SimGrid 3.32 fails a transfer whose route (and, with cross traffic, way back) crosses an off link
+  // (NetworkCm02Model::comm_get_route_info); a peer's crash fails it too, but then the route is up
+  std::string link = off_link(c->get_source(), c->get_destination());
+  if (link.empty() && simgrid::config::get_value<bool>("network/crosstraffic"))
+    link = off_link(c->get_destination(), c->get_source());
+  if (link.empty()) return;
+  if (!finished_) {
+    // the sending interval; P_in's transfers count for I_1
+    outcome_.verdict         = "failed";
+    outcome_.failure_time    = sg4::Engine::get_clock();
+    outcome_.failed_interval = std::max(station->second - 1, 0);
+    outcome_.failed_link     = link;
+    finished_                = true;
+    sg4::Actor::kill_all();
+  }
+  sg4::this_actor::exit();
 }
 
 void Replication::receive(Waiter* w, int j, int node, int k, const std::function<void()>& on_wake, const Record& record)
@@ -233,14 +278,16 @@ bool Replication::send(Waiter* w, int j, const std::vector<int>& dests, int k, c
     }
     if (i == failed) { // a receiver crashed during its transfer; the others may have completed meanwhile
       std::erase_if(outs, [&](Out& o) {
-        if (o.comm->get_state() == sg4::Activity::State::FAILED) return true;
         try {
-          if (!o.comm->test()) return false;
-          record(o.comm->get_start_time(), sg4::Engine::get_clock(), k);
-          return true;
+          if (o.comm->get_state() != sg4::Activity::State::FAILED) {
+            if (!o.comm->test()) return false;
+            record(o.comm->get_start_time(), sg4::Engine::get_clock(), k);
+            return true;
+          }
         } catch (const simgrid::NetworkFailureException&) {
-          return true;
         }
+        check_link_failure(o.comm); // a crashed receiver's transfer, or a link failure: then the run ends here
+        return true;
       });
       continue;
     }
@@ -260,12 +307,15 @@ bool Replication::send(Waiter* w, int j, const std::vector<int>& dests, int k, c
     }
     std::erase_if(outs, [](const Out& o) { return o.dest < 0; });
     if (gave_up) {
-      for (auto& o : outs) // matched transfers still run to their end
+      for (auto& o : outs) { // matched transfers still run to their end
         try {
           o.comm->wait();
           record(o.comm->get_start_time(), sg4::Engine::get_clock(), k);
+          continue;
         } catch (const simgrid::NetworkFailureException&) {
         }
+        check_link_failure(o.comm);
+      }
       return false;
     }
   }
@@ -377,6 +427,8 @@ void Replication::deploy()
     for (const auto& group : mapping_.interval(j).replicas)
       mailboxes_[{j, group.front()}] = sg4::Mailbox::by_name(fmt::format("pipesim-{}-{}", j, group.front()));
   mailboxes_[{m(), platform_.out()}] = sg4::Mailbox::by_name(fmt::format("pipesim-{}-{}", m(), platform_.out()));
+  for (const auto& [station, mb] : mailboxes_)
+    station_interval_[mb] = station.first;
   sleepers_.resize(static_cast<std::size_t>(m()));
   for (const Crash& c : settings_.crashes)
     if (c.time <= 0)

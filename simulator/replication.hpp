@@ -14,7 +14,9 @@
 // wakes every actor waiting on a transfer (a 0-byte message on a control mailbox, sent from the waiter's own host so it
 // arrives at once), because SimGrid 3.32 cannot wake a pending receive whose sender died before matching: the woken
 // actor cancels what can no longer match. The run ends with a verdict and Actor::kill_all(): survived when P_out holds
-// N data sets, failed when a crash leaves an interval without replica while its output is not fully delivered.
+// N data sets, failed when a crash leaves an interval without replica while its output is not fully delivered, or
+// when a transfer fails because a link on its route is off (a what-if fail_link edit: seed 004 assumes reliable links,
+// so nothing recovers from it; the actor that sees the failure first ends the run).
 #pragma once
 
 #include "model/bbr10/election.hpp"
@@ -50,6 +52,9 @@ public:
   /// Bytes (scaled) entering I_j; j == m: the output of the last interval.
   std::uint64_t bytes(int j) const { return bytes_.at(static_cast<std::size_t>(j)); }
   simgrid::s4u::Host* host(int node) const;
+  /// Flops to execute on `node`'s host so that w flops take w / s_u, s_u being the model's speed (a scale_speed edit
+  /// changes it in the model only: SimGrid 3.32 cannot change the speed of a sealed host). w when the speeds agree.
+  double flops(int node, double w) const;
 
   // ---- configuration
   bool alive(int node) const { return node >= platform_.p() || alive_.at(static_cast<std::size_t>(node)); }
@@ -119,6 +124,8 @@ private:
   Election elect() const;
   void wake(simgrid::s4u::Host* only);
   void mark_dead(int u);
+  /// When `c` failed on a route through an off link: the run fails (verdict, kill_all) and the calling actor exits.
+  void check_link_failure(const simgrid::s4u::CommPtr& c);
   void update_rates();
   void inject();
   void input();
@@ -143,6 +150,7 @@ private:
   std::vector<int> started_;
   std::map<std::pair<int, int>, double> rates_;
   std::map<std::pair<int, int>, simgrid::s4u::Mailbox*> mailboxes_;
+  std::map<const simgrid::s4u::Mailbox*, int> station_interval_; // a station's mailbox -> its interval j
   struct Sleeper {
     simgrid::s4u::SemaphorePtr sem;
     bool released = false;

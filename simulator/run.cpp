@@ -67,9 +67,11 @@ SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platfor
   auto args = simgrid_arguments(settings);
   start_engine(args);
   auto* engine = sg4::Engine::get_instance();
-  if (!platform.xml_file().empty())
+  if (!platform.xml_file().empty()) {
     engine->load_platform(platform.xml_file());
-  else
+    // absolute link values of the what-if edits, before the exact-mode scaling multiplies every link
+    apply_link_edits(platform, sg4::Host::by_name_or_null(platform.in_name()));
+  } else
     build_simgrid_platform(platform, multiport); // card links Bin/Bout only exist in the multi-port model
   double scale = 1;
   if (settings.network == NetworkMode::exact) {
@@ -146,7 +148,8 @@ double simulate_latency(const Pipeline& pipeline, const Platform& platform, cons
       trace_file = arg.substr(std::string("--cfg=tracing/filename:").size());
   }
   if (tracing) one.simgrid_args.push_back("--cfg=tracing/filename:" + trace_file + ".latency"); // the last value wins
-  return simulate(pipeline, platform, mapping, one).output_times.at(0);
+  SimulationResult result = simulate(pipeline, platform, mapping, one);
+  return result.output_times.empty() ? unbounded : result.output_times.front(); // a link failed before it arrived
 }
 
 nlohmann::json failure_json(const FailureOutcome& o)
@@ -158,6 +161,7 @@ nlohmann::json failure_json(const FailureOutcome& o)
   return {{"verdict", o.verdict},
           {"failure_time", optional(o.failure_time)},
           {"failed_interval", o.failed_interval < 0 ? nlohmann::json(nullptr) : nlohmann::json(o.failed_interval + 1)},
+          {"failed_link", o.failed_link.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.failed_link)},
           {"crashes", crashes},
           {"period_before_first_crash", optional(o.period_before)},
           {"period_after_last_crash", optional(o.period_after)},
@@ -174,6 +178,7 @@ FailureOutcome failure_from_json(const nlohmann::json& j)
   j.at("verdict").get_to(o.verdict);
   o.failure_time    = optional("failure_time");
   o.failed_interval = j.at("failed_interval").is_null() ? -1 : j.at("failed_interval").get<int>() - 1;
+  if (auto it = j.find("failed_link"); it != j.end() && !it->is_null()) it->get_to(o.failed_link);
   for (const auto& c : j.at("crashes"))
     o.crashes.push_back(Crash{c.at("host"), c.at("time")});
   o.period_before = optional("period_before_first_crash");

@@ -36,7 +36,8 @@ SimulationSettings without_failures(const SimulationSettings& settings);
 SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                           const SimulationSettings& settings);
 
-/// Latency (DESIGN.md §3.7): a separate one-data-set run, in its own process.
+/// Latency (DESIGN.md §3.7): a separate one-data-set run, in its own process; infinite when the data set never
+/// arrives (a link of the platform failed on its way).
 double simulate_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                         const SimulationSettings& settings);
 

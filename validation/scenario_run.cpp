@@ -18,9 +18,9 @@ namespace pipesim {
 Platform load_platform(const Scenario& scenario)
 {
   const PlatformSpec& spec = scenario.platform;
-  if (spec.kind == PlatformSpec::Kind::model) return spec.model;
+  if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
   try {
-    return load_xml_platform(spec.xml_file, spec.in_name, spec.out_name);
+    return load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
   } catch (const InputError& e) {
     throw InputError(located(scenario.file, spec.line, fmt::format("key 'platform': {}", e.what())));
   }
@@ -64,14 +64,20 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
   if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
   if (!run.has_mapping()) return run;
-  const Mapping& mapping = run.mapper.mapping;
-  run.rule               = classify(mapping);
-  if (!analytic) return run;
+  run.rule = classify(run.mapper.mapping);
+  if (analytic) analyze_run(run);
+  return run;
+}
+
+void analyze_run(ScenarioRun& run)
+{
+  const Scenario& scenario = run.scenario;
+  const Mapping& mapping   = run.mapper.mapping;
   // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with
   std::vector<int> senders = policy_senders(scenario, run.platform, mapping);
   if (scenario.model == CommModel::multi_port) { // no event graph: max-min sharing is not an event graph
     run.analytic = analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders));
-    return run;
+    return;
   }
   run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping, senders);
   EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping, senders);
@@ -79,7 +85,6 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
   run.deadlock           = cr.deadlock;
   run.event_graph_period = cr.period;
   run.critical_cycle     = cr.describe(graph);
-  return run;
 }
 
 void simulate_run(ScenarioRun& run, int jobs)
@@ -143,6 +148,15 @@ nlohmann::json common_json(const ScenarioRun& run)
   j["seed"]           = run.scenario.simulation.seed;
   j["mapper_seed"]    = run.scenario.mapper_options.seed;
   if (!run.command_line.empty()) j["command"] = run.command_line;
+  if (!run.mapper.note.empty()) j["mapper_note"] = run.mapper.note;
+  if (!run.platform.applied_edits().empty() || !run.scenario.platform.options.hosts.empty()) {
+    auto edits = nlohmann::json::array();
+    for (const auto& e : run.platform.applied_edits())
+      edits.push_back({{"edit", e.edit}, {"matched", e.matched}});
+    j["platform"] = {{"processors", run.platform.p()}, {"edits", edits}};
+    if (!run.scenario.platform.options.hosts.empty())
+      j["platform"]["hosts"] = run.scenario.platform.options.hosts.describe();
+  }
   if (!run.has_mapping()) {
     j["mapping"] = nullptr;
     return j;
@@ -233,7 +247,11 @@ std::string header(const ScenarioRun& run)
   if (run.scenario.objective.kind == Objective::Kind::min_failure_probability)
     out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}\n",
                        run.scenario.objective.period_bound);
-  if (!run.has_mapping()) return out + "mapping    none (infeasible)\n";
+  for (const auto& e : run.platform.applied_edits())
+    out += fmt::format("edit       {} ({} matched)\n", e.edit, e.matched.size());
+  if (!run.has_mapping())
+    return out + (run.mapper.note.empty() ? "mapping    none (infeasible)\n"
+                                          : fmt::format("mapping    none (infeasible: {})\n", run.mapper.note));
   out += fmt::format("mapping    {} ({})\n", to_text(run.mapper.mapping, run.platform), to_string(run.rule));
   return out;
 }
@@ -252,7 +270,10 @@ std::string crash_text(const ScenarioRun& run)
     const SimulationResult& c = *run.crash_run;
     const FailureOutcome& f   = c.failures;
     out += fmt::format("\ncrash run (seed {}): {}", c.seed, f.verdict);
-    if (f.verdict == "failed")
+    if (f.verdict == "failed" && !f.failed_link.empty())
+      out += fmt::format(" at t = {:.6g}: link '{}' is off on a transfer of interval {}", f.failure_time, f.failed_link,
+                         f.failed_interval + 1);
+    else if (f.verdict == "failed")
       out += fmt::format(" at t = {:.6g}: interval {} lost its last replica", f.failure_time, f.failed_interval + 1);
     out += fmt::format(", {} of {} data sets delivered, completion {:.6g}\n", f.delivered,
                        run.scenario.simulation.datasets, c.makespan);

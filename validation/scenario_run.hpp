@@ -42,6 +42,10 @@ Platform load_platform(const Scenario& scenario);
 /// (unknown mapper, refused problem, bad mapping) is an InputError.
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);
 
+/// The analytic figures and event-graph period of run.mapper.mapping on run.platform (the second half of
+/// map_scenario).
+void analyze_run(ScenarioRun& run);
+
 /// Simulates the mapped scenario (period run and one-data-set latency run, each in its own process, without
 /// failures). With a failure model, also run 0 of the crash series; with simulation.runs > 1, the Monte Carlo series
 /// (`jobs` processes at once).

@@ -1,0 +1,296 @@
+// Host selection and what-if edits: parsing, and their effect on a YAML-built platform and on the shipped XML
+// platform two_clusters.xml (values checked against hand computations from the file).
+#include "platforms/input_error.hpp"
+#include "platforms/platform_edits.hpp"
+#include "platforms/simgrid_platform.hpp"
+#include "platforms/yaml_node.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+namespace pipesim {
+namespace {
+
+std::string example(const std::string& name) { return std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/" + name; }
+
+PlatformOptions options(const std::string& yaml)
+{
+  YamlNode root = load_yaml_text(yaml, "edits.yaml");
+  PlatformOptions o;
+  if (auto hosts = root.find("hosts")) o.hosts = parse_host_pattern(*hosts);
+  if (auto edits = root.find("edits")) o.edits = parse_platform_edits(*edits);
+  return o;
+}
+
+template <class F>
+std::string error_of(F f)
+{
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no InputError";
+  return {};
+}
+
+void expect_parts(const std::string& message, const std::vector<std::string>& parts)
+{
+  for (const auto& part : parts)
+    EXPECT_NE(message.find(part), std::string::npos) << "message: " << message << "\nlacks: " << part;
+}
+
+std::vector<std::string> names(const Platform& platform)
+{
+  std::vector<std::string> out;
+  for (const auto& proc : platform.processors())
+    out.push_back(proc.name);
+  return out;
+}
+
+int node(const Platform& platform, const std::string& name)
+{
+  if (auto u = platform.find(name)) return *u;
+  throw std::out_of_range("no processor " + name);
+}
+
+/// P1..P4 (speeds 1..4, f = 0.1), io "in"/"out", every pair b = 10, c = 1.
+Platform small_model()
+{
+  std::vector<Processor> procs;
+  for (int u = 1; u <= 4; ++u)
+    procs.push_back(Processor{fmt::format("P{}", u), double(u), 0.1});
+  return Platform(procs, "in", "out", 10.0, 1.0);
+}
+
+TEST(PlatformEdits, ParsesEveryKind)
+{
+  PlatformOptions o = options(R"(
+hosts: ["P*", {regex: "Q[0-9]+"}]
+edits:
+  - {scale_speed: 0.5, hosts: P1}
+  - {scale_bandwidth: 0.5, links: [backbone, "l*"]}
+  - {scale_latency: 2, route: [P1, P2]}
+  - {remove_hosts: [P3, {zone: "site-*"}]}
+  - {set_failure_probability: 0.2, hosts: P2}
+  - {scale_failure_probability: 3, hosts: P2}
+  - {fail_link: backbone, at: 12.5}
+)");
+  ASSERT_EQ(o.hosts.items.size(), 2U);
+  EXPECT_EQ(o.hosts.items[1].kind, PatternItem::Kind::regex);
+  ASSERT_EQ(o.edits.size(), 7U);
+  EXPECT_EQ(o.edits[0].describe(), "scale_speed 0.5 on hosts P1");
+  EXPECT_EQ(o.edits[1].describe(), "scale_bandwidth 0.5 on links backbone, l*");
+  EXPECT_EQ(o.edits[2].describe(), "scale_latency 2 on the route P1 <-> P2");
+  EXPECT_EQ(o.edits[3].describe(), "remove_hosts P3, {zone: site-*}");
+  EXPECT_EQ(o.edits[4].describe(), "set_failure_probability 0.2 on hosts P2");
+  EXPECT_EQ(o.edits[5].describe(), "scale_failure_probability 3 on hosts P2");
+  EXPECT_EQ(o.edits[6].describe(), "fail_link backbone at 12.5 s");
+  EXPECT_EQ(o.edits[6].at, 12.5);
+  EXPECT_EQ(o.edits[3].line, 7);
+  EXPECT_EQ(o.edits[3].key, "edits[3]");
+}
+
+TEST(PlatformEdits, BadEditsNameFileLineAndValue)
+{
+  expect_parts(error_of([] { options("edits:\n  - {scale_speed: 0.5, remove_hosts: P1}\n"); }),
+               {"edits.yaml:2", "one action", "scale_speed", "remove_hosts"});
+  expect_parts(error_of([] { options("edits:\n  - {hosts: P1}\n"); }), {"edits.yaml:2", "needs one action"});
+  expect_parts(error_of([] { options("edits:\n  - {scale_speed: -2, hosts: P1}\n"); }), {"edits.yaml:2", "-2"});
+  expect_parts(error_of([] { options("edits:\n  - {scale_bandwidth: 0.5}\n"); }),
+               {"edits.yaml:2", "'links'", "'route'"});
+  expect_parts(error_of([] { options("edits:\n  - {scale_latency: 2, route: [P1]}\n"); }),
+               {"edits.yaml:2", "two host names"});
+  expect_parts(error_of([] { options("edits:\n  - {set_failure_probability: 1.5, hosts: P1}\n"); }),
+               {"edits.yaml:2", "1.5"});
+  expect_parts(error_of([] { options("hosts: {regex: \"a[\"}\n"); }), {"edits.yaml:1", "regular expression"});
+  expect_parts(error_of([] { options("edits:\n  - {scale_speed: 2, hosts: P1, at: 3}\n"); }), {"edits.yaml:2", "at"});
+}
+
+TEST(PlatformEdits, ModelSelectionAndHostEdits)
+{
+  Platform base     = small_model();
+  Platform platform = apply_platform_options(base, options(R"(
+hosts: ["P[1-3]"]
+edits:
+  - {scale_speed: 0.5, hosts: P3}
+  - {remove_hosts: P1}
+  - {set_failure_probability: 0.3, hosts: P2}
+  - {scale_failure_probability: 2, hosts: "P*"}
+  - {scale_bandwidth: 0.25, route: [P2, out]}
+  - {scale_latency: 3, route: [P2, P3]}
+)"));
+  EXPECT_EQ(names(platform), (std::vector<std::string>{"P2", "P3"}));
+  const int p2 = node(platform, "P2"), p3 = node(platform, "P3");
+  EXPECT_EQ(platform.speed(p2), 2.0);
+  EXPECT_EQ(platform.speed(p3), 1.5);
+  EXPECT_DOUBLE_EQ(platform.processor(p2).failure_probability, 0.6);
+  EXPECT_DOUBLE_EQ(platform.processor(p3).failure_probability, 0.2);
+  EXPECT_EQ(platform.bandwidth(p2, platform.out()), 2.5); // route edits act on both directions
+  EXPECT_EQ(platform.bandwidth(p3, platform.out()), 10.0);
+  EXPECT_EQ(platform.latency(p2, p3), 3.0);
+  EXPECT_EQ(platform.latency(p3, p2), 3.0);
+  EXPECT_EQ(platform.latency(platform.in(), p2), 1.0);
+  ASSERT_EQ(platform.applied_edits().size(), 6U);
+  EXPECT_EQ(platform.applied_edits()[3].matched, (std::vector<std::string>{"P2", "P3"}));
+  EXPECT_EQ(platform.applied_edits()[1].edit, "remove_hosts P1");
+}
+
+TEST(PlatformEdits, ModelEditsThatMatchNothingOrNeedXml)
+{
+  Platform base = small_model();
+  expect_parts(error_of([&] { apply_platform_options(base, options("hosts: [P1, Q7]\n")); }),
+               {"edits.yaml:1", "'Q7'", "matches no processor"});
+  expect_parts(error_of([&] { apply_platform_options(base, options("edits:\n  - {scale_speed: 2, hosts: X*}\n")); }),
+               {"edits.yaml:2", "scale_speed 2 on hosts X*", "matches no processor"});
+  expect_parts(
+      error_of([&] { apply_platform_options(base, options("edits:\n  - {scale_bandwidth: 2, links: l1}\n")); }),
+      {"edits.yaml:2", "SimGrid XML", "route"});
+  expect_parts(error_of([&] { apply_platform_options(base, options("hosts: {zone: ca}\n")); }),
+               {"edits.yaml:1", "zone"});
+  expect_parts(error_of([&] { apply_platform_options(base, options("edits:\n  - {remove_hosts: \"*\"}\n")); }),
+               {"edits.yaml:2", "every processor"});
+  expect_parts(error_of([&] {
+                 apply_platform_options(base, options("edits:\n  - {scale_failure_probability: 10, hosts: P4}\n"));
+               }),
+               {"edits.yaml:2", "'P4'", "not below 1"});
+  expect_parts(
+      error_of([&] { apply_platform_options(base, options("edits:\n  - {scale_latency: 2, route: [P1, Z]}\n")); }),
+      {"edits.yaml:2", "'Z'"});
+}
+
+// two_clusters.xml: a-i -> b-j crosses a-i's private link (125 MB/s, 50 us), ca's backbone (2.25 GB/s, 500 us),
+// the link `backbone` (10 MB/s, 5 ms), cb's backbone (1 GB/s, 100 us) and b-j's private link (250 MB/s, 20 us).
+TEST(PlatformEditsXml, SelectionByGlobRegexAndZone)
+{
+  Platform by_glob = load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: [\"a-[12]\", b-11]\n"));
+  EXPECT_EQ(names(by_glob), (std::vector<std::string>{"a-1", "a-2", "b-11"}));
+  EXPECT_EQ(by_glob.bandwidth(node(by_glob, "a-1"), node(by_glob, "b-11")), 10e6);
+  Platform by_zone = load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: {zone: cb}\n"));
+  EXPECT_EQ(names(by_zone), (std::vector<std::string>{"b-8", "b-9", "b-10", "b-11"}));
+  Platform by_regex =
+      load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: {regex: \"(a-3|b-1[01])\"}\n"));
+  EXPECT_EQ(names(by_regex), (std::vector<std::string>{"a-3", "b-10", "b-11"}));
+  // the zone of the whole grid holds them all; the io host is never a processor
+  EXPECT_EQ(load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: {zone: grid}\n")).p(), 8);
+  expect_parts(error_of([] {
+                 load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: [a-1, {zone: cc}]\n"));
+               }),
+               {"edits.yaml:1", "{zone: cc}", "matches no processor"});
+}
+
+TEST(PlatformEditsXml, LinkEditsChangeTheRoutesThatCrossThem)
+{
+  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io", options(R"(
+edits:
+  - {scale_bandwidth: 0.5, links: backbone}
+  - {scale_latency: 2, links: backbone}
+)"));
+  const int a1 = node(platform, "a-1"), a2 = node(platform, "a-2"), b8 = node(platform, "b-8");
+  EXPECT_EQ(platform.bandwidth(a1, b8), 5e6);
+  EXPECT_EQ(platform.bandwidth(b8, a1), 5e6);
+  EXPECT_NEAR(platform.latency(a1, b8), 50e-6 + 500e-6 + 10e-3 + 100e-6 + 20e-6, 1e-15);
+  EXPECT_EQ(platform.bandwidth(a1, a2), 125e6); // inside cluster ca: unchanged
+  ASSERT_EQ(platform.link_settings().size(), 1U);
+  EXPECT_EQ(platform.link_settings()[0].link, "backbone");
+  EXPECT_EQ(platform.link_settings()[0].bandwidth, 5e6);
+  EXPECT_DOUBLE_EQ(platform.link_settings()[0].latency, 10e-3);
+  ASSERT_EQ(platform.applied_edits().size(), 2U);
+  EXPECT_EQ(platform.applied_edits()[0].matched, (std::vector<std::string>{"backbone"}));
+}
+
+TEST(PlatformEditsXml, RouteEditScalesEveryLinkOfTheRoute)
+{
+  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io",
+                                        options("edits:\n  - {scale_bandwidth: 0.5, route: [a-1, b-8]}\n"));
+  const int a1 = node(platform, "a-1"), a2 = node(platform, "a-2"), b8 = node(platform, "b-8");
+  EXPECT_EQ(platform.bandwidth(a1, b8), 5e6);
+  EXPECT_EQ(platform.bandwidth(a1, a2), 62.5e6); // a-1's private link is on the route: halved
+  EXPECT_EQ(platform.bandwidth(a2, platform.out()), 100e6);
+  EXPECT_GE(platform.applied_edits().at(0).matched.size(), 3U);
+}
+
+TEST(PlatformEditsXml, HostEditsAndRemoval)
+{
+  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io", options(R"(
+edits:
+  - {scale_speed: 0.5, hosts: {zone: cb}}
+  - {remove_hosts: [a-4, b-11]}
+  - {set_failure_probability: 0.01, hosts: "a-*"}
+  - {scale_failure_probability: 2, hosts: {zone: ca}}
+)"));
+  EXPECT_EQ(names(platform), (std::vector<std::string>{"a-1", "a-2", "a-3", "b-8", "b-9", "b-10"}));
+  EXPECT_EQ(platform.speed(node(platform, "b-9")), 1.25e9);
+  EXPECT_EQ(platform.speed(node(platform, "a-1")), 1e9);
+  EXPECT_EQ(platform.processor(node(platform, "a-2")).failure_probability, 0.02);
+  EXPECT_EQ(platform.processor(node(platform, "b-8")).failure_probability, 0.0);
+  EXPECT_EQ(platform.applied_edits().at(1).matched, (std::vector<std::string>{"a-4", "b-11"}));
+}
+
+TEST(PlatformEditsXml, FailedLinkMakesItsRoutesUnreachable)
+{
+  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io",
+                                        options("edits:\n  - {fail_link: backbone, at: 30}\n"));
+  const int a1 = node(platform, "a-1"), a2 = node(platform, "a-2"), b8 = node(platform, "b-8");
+  EXPECT_FALSE(platform.reachable(a1, b8));
+  EXPECT_EQ(platform.transfer_time(a1, b8, 1.0), unbounded);
+  EXPECT_TRUE(platform.reachable(a1, a2));
+  EXPECT_TRUE(platform.reachable(platform.in(), b8)); // io reaches each cluster by its own link
+  ASSERT_EQ(platform.link_failures().size(), 1U);
+  EXPECT_EQ(platform.link_failures()[0].link, "backbone");
+  EXPECT_EQ(platform.link_failures()[0].time, 30.0);
+}
+
+TEST(PlatformEditsXml, EditsThatMatchNothingAreErrors)
+{
+  const std::string file = example("two_clusters.xml");
+  expect_parts(error_of([&] {
+                 load_xml_platform(file, "io", "io",
+                                   options("edits:\n  - {scale_bandwidth: 2, links: [backbone, bb2]}\n"));
+               }),
+               {"edits.yaml:2", "'bb2'"});
+  expect_parts(
+      error_of([&] { load_xml_platform(file, "io", "io", options("edits:\n  - {scale_speed: 2, hosts: c-*}\n")); }),
+      {"edits.yaml:2", "c-*", "matches no processor"});
+  expect_parts(error_of([&] { load_xml_platform(file, "io", "io", options("edits:\n  - {remove_hosts: io}\n")); }),
+               {"edits.yaml:2", "io", "matches no processor"});
+  expect_parts(error_of([&] {
+                 load_xml_platform(file, "io", "io",
+                                   options("edits:\n  - {scale_latency: 2, route: [a-1, nowhere]}\n"));
+               }),
+               {"edits.yaml:2", "'nowhere'"});
+}
+
+TEST(PlatformEditsXml, SitesWithoutRouteAreUnreachable)
+{
+  // two zones and no zoneRoute between them: SimGrid has no route from one to the other
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-islands-{}", ::getpid());
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "islands.xml") << R"(<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="world" routing="Full">
+    <cluster id="left" prefix="l-" suffix="" radical="1-2" speed="1Gf" bw="125MBps" lat="50us"/>
+    <cluster id="right" prefix="r-" suffix="" radical="1-2" speed="1Gf" bw="125MBps" lat="50us"/>
+    <zone id="io_zone" routing="None"><host id="io" speed="1Gf"/></zone>
+    <link id="io_l" bandwidth="100MBps" latency="1ms"/>
+    <zoneRoute src="io_zone" dst="left" gw_src="io" gw_dst="l-left_router"><link_ctn id="io_l"/></zoneRoute>
+    <zoneRoute src="io_zone" dst="right" gw_src="io" gw_dst="r-right_router"><link_ctn id="io_l"/></zoneRoute>
+  </zone>
+</platform>
+)";
+  Platform platform = load_xml_platform((dir / "islands.xml").string(), "io", "io");
+  std::filesystem::remove_all(dir);
+  const int l1 = node(platform, "l-1"), l2 = node(platform, "l-2"), r1 = node(platform, "r-1");
+  EXPECT_FALSE(platform.reachable(l1, r1));
+  EXPECT_FALSE(platform.reachable(r1, l1));
+  EXPECT_TRUE(platform.reachable(l1, l2));
+  EXPECT_TRUE(platform.reachable(platform.in(), r1));
+  EXPECT_EQ(platform.bandwidth(l1, l2), 125e6);
+}
+
+} // namespace
+} // namespace pipesim

@@ -1,0 +1,53 @@
+// Carries the what-if link edits of an XML platform into the SimGrid engine of a simulating process.
+#include "platforms/simgrid_platform.hpp"
+
+#include "platforms/input_error.hpp"
+
+#include <fmt/format.h>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace pipesim {
+
+namespace {
+sg4::Link* link_named(const Platform& platform, const std::string& name, const char* what)
+{
+  sg4::Link* link = sg4::Link::by_name_or_null(name);
+  if (link == nullptr)
+    throw InputError(
+        fmt::format("{}: {} names link '{}', which is not in the SimGrid platform", platform.xml_file(), what, name));
+  return link;
+}
+} // namespace
+
+void apply_link_edits(const Platform& platform, sg4::Host* actor_host)
+{
+  // absolute values: the edits were computed on the values the XML gives (Link::set_* work on sealed links)
+  for (const LinkSetting& s : platform.link_settings()) {
+    sg4::Link* link = link_named(platform, s.link, "a link setting");
+    link->set_bandwidth(s.bandwidth);
+    link->set_latency(s.latency);
+  }
+  for (const LinkFailure& f : platform.link_failures()) {
+    sg4::Link* link = link_named(platform, f.link, "a link failure");
+    if (f.time <= 0) {
+      // SimGrid 3.32 fails at once every communication started later on a route through an off link
+      // (NetworkCm02Model::comm_get_route_info, CommImpl::start)
+      link->turn_off();
+      continue;
+    }
+    if (actor_host == nullptr)
+      throw InputError(
+          fmt::format("{}: no host to run the failure of link '{}' at t = {}", platform.xml_file(), f.link, f.time));
+    // a daemon: SimGrid ends the run when only daemons are left, so a run over before `time` does not wait for it
+    sg4::Actor::create("pipesim-link-failure", actor_host, [link, time = f.time] {
+      sg4::this_actor::sleep_until(time);
+      link->turn_off(); // fails the transfers in progress on it (StandardLinkImpl::turn_off)
+    })->daemonize();
+  }
+}
+
+} // namespace pipesim

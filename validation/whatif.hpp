@@ -1,0 +1,76 @@
+// What-if studies (issue 7, docs/whatif.md): a scenario's baseline against edited platforms, with the baseline's
+// mapping kept fixed and re-mapped by the scenario's mapper.
+#pragma once
+
+#include "platforms/platform_edits.hpp"
+#include "scenarios/scenario.hpp"
+
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// One edited platform: a name and the edits applied after the scenario's own platform.edits.
+struct WhatIfVariant {
+  std::string name;
+  std::vector<PlatformEdit> edits;
+};
+
+/// An edits file: `variants: [{name: ..., edits: [...]}, ...]` (or the list alone). Errors name file, line and key.
+std::vector<WhatIfVariant> load_whatif_variants(const std::string& path);
+std::vector<WhatIfVariant> parse_whatif_variants(const std::string& text, const std::string& label);
+
+/// The figures of one evaluation (baseline, fixed or re-mapped). `status` is "ok", or why there are no figures
+/// ("infeasible", "unreachable", "removed", "n/a"), with `note` saying more.
+struct WhatIfFigures {
+  std::string status = "ok";
+  std::string note;
+  std::string mapping; // compact text
+  double analytic_period  = 0;
+  double analytic_latency = 0;
+  double reliability      = 1; // 1 - F
+  std::optional<double> simulated_period;
+  std::optional<double> simulated_latency;
+  std::optional<std::string> verdict;  // fault-free run's verdict when a link fails during it ("failed at t")
+  std::optional<double> survival_rate; // Monte Carlo (simulation.runs > 1 with a failure model)
+  std::optional<double> survival_low;  // Wilson 95 %
+  std::optional<double> survival_high;
+};
+
+struct WhatIfRow {
+  std::string variant;
+  std::vector<AppliedEdit> edits; // the variant's edits as applied (what each matched)
+  WhatIfFigures fixed;
+  WhatIfFigures remapped;
+};
+
+struct WhatIfStudy {
+  std::string scenario;
+  std::string scenario_file;
+  std::string mapper;
+  std::uint64_t seed = 0;
+  WhatIfFigures baseline;
+  std::vector<WhatIfRow> rows;
+  std::string command_line;
+};
+
+struct WhatIfOptions {
+  bool simulate = true;
+  int jobs      = 2;
+  std::string mapper; // re-mapping mapper; default: the scenario's (required when the scenario has a mapping:)
+};
+
+/// Evaluates the baseline, then each variant with the baseline's mapping (by host names) and re-mapped. A variant
+/// whose edits are bad (a pattern that matches nothing) is an InputError naming the edits file and line.
+WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant>& variants,
+                       const WhatIfOptions& options);
+
+nlohmann::json whatif_json(const WhatIfStudy& study);
+std::string whatif_table(const WhatIfStudy& study);
+/// Writes DIR/whatif.json, whatif.csv, whatif.md and the bar charts whatif-period.{gp,dat,svg} and
+/// whatif-reliability.{...} (SVG only when gnuplot is installed). Returns whether the SVGs were written.
+bool write_whatif_files(const std::string& dir, const WhatIfStudy& study);
+
+} // namespace pipesim
