@@ -335,7 +335,8 @@ int main(int argc, char** argv)
   whatif->add_option("scenario", o.scenario, "Scenario YAML file")->required();
   whatif->add_option("--edits", o.edits_file, "Edits file: variants: [{name: ..., edits: [...]}, ...]")->required();
   whatif->add_option("--mapper", o.mapper,
-                     "Mapper for the baseline and the re-mapping (needed when the scenario gives its mapping)");
+                     "Mapper of the re-mapping (needed when the scenario gives its mapping); it also maps the baseline "
+                     "unless the scenario gives its mapping");
   whatif->add_flag("--no-simulate", o.no_simulate, "Analytic figures only");
   whatif->add_option("--datasets", o.datasets, "Number of data sets N (overrides simulation.datasets)")
       ->check(CLI::PositiveNumber);
