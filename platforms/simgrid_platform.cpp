@@ -70,6 +70,8 @@ sg4::Engine* start_engine(const std::vector<std::string>& args)
 
 namespace {
 
+constexpr std::size_t large_platform_hosts = 1000; // beyond: a note that selecting hosts loads faster
+
 std::string host_names(const std::vector<sg4::Host*>& hosts)
 {
   constexpr std::size_t shown = 20;
@@ -242,6 +244,11 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
       selected.push_back(candidates[static_cast<std::size_t>(u)]);
     candidates = std::move(selected);
   }
+  if (options.hosts.empty() && candidates.size() > large_platform_hosts)
+    fmt::print(stderr,
+               "pipesim: note: {}: {} processors, so {} routes to compute; select hosts with platform.hosts "
+               "(docs/whatif.md) to load faster\n",
+               file_label, candidates.size(), (candidates.size() + 2) * (candidates.size() + 1));
   std::vector<Processor> processors;
   for (const auto* host : candidates)
     processors.push_back(read_processor(file_label, host));

@@ -385,3 +385,41 @@ mapper: explicit
 
 } // namespace
 } // namespace pipesim
+
+namespace pipesim {
+namespace {
+
+TEST(ScenarioParse, PlatformSelectionAndEditsOnAYamlPlatform)
+{
+  const std::string platform = R"(platform:
+  processors:
+    - {name: P1, speed: 1}
+    - {name: P2, speed: 2}
+    - {name: P3, speed: 3}
+  bandwidth: 10
+  hosts: ["P[23]"]
+  edits:
+    - {scale_speed: 2, hosts: P3}
+    - {scale_bandwidth: 0.5, route: [P2, P3]}
+)";
+  Scenario s =
+      parse_scenario("pipeline: {w: [1, 1], delta: [1, 1, 1]}\n" + platform + "mapper: br07.h2-gsw\n", "test.yaml");
+  Platform p = model_platform(s.platform);
+  ASSERT_EQ(p.p(), 2);
+  EXPECT_EQ(p.processor(0).name, "P2");
+  EXPECT_EQ(p.speed(1), 6.0);
+  EXPECT_EQ(p.bandwidth(0, 1), 5.0);
+  EXPECT_EQ(p.bandwidth(p.in(), 0), 10.0);
+  EXPECT_EQ(s.platform.model.p(), 3); // the unedited model is kept: a what-if adds edits to it
+  // a mapping on a host the selection leaves out: the host's line
+  expect_input_error("pipeline: {w: [1], delta: [1, 1]}\n" + platform + "mapping:\n  - {stages: [1], replicas: [P1]}\n",
+                     {"test.yaml:13", "P1"});
+  // an edit that matches nothing: its line and pattern
+  expect_input_error(
+      "pipeline: {w: [1], delta: [1, 1]}\nplatform:\n  processors: [{name: P1, speed: 1}]\n  bandwidth: 1\n  edits:\n"
+      "    - {remove_hosts: Q*}\nmapper: br07.h2-gsw\n",
+      {"test.yaml:6", "Q*", "matches no processor"});
+}
+
+} // namespace
+} // namespace pipesim
