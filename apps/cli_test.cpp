@@ -420,12 +420,13 @@ TEST(Cli, WhatIfWritesTheComparison)
   ASSERT_EQ(r.code, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["mapper"], "exact.interval");
-  ASSERT_EQ(j["variants"].size(), 5u);
+  ASSERT_EQ(j["variants"].size(), 6u);
   EXPECT_EQ(j["variants"][0]["variant"], "backbone halved");
   EXPECT_NEAR(j["variants"][0]["fixed"]["analytic"]["period"].get<double>(), 2.41427, 1e-9);
   EXPECT_NEAR(j["variants"][0]["fixed"]["ratio_to_baseline"]["analytic_period"].get<double>(), 2.41427 / 2.21427, 1e-9);
   EXPECT_EQ(j["variants"][3]["fixed"]["status"], "removed");
-  EXPECT_EQ(j["variants"][4]["fixed"]["status"], "unreachable");
+  EXPECT_EQ(j["variants"][4]["fixed"]["status"], "ok"); // fails at 1 s: only the simulation sees it
+  EXPECT_EQ(j["variants"][5]["fixed"]["status"], "unreachable");
   Result out = run("whatif scenarios/examples/whatif.yaml --edits scenarios/examples/edits/whatif.yaml --no-simulate "
                    "--out " +
                    dir.string());
@@ -437,4 +438,30 @@ TEST(Cli, WhatIfWritesTheComparison)
   Result missing = run("whatif scenarios/examples/whatif.yaml --edits /nonexistent/edits.yaml");
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.out.find("/nonexistent/edits.yaml"), std::string::npos) << missing.out;
+}
+
+TEST(Cli, LinkFailingDuringTheRunIsAVerdictNotAPeriod)
+{
+  // the backbone turns off at 5 s: the analytic figures are the platform's before it, the run fails on the first
+  // transfer from a-1 to b-8 after 5 s, and no period is reported as measured
+  const std::string xml = std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/two_clusters.xml";
+  auto path = scenario_file("linkfail", "pipeline: {w: [1e9, 1e9], delta: [1e6, 1e6, 1e6]}\nplatform:\n  file: " + xml +
+                                            "\n  io: {in: io, out: io}\n  edits: [{fail_link: backbone, at: 5}]\n"
+                                            "mapping:\n  - {stages: [1], replicas: [a-1]}\n"
+                                            "  - {stages: [2], replicas: [b-8]}\nsimulation: {datasets: 20}\n");
+  Result r  = run_stdout("simulate " + path + " --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["simulated"]["period"].is_null());
+  EXPECT_EQ(j["simulated"]["verdict"], "failed");
+  EXPECT_EQ(j["simulated"]["link_failure"]["failed_link"], "backbone");
+  double t = j["simulated"]["link_failure"]["failure_time"];
+  EXPECT_GE(t, 5.0);
+  EXPECT_LT(t, 5.0 + 1.2); // the next transfer across the backbone starts within one period
+  int delivered = j["simulated"]["link_failure"]["delivered"];
+  EXPECT_GT(delivered, 0);
+  EXPECT_LT(delivered, 20);
+  EXPECT_NEAR(j["analytic"]["period"].get<double>(), 1.11722, 1e-5);
+  Result table = run_stdout("simulate " + path);
+  EXPECT_NE(table.out.find("link 'backbone' is off"), std::string::npos) << table.out;
 }

@@ -89,6 +89,12 @@ Scenario scenario_with_overrides(const Options& o)
   return s;
 }
 
+/// --jobs, or the number of cores when not given.
+int jobs_or_cores(int jobs)
+{
+  return jobs > 0 ? jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
+
 int run_map(const Options& o)
 {
   ScenarioRun run  = map_scenario(scenario_with_overrides(o));
@@ -104,7 +110,7 @@ int run_simulate(const Options& o)
 {
   ScenarioRun run  = map_scenario(scenario_with_overrides(o));
   run.command_line = o.command_line;
-  simulate_run(run, o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency())));
+  simulate_run(run, jobs_or_cores(o.jobs));
   if (o.format == "json")
     std::cout << simulate_json(run).dump(2) << "\n";
   else
@@ -195,7 +201,7 @@ int run_whatif_command(const Options& o)
   WhatIfOptions wo;
   wo.mapper   = o.mapper;
   wo.simulate = !o.no_simulate;
-  wo.jobs     = o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  wo.jobs     = jobs_or_cores(o.jobs);
   if (!wo.mapper.empty() && !s.mapping) { // the baseline is mapped by --mapper too, unless it gives its mapping
     s.mapper = wo.mapper;
   }

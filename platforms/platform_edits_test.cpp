@@ -230,18 +230,32 @@ edits:
   EXPECT_EQ(platform.applied_edits().at(1).matched, (std::vector<std::string>{"a-4", "b-11"}));
 }
 
-TEST(PlatformEditsXml, FailedLinkMakesItsRoutesUnreachable)
+TEST(PlatformEditsXml, LinkDownFromTheStartMakesItsRoutesUnreachable)
 {
-  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io",
-                                        options("edits:\n  - {fail_link: backbone, at: 30}\n"));
+  Platform platform =
+      load_xml_platform(example("two_clusters.xml"), "io", "io", options("edits:\n  - {fail_link: backbone}\n"));
   const int a1 = node(platform, "a-1"), a2 = node(platform, "a-2"), b8 = node(platform, "b-8");
   EXPECT_FALSE(platform.reachable(a1, b8));
+  EXPECT_FALSE(platform.reachable(b8, a1));
   EXPECT_EQ(platform.transfer_time(a1, b8, 1.0), unbounded);
   EXPECT_TRUE(platform.reachable(a1, a2));
   EXPECT_TRUE(platform.reachable(platform.in(), b8)); // io reaches each cluster by its own link
   ASSERT_EQ(platform.link_failures().size(), 1U);
   EXPECT_EQ(platform.link_failures()[0].link, "backbone");
-  EXPECT_EQ(platform.link_failures()[0].time, 30.0);
+  EXPECT_EQ(platform.link_failures()[0].time, 0.0);
+}
+
+TEST(PlatformEditsXml, LaterLinkFailureKeepsTheRoutesForTheModel)
+{
+  // the analytic figures describe the platform before the failure; the simulations turn the link off at 30 s
+  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io",
+                                        options("edits:\n  - {fail_link: [backbone, io_link], at: 30}\n"));
+  const int a1 = node(platform, "a-1"), b8 = node(platform, "b-8");
+  EXPECT_EQ(platform.bandwidth(a1, b8), 10e6);
+  ASSERT_EQ(platform.link_failures().size(), 2U);
+  EXPECT_EQ(platform.link_failures()[1].link, "io_link");
+  EXPECT_EQ(platform.link_failures()[1].time, 30.0);
+  EXPECT_EQ(platform.applied_edits().at(0).matched, (std::vector<std::string>{"backbone", "io_link"}));
 }
 
 TEST(PlatformEditsXml, EditsThatMatchNothingAreErrors)

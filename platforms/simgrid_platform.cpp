@@ -141,7 +141,8 @@ std::vector<sg4::Link*> route_links(const sg4::Host* src, const sg4::Host* dst, 
   return links;
 }
 
-/// b and c of the route src -> dst; b = 0 (unreachable) without a route or when a link of the route fails.
+/// b and c of the route src -> dst; b = 0 (unreachable) without a route or when a link of the route is down from
+/// the start.
 std::pair<double, double> route_values(const sg4::Host* src, const sg4::Host* dst,
                                        const std::set<const sg4::Link*>& failed)
 {
@@ -274,7 +275,7 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
       record.matched.push_back(link->get_name());
       if (edit.kind == PlatformEdit::Kind::fail_link) {
         failures.push_back({link->get_name(), edit.at});
-        failed.insert(link);
+        if (edit.at <= 0) failed.insert(link); // down from the start: unreachable; later, only the runs see it
         continue;
       }
       if (edit.kind == PlatformEdit::Kind::scale_bandwidth)

@@ -27,11 +27,12 @@ simgrid::s4u::Engine* start_engine(const std::vector<std::string>& args = {});
 /// or units such as 2h) fill the Processor fields. The platform's xml_file is set to `file_label`.
 /// A pair without route (SimGrid gives an empty route or cannot compute one) gets b = 0: unreachable.
 /// `options` selects the processors (`platform.hosts`) and applies what-if edits in order (`platform.edits`): link
-/// edits change the engine's links (recorded in link_settings), fail_link records link_failures and makes every route
-/// through those links unreachable, host edits act on the model. Link values are computed only for the pairs of
-/// selected nodes (processors, P_in, P_out). The edits' records are in applied_edits().
-/// Errors: InputError naming `file_label` (missing io host with the list of hosts, bad property) or the edit's or
-/// pattern's file and line (a pattern that matches nothing, a removed io host, no processor left).
+/// edits change the engine's links (recorded in link_settings), fail_link records link_failures (and makes every route
+/// through the links it turns off at time 0 unreachable; a later failure only happens in the simulations), host edits
+/// act on the model. Link values are computed only for the pairs of selected nodes (processors, P_in, P_out). The
+/// edits' records are in applied_edits(). Errors: InputError naming `file_label` (missing io host with the list of
+/// hosts, bad property) or the edit's or pattern's file and line (a pattern that matches nothing, a removed io host, no
+/// processor left).
 Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name,
                               const PlatformOptions& options = {});
 

@@ -79,10 +79,16 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["formula"]             = r.analytic.formula;
   row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : number(r.event_graph_period);
   if (!r.simulated) return;
-  row["simulated_period"]      = number(r.simulated->period);
-  row["simulated_latency"]     = number(r.simulated_latency);
-  row["rel_error_period"]      = number(relative_error(r.simulated->period, r.analytic.period));
-  row["rel_error_event_graph"] = number(relative_error(r.simulated->period, r.event_graph_period));
+  row["simulated_latency"] = number(r.simulated_latency);
+  if (r.simulated->failures.verdict == "failed") { // a fail_link edit stopped the run: no period, its verdict
+    row["verdict"] = "failed";
+    row["error"]   = fmt::format("link '{}' off at t = {:.6g}", r.simulated->failures.failed_link,
+                                 r.simulated->failures.failure_time);
+  } else {
+    row["simulated_period"]      = number(r.simulated->period);
+    row["rel_error_period"]      = number(relative_error(r.simulated->period, r.analytic.period));
+    row["rel_error_event_graph"] = number(relative_error(r.simulated->period, r.event_graph_period));
+  }
   if (r.crash_run) {
     const FailureOutcome& f   = r.crash_run->failures;
     row["verdict"]            = f.verdict;

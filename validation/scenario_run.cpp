@@ -219,11 +219,22 @@ nlohmann::json simulate_json(const ScenarioRun& run)
     j["simulated"]["allocation"] = s.allocation;
     j["simulated"]["buffer"]     = s.buffer;
   }
-  j["relative_error"] = {{"period", number_or_null(relative_error(sim.period, run.analytic.period))},
-                         {"period_vs_event_graph", run.event_graph_period > 0 ? number_or_null(relative_error(
-                                                                                    sim.period, run.event_graph_period))
-                                                                              : nlohmann::json(nullptr)},
-                         {"latency", number_or_null(relative_error(run.simulated_latency, run.analytic.latency))}};
+  if (sim.failures.verdict == "failed") { // a link that a fail_link edit turns off: no period is measured
+    j["simulated"]["period"]       = nullptr;
+    j["simulated"]["latency"]      = number_or_null(run.simulated_latency);
+    j["simulated"]["verdict"]      = "failed";
+    j["simulated"]["link_failure"] = failure_json(sim.failures);
+    j["relative_error"]            = {{"period", nullptr},
+                                      {"period_vs_event_graph", nullptr},
+                                      {"latency", number_or_null(relative_error(run.simulated_latency, run.analytic.latency))}};
+  } else {
+    j["relative_error"] = {
+        {"period", number_or_null(relative_error(sim.period, run.analytic.period))},
+        {"period_vs_event_graph", run.event_graph_period > 0
+                                      ? number_or_null(relative_error(sim.period, run.event_graph_period))
+                                      : nlohmann::json(nullptr)},
+        {"latency", number_or_null(relative_error(run.simulated_latency, run.analytic.latency))}};
+  }
   if (s.record_trace) {
     auto trace = nlohmann::json::array();
     for (const auto& e : sim.trace)
@@ -354,11 +365,22 @@ std::string simulate_table(const ScenarioRun& run)
                      s.datasets, s.effective_warmup(), s.effective_cooldown(), s.seed);
   if (s.failures.enabled() || s.runs > 1)
     out += fmt::format("failures   {}, R = {} runs\n", failures_text(s.failures), s.runs);
+  // a fault-free run fails only on a link that a `fail_link` edit turns off: no period is measured then
+  const FailureOutcome& f = sim.failures;
+  std::optional<double> period;
+  std::optional<double> latency;
+  if (f.verdict == "failed")
+    out += fmt::format("run        failed at t = {:.6g}: link '{}' is off on a transfer of interval {}; {} of {} data "
+                       "sets delivered, no period measured\n",
+                       f.failure_time, f.failed_link, f.failed_interval + 1, f.delivered, s.datasets);
+  else
+    period = sim.period;
+  if (std::isfinite(run.simulated_latency)) latency = run.simulated_latency;
   out += fmt::format("\n  {:<22} {:>16}   {:<16} {:>16}   {:>10}\n", "figure", "analytic", "source", "simulated",
                      "rel. error");
-  out += row("period", run.analytic.period, run.analytic.formula, sim.period);
-  out += extra_period_rows(run, sim.period);
-  out += row("latency", run.analytic.latency, "critical path", run.simulated_latency);
+  out += row("period", run.analytic.period, run.analytic.formula, period);
+  out += extra_period_rows(run, period);
+  out += row("latency", run.analytic.latency, "critical path", latency);
   out += row("failure probability", run.analytic.failure_probability, "seed004-eq2", std::nullopt);
   out += fmt::format("\n  {:<10} {:>9} {:>9} {:>9}   (busy fractions of the makespan {:.6g})\n", "processor", "receive",
                      "compute", "send", sim.makespan);

@@ -126,19 +126,11 @@ WhatIfFigures fixed(const Scenario& variant, const ScenarioRun& base, const What
   run.mapper.status  = SolveStatus::feasible;
   run.rule           = classify(mapping);
   if (auto pair = unreachable_pair(mapping, platform)) {
-    std::string note = fmt::format("the mapping sends from '{}' to '{}', which have no route",
-                                   platform.node_name(pair->first), platform.node_name(pair->second));
-    // a link that fails during the run: the route exists until then, and the simulation shows what happens
-    bool later = !platform.link_failures().empty();
-    for (const auto& f : platform.link_failures())
-      later = later && f.time > 0;
-    if (!later || !options.simulate) return without_figures("unreachable", note);
-    WhatIfFigures f = without_figures("unreachable", note + " once the link fails");
-    simulate_run(run, options.jobs);
-    WhatIfFigures sim = figures_of(run);
-    f.mapping         = sim.mapping;
-    f.verdict         = sim.verdict;
-    f.analytic_period = unbounded;
+    WhatIfFigures f =
+        without_figures("unreachable", fmt::format("the mapping sends from '{}' to '{}', which have no "
+                                                   "route",
+                                                   platform.node_name(pair->first), platform.node_name(pair->second)));
+    f.mapping = to_text(mapping, platform);
     return f;
   }
   analyze_run(run);

@@ -116,7 +116,7 @@ TEST(WhatIf, RemovedHostsAndFailedLinksBreakTheFixedMappingOnly)
 variants:
   - {name: rack, edits: [{remove_hosts: [b-10, b-11]}]}
   - {name: cut, edits: [{fail_link: backbone, at: 1}]}
-  - {name: cut at 0, edits: [{fail_link: backbone}]}
+  - {name: down, edits: [{fail_link: backbone}]}
 )",
                                                        "e.yaml"),
                                  options(true));
@@ -125,22 +125,28 @@ variants:
   EXPECT_NE(study.rows[0].fixed.note.find("'b-10'"), std::string::npos);
   EXPECT_EQ(study.rows[0].remapped.status, "ok");
   EXPECT_EQ(study.rows[0].remapped.mapping.find("b-10"), std::string::npos);
-  // the backbone fails at 1 s: the fixed mapping's first transfer from b-11 to a-1 fails, nothing is delivered
+  // the backbone fails at 1 s: the model is the platform before the failure (same mapping, same period), and the
+  // run of the fixed mapping fails on its first transfer from b-11 to a-1; nothing is delivered
   const WhatIfFigures& cut = study.rows[1].fixed;
-  EXPECT_EQ(cut.status, "unreachable");
-  EXPECT_NE(cut.note.find("'b-11' to 'a-1'"), std::string::npos) << cut.note;
+  EXPECT_EQ(cut.status, "ok");
+  EXPECT_EQ(cut.analytic_period, study.baseline.analytic_period);
   ASSERT_TRUE(cut.verdict);
   EXPECT_NE(cut.verdict->find("failed at t = "), std::string::npos);
   EXPECT_NE(cut.verdict->find("0 of 20"), std::string::npos) << *cut.verdict;
-  // re-mapped on one side of the cut: finite and simulated as predicted
-  const WhatIfFigures& remapped = study.rows[1].remapped;
+  EXPECT_FALSE(cut.simulated_period);
+  EXPECT_EQ(study.rows[1].remapped.mapping, study.baseline.mapping); // the mapper cannot know: it fails too
+  EXPECT_TRUE(study.rows[1].remapped.verdict);
+  // down from the start: the fixed mapping is unreachable, the re-mapped one keeps to one side of the cut
+  const WhatIfFigures& down = study.rows[2].fixed;
+  EXPECT_EQ(down.status, "unreachable");
+  EXPECT_NE(down.note.find("'b-11' to 'a-1'"), std::string::npos) << down.note;
+  EXPECT_FALSE(down.verdict);
+  const WhatIfFigures& remapped = study.rows[2].remapped;
   ASSERT_EQ(remapped.status, "ok");
   EXPECT_TRUE(std::isfinite(remapped.analytic_period));
   ASSERT_TRUE(remapped.simulated_period);
   EXPECT_NEAR(*remapped.simulated_period, remapped.analytic_period, 1e-9 * remapped.analytic_period);
-  // at time 0 nothing is simulated for the fixed mapping: the route never exists
-  EXPECT_EQ(study.rows[2].fixed.status, "unreachable");
-  EXPECT_FALSE(study.rows[2].fixed.verdict);
+  EXPECT_FALSE(remapped.verdict);
 }
 
 TEST(WhatIf, ReliabilityFollowsTheFailureEdits)
