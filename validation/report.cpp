@@ -254,6 +254,12 @@ void write_report(const std::string& dir, const ReportOptions& options)
   if (!means.empty())
     html += "<p>Mean periods (s) over the ok runs of each cell, the number of runs in parentheses:</p>\n" +
             means_table_html(means, x_key);
+  if (auto edits = edits_bar_plot(results))
+    html +=
+        figure_html(dir, edits, "Period per platform edit",
+                    "What-if sweep of platform.edits: for each list of edits (docs/whatif.md), the mean period of "
+                    "each mapper over the ok runs; solid bars analytic, then simulated when the campaign simulated.",
+                    "", options);
   html += figure_html(dir, survival_plot(results), "Survival rate vs 1 - F",
                       "Each point is one run: the fraction of Monte Carlo crash runs the mapping survived against the "
                       "analytic survival probability 1 - F, with its Wilson interval; the dashed line is y = x.",

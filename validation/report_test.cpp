@@ -289,3 +289,37 @@ TEST_F(ReportTest, MissingGnuplotSaysHowToInstallIt)
 
 } // namespace
 } // namespace pipesim
+
+namespace pipesim {
+namespace {
+
+TEST(ReportEdits, BarsPerEditListHoldTheMeanPeriods)
+{
+  // a what-if sweep of platform.edits: two edit lists, two seeds each, one mapper (analytic and simulated)
+  CampaignResults results;
+  results.swept = {"platform.edits", "seed"};
+  auto add      = [&](const std::string& edits, double analytic, double simulated, const std::string& status) {
+    ResultRow r;
+    r.mapper           = "exact.interval";
+    r.status           = status;
+    r.params           = {{"platform.edits", edits}, {"seed", 1}};
+    r.analytic_period  = analytic;
+    r.simulated_period = simulated;
+    results.rows.push_back(r);
+  };
+  add("[]", 2, 2.5, "ok");
+  add("[]", 4, 4.5, "ok");
+  add("[{scale_bandwidth: 0.5, links: backbone}]", 3, 3, "ok");
+  add("[{scale_bandwidth: 0.5, links: backbone}]", 5, 5, "ok");
+  add("[{scale_bandwidth: 0.5, links: backbone}]", 100, 100, "error"); // left out
+  auto plot = edits_bar_plot(results);
+  ASSERT_TRUE(plot);
+  EXPECT_NE(plot->data.find("\"no edit\" 3 3.5\n"), std::string::npos) << plot->data;
+  EXPECT_NE(plot->data.find("\"[{scale_bandwidth: 0.5, links: backbone}]\" 4 4\n"), std::string::npos) << plot->data;
+  EXPECT_NE(plot->commands.find("exact.interval (simulated)"), std::string::npos);
+  results.swept = {"seed"};
+  EXPECT_FALSE(edits_bar_plot(results)); // no what-if sweep, no plot
+}
+
+} // namespace
+} // namespace pipesim
