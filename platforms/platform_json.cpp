@@ -51,9 +51,30 @@ json matrix(const Platform& platform, bool bandwidth)
   return rows;
 }
 
+void read_links(const json& j, Platform& platform)
+{
+  const json& b = member(j, "bandwidth", "platform");
+  const json& c = member(j, "latency", "platform");
+  auto n        = static_cast<std::size_t>(platform.nodes());
+  for (const json* m : {&b, &c}) {
+    bool square = m->is_array() && m->size() == n;
+    for (std::size_t u = 0; square && u < n; ++u)
+      square = (*m)[u].is_array() && (*m)[u].size() == n;
+    if (!square)
+      throw InputError(fmt::format("platform JSON: '{}' must be a {} x {} matrix (processors, in, out)",
+                                   m == &b ? "bandwidth" : "latency", n, n));
+  }
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = 0; v < n; ++v)
+      if (u != v)
+        platform.set_link(static_cast<int>(u), static_cast<int>(v),
+                          to_double(b[u][v], fmt::format("bandwidth[{}][{}]", u, v)),
+                          to_double(c[u][v], fmt::format("latency[{}][{}]", u, v)));
+}
+
 } // namespace
 
-json platform_to_json(const Platform& platform)
+json platform_to_json(const Platform& platform, bool links)
 {
   json processors = json::array();
   for (const auto& proc : platform.processors())
@@ -63,9 +84,14 @@ json platform_to_json(const Platform& platform)
                           {"nic_in", number(proc.nic_in)},
                           {"nic_out", number(proc.nic_out)},
                           {"mtbf", number(proc.mtbf)}});
-  json out = {{"processors", std::move(processors)}, {"in", platform.in_name()},
-              {"out", platform.out_name()},          {"bandwidth", matrix(platform, true)},
-              {"latency", matrix(platform, false)},  {"xml_file", platform.xml_file()}};
+  json out = {{"processors", std::move(processors)},
+              {"in", platform.in_name()},
+              {"out", platform.out_name()},
+              {"xml_file", platform.xml_file()}};
+  if (links) {
+    out["bandwidth"] = matrix(platform, true);
+    out["latency"]   = matrix(platform, false);
+  }
   // what-if edits of an XML platform (absent when there are none, so unedited platforms keep their JSON)
   if (!platform.link_settings().empty()) {
     json settings = json::array();
@@ -88,7 +114,7 @@ json platform_to_json(const Platform& platform)
   return out;
 }
 
-Platform platform_from_json(const json& j)
+Platform platform_from_json(const json& j, bool links)
 {
   const json& list = member(j, "processors", "platform");
   if (!list.is_array()) throw InputError("platform JSON: 'processors' must be an array");
@@ -107,23 +133,7 @@ Platform platform_from_json(const json& j)
   }
   Platform platform(std::move(processors), to_string(member(j, "in", "platform"), "in"),
                     to_string(member(j, "out", "platform"), "out"));
-  const json& b = member(j, "bandwidth", "platform");
-  const json& c = member(j, "latency", "platform");
-  auto n        = static_cast<std::size_t>(platform.nodes());
-  for (const json* m : {&b, &c}) {
-    bool square = m->is_array() && m->size() == n;
-    for (std::size_t u = 0; square && u < n; ++u)
-      square = (*m)[u].is_array() && (*m)[u].size() == n;
-    if (!square)
-      throw InputError(fmt::format("platform JSON: '{}' must be a {} x {} matrix (processors, in, out)",
-                                   m == &b ? "bandwidth" : "latency", n, n));
-  }
-  for (std::size_t u = 0; u < n; ++u)
-    for (std::size_t v = 0; v < n; ++v)
-      if (u != v)
-        platform.set_link(static_cast<int>(u), static_cast<int>(v),
-                          to_double(b[u][v], fmt::format("bandwidth[{}][{}]", u, v)),
-                          to_double(c[u][v], fmt::format("latency[{}][{}]", u, v)));
+  if (links) read_links(j, platform);
   if (j.contains("xml_file")) platform.set_xml_file(to_string(j.at("xml_file"), "xml_file"));
   auto list_of = [&](const char* key) {
     const json& l = j.contains(key) ? j.at(key) : json::array();
