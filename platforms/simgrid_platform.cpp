@@ -250,6 +250,30 @@ Platform decode_platform(const std::string& text)
   return platform;
 }
 
+/// The link edits of a platform, applied to the engine's links as they come.
+struct LinkEdits {
+  std::vector<sg4::Link*> edited; // bandwidth or latency changed, in the order first edited
+  std::vector<LinkFailure> failures;
+  std::set<const sg4::Link*> down; // off from the start: the routes through them are unreachable
+
+  void apply(const sg4::Engine& engine, const PlatformEdit& edit, AppliedEdit& record)
+  {
+    for (sg4::Link* link : edit.route ? route_edit_links(engine, edit) : matching_links(engine, edit)) {
+      record.matched.push_back(link->get_name());
+      if (edit.kind == PlatformEdit::Kind::fail_link) {
+        failures.push_back({link->get_name(), edit.at});
+        if (edit.at <= 0) down.insert(link); // a later failure changes nothing in the model: only the runs see it
+        continue;
+      }
+      if (edit.kind == PlatformEdit::Kind::scale_bandwidth)
+        link->set_bandwidth(link->get_bandwidth() * edit.value);
+      else
+        link->set_latency(link->get_latency() * edit.value);
+      if (std::ranges::find(edited, link) == edited.end()) edited.push_back(link);
+    }
+  }
+};
+
 } // namespace
 
 Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name,
@@ -299,31 +323,15 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
   std::vector<int> kept(candidates.size());
   for (std::size_t u = 0; u < kept.size(); ++u)
     kept[u] = static_cast<int>(u);
+  LinkEdits links;
   std::vector<AppliedEdit> records;
-  std::vector<LinkFailure> failures;
-  std::set<const sg4::Link*> failed;
-  std::vector<sg4::Link*> edited; // in the order first edited
   for (const auto& edit : options.edits) {
     AppliedEdit record{edit.describe(), {}};
-    if (!edit.on_links()) {
+    if (edit.on_links()) {
+      links.apply(*engine, edit, record);
+    } else {
       auto kept_zones = [&](int u) { return zones(kept[static_cast<std::size_t>(u)]); };
       edit_processors(processors, edit, kept_zones, &kept, record);
-      records.push_back(std::move(record));
-      continue;
-    }
-    std::vector<sg4::Link*> links = edit.route ? route_edit_links(*engine, edit) : matching_links(*engine, edit);
-    for (sg4::Link* link : links) {
-      record.matched.push_back(link->get_name());
-      if (edit.kind == PlatformEdit::Kind::fail_link) {
-        failures.push_back({link->get_name(), edit.at});
-        if (edit.at <= 0) failed.insert(link); // down from the start: unreachable; later, only the runs see it
-        continue;
-      }
-      if (edit.kind == PlatformEdit::Kind::scale_bandwidth)
-        link->set_bandwidth(link->get_bandwidth() * edit.value);
-      else
-        link->set_latency(link->get_latency() * edit.value);
-      if (std::ranges::find(edited, link) == edited.end()) edited.push_back(link);
     }
     records.push_back(std::move(record));
   }
@@ -348,14 +356,14 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
         platform.set_link(u, v, unbounded, 0.0);
         continue;
       }
-      auto [b, c] = route_values(src, dst, failed);
+      auto [b, c] = route_values(src, dst, links.down);
       platform.set_link(u, v, b, c);
     }
   std::vector<LinkSetting> settings;
-  for (const auto* link : edited)
+  for (const auto* link : links.edited)
     settings.push_back({link->get_name(), link->get_bandwidth(), link->get_latency()});
   platform.set_link_settings(std::move(settings));
-  platform.set_link_failures(std::move(failures));
+  platform.set_link_failures(std::move(links.failures));
   platform.set_applied_edits(std::move(records));
   platform.set_xml_file(file_label);
   return platform;
