@@ -248,6 +248,8 @@ std::vector<PlatformEdit> parse_platform_edits(const YamlNode& node)
   return edits;
 }
 
+namespace {
+
 std::vector<int> select_processors(const HostPattern& pattern, const std::vector<std::string>& names,
                                    const std::function<std::vector<std::string>(int)>& zones_of)
 {
@@ -272,16 +274,18 @@ std::vector<int> select_processors(const HostPattern& pattern, const std::vector
   return selected;
 }
 
-void edit_processors(std::vector<Processor>& processors, const PlatformEdit& edit,
-                     const std::function<std::vector<std::string>(int)>& zones_of, std::vector<int>* kept,
-                     AppliedEdit& record)
+/// A host edit on the processors left; zones_of takes a candidate index.
+void edit_processors(EditedProcessors& state, const PlatformEdit& edit,
+                     const std::function<std::vector<std::string>(int)>& zones_of, AppliedEdit& record)
 {
+  std::vector<Processor>& processors = state.processors;
+  auto zones_left                    = [&](int u) { return zones_of(state.origin[static_cast<std::size_t>(u)]); };
   std::vector<std::string> names;
   for (const auto& p : processors)
     names.push_back(p.name);
   std::vector<int> match;
   try {
-    match = select_processors(edit.hosts, names, zones_of);
+    match = select_processors(edit.hosts, names, zones_left);
   } catch (const InputError&) {
     edit.fail(fmt::format("{} matches no processor of the platform (io hosts and removed hosts are not "
                           "processors)",
@@ -303,23 +307,46 @@ void edit_processors(std::vector<Processor>& processors, const PlatformEdit& edi
   }
   if (edit.kind == K::remove_hosts) {
     if (match.size() == processors.size()) edit.fail("removes every processor of the platform");
-    std::vector<Processor> left;
-    std::vector<int> left_index;
+    EditedProcessors left;
     for (int u = 0; u < static_cast<int>(processors.size()); ++u)
       if (!std::ranges::binary_search(match, u)) {
-        left.push_back(processors[static_cast<std::size_t>(u)]);
-        if (kept != nullptr) left_index.push_back((*kept)[static_cast<std::size_t>(u)]);
+        left.processors.push_back(processors[static_cast<std::size_t>(u)]);
+        left.origin.push_back(state.origin[static_cast<std::size_t>(u)]);
       }
-    processors = std::move(left);
-    if (kept != nullptr) *kept = std::move(left_index);
+    state.processors = std::move(left.processors);
+    state.origin     = std::move(left.origin);
   }
 }
 
-Platform apply_platform_options(const Platform& platform, const PlatformOptions& options,
-                                std::vector<AppliedEdit>* applied)
+} // namespace
+
+EditedProcessors select_and_edit(const std::vector<std::string>& names, const PlatformOptions& options,
+                                 const std::function<Processor(int)>& read,
+                                 const std::function<std::vector<std::string>(int)>& zones_of,
+                                 const std::function<void(const PlatformEdit&, AppliedEdit&)>& on_link)
+{
+  EditedProcessors state;
+  if (options.hosts.empty())
+    for (int u = 0; u < static_cast<int>(names.size()); ++u)
+      state.origin.push_back(u);
+  else
+    state.origin = select_processors(options.hosts, names, zones_of);
+  for (int u : state.origin)
+    state.processors.push_back(read(u));
+  for (const auto& edit : options.edits) {
+    AppliedEdit record{edit.describe(), {}};
+    if (edit.on_links())
+      on_link(edit, record);
+    else
+      edit_processors(state, edit, zones_of, record);
+    state.records.push_back(std::move(record));
+  }
+  return state;
+}
+
+Platform apply_platform_options(const Platform& platform, const PlatformOptions& options)
 {
   if (options.empty()) return platform;
-  auto no_zones    = [](int) { return std::vector<std::string>{}; };
   auto check_model = [](const HostPattern& pattern) {
     if (pattern.uses_zones())
       throw InputError(located(pattern.file, pattern.line,
@@ -327,55 +354,40 @@ Platform apply_platform_options(const Platform& platform, const PlatformOptions&
                                            "platform has no zones",
                                            pattern.key)));
   };
-  std::vector<Processor> processors = platform.processors();
-  std::vector<int> kept(processors.size()); // original index of each processor left
-  for (std::size_t u = 0; u < kept.size(); ++u)
-    kept[u] = static_cast<int>(u);
-  if (!options.hosts.empty()) {
-    check_model(options.hosts);
-    std::vector<std::string> names;
-    for (const auto& p : processors)
-      names.push_back(p.name);
-    std::vector<int> selected = select_processors(options.hosts, names, no_zones);
-    std::vector<Processor> chosen;
-    for (int u : selected)
-      chosen.push_back(processors[static_cast<std::size_t>(u)]);
-    processors = std::move(chosen);
-    kept       = selected;
-  }
+  check_model(options.hosts);
+  for (const auto& edit : options.edits)
+    check_model(edit.hosts);
+  std::vector<std::string> names;
+  for (const auto& p : platform.processors())
+    names.push_back(p.name);
   // route edits act on the original pairs; collect the factors per original ordered pair
   auto n = static_cast<std::size_t>(platform.nodes());
   std::vector<double> b_factor(n * n, 1.0), c_factor(n * n, 1.0);
-  std::vector<AppliedEdit> records;
-  for (const auto& edit : options.edits) {
-    AppliedEdit record{edit.describe(), {}};
-    if (edit.on_links()) {
-      if (!edit.route)
-        edit.fail("link names and fail_link need a SimGrid XML platform (platform.file); on a platform "
-                  "written in YAML, scale a pair's values with route: [from, to]");
-      auto node_of = [&](const std::string& name) {
-        if (name == platform.in_name()) return platform.in();
-        if (name == platform.out_name()) return platform.out();
-        if (auto u = platform.find(name)) return *u;
-        edit.fail(fmt::format("host '{}' is not in the platform", name));
-      };
-      int a = node_of(edit.route->first), b = node_of(edit.route->second);
-      for (auto [u, v] : {std::pair{a, b}, std::pair{b, a}}) {
-        auto k = static_cast<std::size_t>(u) * n + static_cast<std::size_t>(v);
-        (edit.kind == PlatformEdit::Kind::scale_bandwidth ? b_factor : c_factor)[k] *= edit.value;
-      }
-      record.matched = {edit.route->first, edit.route->second};
-    } else {
-      check_model(edit.hosts);
-      edit_processors(processors, edit, no_zones, &kept, record);
+  auto route_edit = [&](const PlatformEdit& edit, AppliedEdit& record) {
+    if (!edit.route)
+      edit.fail("link names and fail_link need a SimGrid XML platform (platform.file); on a platform "
+                "written in YAML, scale a pair's values with route: [from, to]");
+    auto node_of = [&](const std::string& name) {
+      if (name == platform.in_name()) return platform.in();
+      if (name == platform.out_name()) return platform.out();
+      if (auto u = platform.find(name)) return *u;
+      edit.fail(fmt::format("host '{}' is not in the platform", name));
+    };
+    int a = node_of(edit.route->first), b = node_of(edit.route->second);
+    for (auto [u, v] : {std::pair{a, b}, std::pair{b, a}}) {
+      auto k = static_cast<std::size_t>(u) * n + static_cast<std::size_t>(v);
+      (edit.kind == PlatformEdit::Kind::scale_bandwidth ? b_factor : c_factor)[k] *= edit.value;
     }
-    records.push_back(std::move(record));
-  }
+    record.matched = {edit.route->first, edit.route->second};
+  };
+  EditedProcessors edited = select_and_edit(
+      names, options, [&](int u) { return platform.processor(u); }, [](int) { return std::vector<std::string>{}; },
+      route_edit);
   // the platform on the processors left, P_in and P_out
-  std::vector<int> origin = kept;
+  std::vector<int> origin = edited.origin;
   origin.push_back(platform.in());
   origin.push_back(platform.out());
-  Platform out(std::move(processors), platform.in_name(), platform.out_name());
+  Platform out(std::move(edited.processors), platform.in_name(), platform.out_name());
   for (int u = 0; u < out.nodes(); ++u)
     for (int v = 0; v < out.nodes(); ++v) {
       if (u == v) continue;
@@ -388,8 +400,7 @@ Platform apply_platform_options(const Platform& platform, const PlatformOptions&
       out.set_link(u, v, platform.bandwidth(ou, ov) * b_factor[k], platform.latency(ou, ov) * c_factor[k]);
     }
   out.set_xml_file(platform.xml_file());
-  if (applied != nullptr) *applied = records;
-  out.set_applied_edits(std::move(records));
+  out.set_applied_edits(std::move(edited.records));
   return out;
 }
 

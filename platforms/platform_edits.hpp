@@ -76,24 +76,29 @@ HostPattern parse_host_pattern(const YamlNode& node);
 /// `platform.edits`: a list of edits (docs/whatif.md gives the forms). Errors name file, line, key and value.
 std::vector<PlatformEdit> parse_platform_edits(const YamlNode& node);
 
-/// Indices of the `names` that `pattern` matches; zones_of(u) gives the zones of names[u], innermost first (called
-/// only for zone patterns). Every item of the pattern must match a name (InputError naming the pattern otherwise).
-std::vector<int> select_processors(const HostPattern& pattern, const std::vector<std::string>& names,
-                                   const std::function<std::vector<std::string>(int)>& zones_of);
+/// The processors a selection and a list of edits leave, and what each edit matched.
+struct EditedProcessors {
+  std::vector<Processor> processors;
+  std::vector<int> origin;          // index in the candidate list of each processor left
+  std::vector<AppliedEdit> records; // one per edit, in order
+};
 
-/// Applies a host edit (scale_speed, remove_hosts, the failure edits) to `processors`; `kept` (when given) holds an
-/// index per processor and follows the removals; the matched names go to `record`. An edit that matches nothing, a
-/// failure probability scaled to 1 or more, or the removal of every processor is an InputError naming the edit.
-void edit_processors(std::vector<Processor>& processors, const PlatformEdit& edit,
-                     const std::function<std::vector<std::string>(int)>& zones_of, std::vector<int>* kept,
-                     AppliedEdit& record);
+/// The shared step of both kinds of platforms: `options.hosts` selects among the candidates `names` (every one when
+/// empty), `read(i)` makes the processor of candidate i (called for the selected ones only), then the edits apply in
+/// order: host edits (scale_speed, remove_hosts, the failure edits) on the processors, link edits through `on_link`,
+/// which records what they matched. `zones_of(i)` gives the zones of candidate i, innermost first (called only for
+/// zone patterns). A pattern item that matches no processor, a failure probability scaled to 1 or more or the removal
+/// of every processor is an InputError naming its file, line and pattern.
+EditedProcessors select_and_edit(const std::vector<std::string>& names, const PlatformOptions& options,
+                                 const std::function<Processor(int)>& read,
+                                 const std::function<std::vector<std::string>(int)>& zones_of,
+                                 const std::function<void(const PlatformEdit&, AppliedEdit&)>& on_link);
 
 /// Applies selection and edits to a platform built from YAML (no SimGrid links, no zones): selection keeps the
 /// matching processors; scale_speed, remove_hosts and the failure edits act on processors; a route edit scales
 /// b_{u,v} and c_{u,v} of the pair both ways. Link-name edits, zone patterns and fail_link need a SimGrid XML platform
 /// (InputError). An edit or a selection pattern that matches nothing is an InputError naming its file, line and
-/// pattern. The edits' records go to `applied` when given.
-Platform apply_platform_options(const Platform& platform, const PlatformOptions& options,
-                                std::vector<AppliedEdit>* applied = nullptr);
+/// pattern. The edits' records are in the result's applied_edits().
+Platform apply_platform_options(const Platform& platform, const PlatformOptions& options);
 
 } // namespace pipesim

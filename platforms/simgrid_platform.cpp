@@ -297,51 +297,30 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
   sg4::Host* in_host  = io_host(in_name, same_io ? "P_in and P_out" : "P_in");
   sg4::Host* out_host = io_host(out_name, "P_out");
 
-  std::vector<const sg4::Host*> candidates; // the processors, in natural order, then selected and edited
+  std::vector<const sg4::Host*> candidates; // every host but the io hosts, in natural order
   for (const auto* host : hosts)
     if (host != in_host && host != out_host) candidates.push_back(host);
-  auto zones = [&](int u) { return zones_of(candidates[static_cast<std::size_t>(u)]); };
-  if (!options.hosts.empty()) {
-    std::vector<std::string> names;
-    for (const auto* h : candidates)
-      names.push_back(h->get_name());
-    std::vector<const sg4::Host*> selected;
-    for (int u : select_processors(options.hosts, names, zones))
-      selected.push_back(candidates[static_cast<std::size_t>(u)]);
-    candidates = std::move(selected);
-  }
-  if (options.hosts.empty() && candidates.size() > large_platform_hosts)
+  std::vector<std::string> names;
+  for (const auto* h : candidates)
+    names.push_back(h->get_name());
+  LinkEdits links;
+  EditedProcessors edited = select_and_edit(
+      names, options, [&](int u) { return read_processor(file_label, candidates[static_cast<std::size_t>(u)]); },
+      [&](int u) { return zones_of(candidates[static_cast<std::size_t>(u)]); },
+      [&](const PlatformEdit& edit, AppliedEdit& record) { links.apply(*engine, edit, record); });
+  std::vector<Processor>& processors = edited.processors;
+  if (options.hosts.empty() && processors.size() > large_platform_hosts)
     fmt::print(stderr,
                "pipesim: note: {}: {} processors, so {} routes to compute; select hosts with platform.hosts "
                "(docs/whatif.md) to load faster\n",
-               file_label, candidates.size(), (candidates.size() + 2) * (candidates.size() + 1));
-  std::vector<Processor> processors;
-  for (const auto* host : candidates)
-    processors.push_back(read_processor(file_label, host));
-
-  // edits in order: host edits on the model, link edits on the engine's links
-  std::vector<int> kept(candidates.size());
-  for (std::size_t u = 0; u < kept.size(); ++u)
-    kept[u] = static_cast<int>(u);
-  LinkEdits links;
-  std::vector<AppliedEdit> records;
-  for (const auto& edit : options.edits) {
-    AppliedEdit record{edit.describe(), {}};
-    if (edit.on_links()) {
-      links.apply(*engine, edit, record);
-    } else {
-      auto kept_zones = [&](int u) { return zones(kept[static_cast<std::size_t>(u)]); };
-      edit_processors(processors, edit, kept_zones, &kept, record);
-    }
-    records.push_back(std::move(record));
-  }
+               file_label, processors.size(), (processors.size() + 2) * (processors.size() + 1));
   if (processors.empty())
     throw InputError(located(file_label, 0,
                              fmt::format("no host left to act as a processor once P_in and P_out are set aside "
                                          "(hosts: {})",
                                          host_names(hosts))));
   std::vector<const sg4::Host*> node_hosts;
-  for (int u : kept)
+  for (int u : edited.origin)
     node_hosts.push_back(candidates[static_cast<std::size_t>(u)]);
   node_hosts.push_back(in_host);
   node_hosts.push_back(out_host);
@@ -364,7 +343,7 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
     settings.push_back({link->get_name(), link->get_bandwidth(), link->get_latency()});
   platform.set_link_settings(std::move(settings));
   platform.set_link_failures(std::move(links.failures));
-  platform.set_applied_edits(std::move(records));
+  platform.set_applied_edits(std::move(edited.records));
   platform.set_xml_file(file_label);
   return platform;
 }

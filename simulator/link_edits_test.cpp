@@ -47,6 +47,14 @@ double relative(double x, double reference) { return std::abs(x - reference) / r
 
 } // namespace
 
+/// The verdict a link failure gives: failed, on `link`, charged to the sending interval `interval`.
+void expect_link_failure(const FailureOutcome& f, const std::string& link, int interval, const std::string& what)
+{
+  EXPECT_EQ(f.verdict, "failed") << what;
+  EXPECT_EQ(f.failed_link, link) << what;
+  EXPECT_EQ(f.failed_interval, interval) << what;
+}
+
 TEST(LinkEdits, HalvedBackboneBandwidthGivesTheFormulaOfTheHalvedRoute)
 {
   TwoClusters tc;
@@ -144,9 +152,7 @@ TEST(LinkFailures, BackboneFailingMidRunFailsTheRunInBothModels)
     std::string what = std::string(model) + "/" + allocation;
     auto sim         = simulate(comm_bound, edited, tc.across(), settings(model, allocation));
     const auto& f    = sim.failures;
-    EXPECT_EQ(f.verdict, "failed") << what;
-    EXPECT_EQ(f.failed_link, "backbone") << what;
-    EXPECT_EQ(f.failed_interval, 0) << what; // the sender's interval, I_1
+    expect_link_failure(f, "backbone", 0, what);
     EXPECT_GE(f.failure_time, 2.0) << what;
     EXPECT_LT(f.failure_time, 2.0 + 0.2) << what; // at most one more transfer starts on the off link
     EXPECT_DOUBLE_EQ(sim.makespan, f.failure_time) << what;
@@ -201,9 +207,7 @@ TEST(LinkFailures, UsedLinkOffAtTimeZeroFailsTheFirstTransferOnIt)
       edited.set_link_failures({{"backbone", at}});
       auto sim      = simulate(comm_bound, edited, tc.across(), settings(model));
       const auto& f = sim.failures;
-      EXPECT_EQ(f.verdict, "failed") << model;
-      EXPECT_EQ(f.failed_link, "backbone") << model;
-      EXPECT_EQ(f.failed_interval, 0) << model;
+      expect_link_failure(f, "backbone", 0, model);
       EXPECT_LT(relative(f.failure_time, 0.00265), 1e-9) << model << ": " << f.failure_time;
       EXPECT_EQ(f.delivered, 0) << model;
     }
@@ -218,9 +222,7 @@ TEST(LinkFailures, InputLinkOffAtTimeZeroFailsAtTimeZero)
   for (const char* model : {"one-port", "multi-port"}) {
     auto sim      = simulate(comm_bound, edited, tc.across(), settings(model));
     const auto& f = sim.failures;
-    EXPECT_EQ(f.verdict, "failed") << model;
-    EXPECT_EQ(f.failed_link, "io_link") << model;
-    EXPECT_EQ(f.failed_interval, 0) << model;
+    expect_link_failure(f, "io_link", 0, model);
     EXPECT_EQ(f.failure_time, 0.0) << model;
     EXPECT_EQ(f.delivered, 0) << model;
   }
@@ -235,9 +237,7 @@ TEST(LinkFailures, OutputLinkFailureNamesTheLastInterval)
   for (const char* model : {"one-port", "multi-port"}) {
     auto sim      = simulate(comm_bound, edited, tc.across(), settings(model));
     const auto& f = sim.failures;
-    EXPECT_EQ(f.verdict, "failed") << model;
-    EXPECT_EQ(f.failed_link, "cb_link_8_UP") << model;
-    EXPECT_EQ(f.failed_interval, 1) << model;
+    expect_link_failure(f, "cb_link_8_UP", 1, model);
     EXPECT_GE(f.failure_time, 1.0) << model;
     EXPECT_LT(f.failure_time, 1.2) << model;
   }

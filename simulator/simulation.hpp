@@ -94,6 +94,9 @@ struct FailureOutcome {
   int duplicates       = 0;   // data sets received twice and dropped
   int delivered        = 0;   // distinct data sets that reached P_out
   std::string election;       // the election policy of the run (FailureSettings::election)
+
+  /// The run failed: an interval lost its last replica, or (fault-free runs too) a transfer met a link that is off.
+  bool failed() const { return verdict == "failed"; }
 };
 
 struct SimulationResult {

@@ -80,7 +80,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : number(r.event_graph_period);
   if (!r.simulated) return;
   row["simulated_latency"] = number(r.simulated_latency);
-  if (r.simulated->failures.verdict == "failed") { // a fail_link edit stopped the run: no period, its verdict
+  if (r.simulated->failures.failed()) { // a fail_link edit stopped the run: no period, its verdict
     row["verdict"] = "failed";
     row["error"]   = fmt::format("link '{}' off at t = {:.6g}", r.simulated->failures.failed_link,
                                  r.simulated->failures.failure_time);

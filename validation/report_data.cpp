@@ -153,38 +153,43 @@ std::string choose_x_key(const CampaignResults& results, const std::string& requ
   return "";
 }
 
+void PeriodSums::add(const ResultRow& row)
+{
+  runs++;
+  if (row.analytic_period) {
+    n_analytic++;
+    analytic += *row.analytic_period;
+  }
+  if (row.simulated_period) {
+    n_simulated++;
+    simulated += *row.simulated_period;
+  }
+}
+
+std::optional<double> PeriodSums::mean_analytic() const
+{
+  return n_analytic > 0 ? std::optional<double>(analytic / n_analytic) : std::nullopt;
+}
+
+std::optional<double> PeriodSums::mean_simulated() const
+{
+  return n_simulated > 0 ? std::optional<double>(simulated / n_simulated) : std::nullopt;
+}
+
 std::vector<MapperMean> mapper_means(const CampaignResults& results, const std::string& x_key)
 {
-  struct Sum {
-    int runs       = 0;
-    int n_analytic = 0, n_simulated = 0;
-    double analytic = 0, simulated = 0;
-  };
   std::vector<std::string> order;
-  std::map<std::string, std::map<double, Sum>> sums;
+  std::map<std::string, std::map<double, PeriodSums>> sums;
   for (const auto& row : results.rows) {
     auto x = param_number(row, x_key);
     if (!row.ok() || !x) continue;
     if (!sums.contains(row.mapper)) order.push_back(row.mapper);
-    Sum& s = sums[row.mapper][*x];
-    s.runs++;
-    if (row.analytic_period) {
-      s.n_analytic++;
-      s.analytic += *row.analytic_period;
-    }
-    if (row.simulated_period) {
-      s.n_simulated++;
-      s.simulated += *row.simulated_period;
-    }
+    sums[row.mapper][*x].add(row);
   }
   std::vector<MapperMean> means;
   for (const auto& mapper : order)
-    for (const auto& [x, s] : sums[mapper]) {
-      MapperMean m{mapper, x, s.runs, std::nullopt, std::nullopt};
-      if (s.n_analytic > 0) m.analytic = s.analytic / s.n_analytic;
-      if (s.n_simulated > 0) m.simulated = s.simulated / s.n_simulated;
-      means.push_back(m);
-    }
+    for (const auto& [x, s] : sums[mapper])
+      means.push_back(MapperMean{mapper, x, s.runs, s.mean_analytic(), s.mean_simulated()});
   return means;
 }
 

@@ -62,6 +62,16 @@ struct MapperMean {
   std::optional<double> simulated;
 };
 
+/// Sums of the analytic and simulated periods of ok rows, for their means.
+struct PeriodSums {
+  int runs       = 0;
+  int n_analytic = 0, n_simulated = 0;
+  double analytic = 0, simulated = 0;
+  void add(const ResultRow& row);
+  std::optional<double> mean_analytic() const;
+  std::optional<double> mean_simulated() const;
+};
+
 /// Means grouped by mapper (in order of first appearance) then x (increasing); rows without a numeric x are skipped.
 std::vector<MapperMean> mapper_means(const CampaignResults& results, const std::string& x_key);
 

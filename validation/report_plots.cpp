@@ -189,21 +189,11 @@ std::optional<GnuplotPlot> edits_bar_plot(const CampaignResults& results)
     std::erase(shown, '"');
     data += fmt::format("\"{}\"", shown);
     for (const auto& mapper : mappers) {
-      std::vector<double> analytic, sim;
+      PeriodSums sums;
       for (const auto& row : results.rows)
-        if (row.ok() && row.mapper == mapper && edits_of(row) == label) {
-          if (row.analytic_period) analytic.push_back(*row.analytic_period);
-          if (row.simulated_period) sim.push_back(*row.simulated_period);
-        }
-      auto mean = [](const std::vector<double>& v) {
-        if (v.empty()) return std::optional<double>();
-        double sum = 0;
-        for (double x : v)
-          sum += x;
-        return std::optional<double>(sum / static_cast<double>(v.size()));
-      };
-      simulated = simulated || !sim.empty();
-      data += fmt::format(" {} {}", number(mean(analytic)), number(mean(sim)));
+        if (row.ok() && row.mapper == mapper && edits_of(row) == label) sums.add(row);
+      simulated = simulated || sums.n_simulated > 0;
+      data += fmt::format(" {} {}", number(sums.mean_analytic()), number(sums.mean_simulated()));
     }
     data += "\n";
   }

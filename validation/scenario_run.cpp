@@ -219,7 +219,7 @@ nlohmann::json simulate_json(const ScenarioRun& run)
     j["simulated"]["allocation"] = s.allocation;
     j["simulated"]["buffer"]     = s.buffer;
   }
-  if (sim.failures.verdict == "failed") { // a link that a fail_link edit turns off: no period is measured
+  if (sim.failures.failed()) { // a link that a fail_link edit turns off: no period is measured
     j["simulated"]["period"]       = nullptr;
     j["simulated"]["latency"]      = number_or_null(run.simulated_latency);
     j["simulated"]["verdict"]      = "failed";
@@ -281,10 +281,10 @@ std::string crash_text(const ScenarioRun& run)
     const SimulationResult& c = *run.crash_run;
     const FailureOutcome& f   = c.failures;
     out += fmt::format("\ncrash run (seed {}): {}", c.seed, f.verdict);
-    if (f.verdict == "failed" && !f.failed_link.empty())
+    if (f.failed() && !f.failed_link.empty())
       out += fmt::format(" at t = {:.6g}: link '{}' is off on a transfer of interval {}", f.failure_time, f.failed_link,
                          f.failed_interval + 1);
-    else if (f.verdict == "failed")
+    else if (f.failed())
       out += fmt::format(" at t = {:.6g}: interval {} lost its last replica", f.failure_time, f.failed_interval + 1);
     out += fmt::format(", {} of {} data sets delivered, completion {:.6g}\n", f.delivered,
                        run.scenario.simulation.datasets, c.makespan);
@@ -369,7 +369,7 @@ std::string simulate_table(const ScenarioRun& run)
   const FailureOutcome& f = sim.failures;
   std::optional<double> period;
   std::optional<double> latency;
-  if (f.verdict == "failed")
+  if (f.failed())
     out += fmt::format("run        failed at t = {:.6g}: link '{}' is off on a transfer of interval {}; {} of {} data "
                        "sets delivered, no period measured\n",
                        f.failure_time, f.failed_link, f.failed_interval + 1, f.delivered, s.datasets);

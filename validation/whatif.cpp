@@ -49,7 +49,7 @@ WhatIfFigures figures_of(const ScenarioRun& run)
   f.reliability      = 1 - run.analytic.failure_probability;
   if (run.simulated) {
     const FailureOutcome& o = run.simulated->failures;
-    if (o.verdict == "failed")
+    if (o.failed())
       f.verdict = fmt::format("failed at t = {:.6g} ({} of {} data sets delivered)", o.failure_time, o.delivered,
                               run.scenario.simulation.datasets);
     else
