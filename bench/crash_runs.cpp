@@ -1,10 +1,14 @@
 // Issue 5 benchmarks of the crash simulator:
 // - BM_MonteCarlo10000: 10,000 Monte Carlo runs (probability model, f = 0.1) of a 16-stage pipeline on 32 processors
 //   (8 intervals of 2 stages, 4 active replicas each), multi-port allotted, N = 20 and N = 50 data sets, 2
-//   processes (target <= 120 s). Measured: 258 s with N = 50; see docs/semantics.md for where the time goes.
+//   processes (target <= 120 s); docs/library.md has the figures and where the time goes.
+// - BM_PreparedVsForkPerRun: 1,000 runs of the same series each way, alternated, in the same process:
+//   simulate_monte_carlo (two workers set SimGrid and the platform up once, each run forks from them) against the
+//   plain way (each run a child that starts SimGrid and builds the platform); `ratio` = prepared / plain seconds.
 // - BM_MultiportVsOneport: one crash-free run (N = 1,000) of the same mapping in each model, in the same process
 //   tree: `ratio` = multi-port seconds / one-port seconds.
 #include "model/test_fixtures.hpp"
+#include "platforms/subprocess.hpp"
 #include "simulator/run.hpp"
 #include "validation/monte_carlo.hpp"
 
@@ -72,6 +76,39 @@ BENCHMARK(BM_MonteCarlo10000)
     ->UseManualTime()
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
+
+/// The plain way: each run a child that starts SimGrid and builds the platform itself.
+double fork_per_run_seconds(const fixtures::RandomInstance& inst, const SimulationSettings& s, double makespan)
+{
+  auto t0 = std::chrono::steady_clock::now();
+  run_in_children(s.runs, 2, [&](int i) {
+    SimulationSettings run = settings_for_run(inst.platform, inst.mapping, s, i, makespan);
+    return simulate_here(inst.pipeline, inst.platform, inst.mapping, run).failures.verdict;
+  });
+  return seconds_since(t0);
+}
+
+void BM_PreparedVsForkPerRun(benchmark::State& state)
+{
+  auto inst        = instance();
+  auto s           = settings("multi-port", 20);
+  s.failures.model = "probability";
+  s.runs           = 1000;
+  double makespan  = simulate(inst.pipeline, inst.platform, inst.mapping, without_failures(s)).makespan;
+  double prepared = 0, plain = 0;
+  for (auto _ : state) {
+    plain += fork_per_run_seconds(inst, s, makespan);
+    auto t0 = std::chrono::steady_clock::now();
+    simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, s, 2);
+    double t = seconds_since(t0);
+    prepared += t;
+    state.SetIterationTime(t);
+  }
+  state.counters["plain_s"]    = plain / static_cast<double>(state.iterations());
+  state.counters["prepared_s"] = prepared / static_cast<double>(state.iterations());
+  state.counters["ratio"]      = prepared / plain;
+}
+BENCHMARK(BM_PreparedVsForkPerRun)->UseManualTime()->Iterations(3)->Unit(benchmark::kSecond);
 
 void BM_MultiportVsOneport(benchmark::State& state)
 {

@@ -23,7 +23,7 @@ sg4::Link* link_named(const Platform& platform, const std::string& name, const c
 }
 } // namespace
 
-void apply_link_edits(const Platform& platform, sg4::Host* actor_host)
+void apply_link_settings(const Platform& platform)
 {
   // absolute values: the edits were computed on the values the XML gives (Link::set_* work on sealed links)
   for (const LinkSetting& s : platform.link_settings()) {
@@ -33,12 +33,17 @@ void apply_link_edits(const Platform& platform, sg4::Host* actor_host)
   }
   for (const LinkFailure& f : platform.link_failures()) {
     sg4::Link* link = link_named(platform, f.link, "a link failure");
-    if (f.time <= 0) {
-      // SimGrid 3.32 fails at once every communication started later on a route through an off link
-      // (NetworkCm02Model::comm_get_route_info, CommImpl::start)
-      link->turn_off();
-      continue;
-    }
+    // SimGrid 3.32 fails at once every communication started later on a route through an off link
+    // (NetworkCm02Model::comm_get_route_info, CommImpl::start)
+    if (f.time <= 0) link->turn_off();
+  }
+}
+
+void schedule_link_failures(const Platform& platform, sg4::Host* actor_host)
+{
+  for (const LinkFailure& f : platform.link_failures()) {
+    if (f.time <= 0) continue; // apply_link_settings turned it off
+    sg4::Link* link = link_named(platform, f.link, "a link failure");
     if (actor_host == nullptr)
       throw InputError(
           fmt::format("{}: no host to run the failure of link '{}' at t = {}", platform.xml_file(), f.link, f.time));

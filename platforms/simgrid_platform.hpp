@@ -43,10 +43,13 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
                            const PlatformOptions& options = {});
 
 /// In the simulating process, after the XML is loaded: sets the link values of platform.link_settings() and turns
-/// off the links of platform.link_failures() (at time <= 0 now, later by a daemon actor on `actor_host`, which must
-/// then exist). Unknown link names are an InputError naming the file and the link. In SimGrid 3.32 a transfer in
-/// progress on a link that turns off fails, and so does any transfer started later on a route through it.
-void apply_link_edits(const Platform& platform, simgrid::s4u::Host* actor_host);
+/// off the links of platform.link_failures() that fail at time <= 0. Unknown link names are an InputError naming the
+/// file and the link. In SimGrid 3.32 a transfer started on a route through a link that is off fails.
+void apply_link_settings(const Platform& platform);
+/// The link failures at time > 0: a daemon actor on `actor_host` (which must then exist) turns each link off at its
+/// time; a transfer in progress on it fails then, and so does any transfer started later on a route through it.
+/// Call it where the run's actors are created (after apply_link_settings).
+void schedule_link_failures(const Platform& platform, simgrid::s4u::Host* actor_host);
 
 /// Builds `platform` in the current engine (no platform loaded yet): one Full zone "pipesim", a host per processor
 /// (speed s_u, properties) and the io host(s) (speed 1), a link "<u>-><v>" (b_{u,v}, c_{u,v}) per ordered pair of

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fmt/format.h>
@@ -152,6 +153,157 @@ std::vector<ChildOutcome> run_in_children(int count, int jobs, const std::functi
       outcomes[static_cast<std::size_t>(running[i].index)] = decode(running[i].message, status);
       running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
     }
+  }
+  return outcomes;
+}
+
+namespace {
+
+// A worker's report of one job: index (int32), ok and input_error (one byte each), the text's length (uint64), text.
+std::string frame(int index, const ChildOutcome& o)
+{
+  std::string f(4 + 2 + 8, '\0');
+  auto i32 = static_cast<std::int32_t>(index);
+  auto len = static_cast<std::uint64_t>(o.text.size());
+  std::memcpy(f.data(), &i32, 4);
+  f[4] = o.ok ? 1 : 0;
+  f[5] = o.input_error ? 1 : 0;
+  std::memcpy(f.data() + 6, &len, 8);
+  return f + o.text;
+}
+
+/// Reads the frames of a worker's output into `outcomes`; returns the indices it reported.
+std::vector<int> read_frames(const std::string& data, std::vector<ChildOutcome>& outcomes)
+{
+  std::vector<int> seen;
+  std::size_t at = 0;
+  while (data.size() - at >= 14) {
+    std::int32_t index = 0;
+    std::uint64_t len  = 0;
+    std::memcpy(&index, data.data() + at, 4);
+    std::memcpy(&len, data.data() + at + 6, 8);
+    if (data.size() - at - 14 < len) break; // cut short: the worker died while writing
+    ChildOutcome& o = outcomes.at(static_cast<std::size_t>(index));
+    o.ok            = data[at + 4] != 0;
+    o.input_error   = data[at + 5] != 0;
+    o.text          = data.substr(at + 14, len);
+    seen.push_back(index);
+    at += 14 + len;
+  }
+  return seen;
+}
+
+[[noreturn]] void worker_main(int fd, int first, int count, int stride, const std::function<void()>& prepare,
+                              const std::function<std::string(int)>& job)
+{
+  ChildOutcome failed; // prepare's error, for every job
+  bool prepared = false;
+  try {
+    prepare();
+    prepared = true;
+  } catch (const InputError& e) {
+    failed = {false, true, e.what()};
+  } catch (const std::exception& e) {
+    failed = {false, false, e.what()};
+  } catch (...) {
+    failed = {false, false, "unknown exception (not derived from std::exception)"};
+  }
+  bool sent = true;
+  for (int i = first; i < count && sent; i += stride) {
+    ChildOutcome o = failed;
+    if (prepared) {
+      try {
+        o = run_in_children(1, 1, [&](int) {
+              ::close(fd); // the worker's report pipe: only the worker writes to it
+              return job(i);
+            }).front();
+      } catch (const std::exception& e) { // fork or pipe failed
+        o = {false, false, e.what()};
+      }
+    }
+    sent = write_all(fd, frame(i, o));
+  }
+  ::close(fd);
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::_exit(sent ? 0 : 3);
+}
+
+} // namespace
+
+std::vector<ChildOutcome> run_in_prepared_children(int count, int jobs, const std::function<void()>& prepare,
+                                                   const std::function<std::string(int)>& job)
+{
+  struct Worker {
+    pid_t pid = -1;
+    int fd    = -1;
+    std::string data;
+  };
+  std::vector<ChildOutcome> outcomes(static_cast<std::size_t>(std::max(count, 0)));
+  if (count <= 0) return outcomes;
+  jobs = std::clamp(jobs, 1, count);
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::vector<Worker> workers;
+  for (int w = 0; w < jobs; ++w) {
+    int fds[2];
+    if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
+    pid_t pid = ::fork();
+    if (pid < 0) {
+      ::close(fds[0]);
+      ::close(fds[1]);
+      throw std::runtime_error(system_error("fork()"));
+    }
+    if (pid == 0) {
+      ::close(fds[0]);
+      for (const auto& other : workers)
+        ::close(other.fd);
+      worker_main(fds[1], w, count, jobs, prepare, job);
+    }
+    ::close(fds[1]);
+    workers.push_back({pid, fds[0], {}});
+  }
+  std::vector<bool> open(workers.size(), true);
+  for (std::size_t left = workers.size(); left > 0;) {
+    std::vector<pollfd> polls;
+    std::vector<std::size_t> which;
+    for (std::size_t w = 0; w < workers.size(); ++w)
+      if (open[w]) {
+        polls.push_back({workers[w].fd, POLLIN, 0});
+        which.push_back(w);
+      }
+    if (::poll(polls.data(), polls.size(), -1) < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error(system_error("poll()"));
+    }
+    for (std::size_t i = 0; i < polls.size(); ++i) {
+      if (polls[i].revents == 0) continue;
+      Worker& worker = workers[which[i]];
+      char buffer[65536];
+      ssize_t n = ::read(worker.fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n > 0) {
+        worker.data.append(buffer, static_cast<std::size_t>(n));
+        continue;
+      }
+      ::close(worker.fd);
+      open[which[i]] = false;
+      --left;
+    }
+  }
+  std::vector<bool> reported(outcomes.size(), false);
+  for (std::size_t w = 0; w < workers.size(); ++w) {
+    int status = 0;
+    while (::waitpid(workers[w].pid, &status, 0) < 0)
+      if (errno != EINTR) throw std::runtime_error(system_error("waitpid()"));
+    for (int i : read_frames(workers[w].data, outcomes))
+      reported[static_cast<std::size_t>(i)] = true;
+    ChildOutcome died = decode({}, status); // the worker's end, for the jobs it did not report
+    died.text         = "worker " + died.text.substr(std::string("simulation ").size());
+    for (int i = static_cast<int>(w); i < count; i += jobs)
+      if (!reported[static_cast<std::size_t>(i)]) outcomes[static_cast<std::size_t>(i)] = died;
   }
   return outcomes;
 }

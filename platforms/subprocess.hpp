@@ -27,4 +27,12 @@ struct ChildOutcome {
 /// Never throws for a job's failure (see ChildOutcome); throws std::runtime_error when fork or pipe fail.
 std::vector<ChildOutcome> run_in_children(int count, int jobs, const std::function<std::string(int)>& job);
 
+/// run_in_children for jobs that share a costly set-up (a SimGrid engine and its platform): `jobs` worker processes
+/// each run `prepare` once, then run their jobs (i = w, w + jobs, ...) one at a time, each in a child forked from
+/// the prepared worker, so a job sees what `prepare` built and nothing another job did. Outcomes in index order.
+/// When `prepare` throws, every job of that worker gets its error; a worker that dies leaves an error in each job
+/// it had not finished.
+std::vector<ChildOutcome> run_in_prepared_children(int count, int jobs, const std::function<void()>& prepare,
+                                                   const std::function<std::string(int)>& job);
+
 } // namespace pipesim

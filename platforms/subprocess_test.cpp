@@ -1,4 +1,5 @@
-// Tests of run_in_child: results, large results, typed errors and child deaths.
+// Tests of run_in_child and run_in_prepared_children: results, large results, typed errors, child
+// and worker deaths.
 #include "platforms/subprocess.hpp"
 
 #include "platforms/input_error.hpp"
@@ -6,6 +7,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <gtest/gtest.h>
+#include <set>
+#include <stdexcept>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -108,6 +111,94 @@ TEST(RunInChild, ChildDeathsAreReported)
 TEST(RunInChild, Nests)
 {
   EXPECT_EQ(run_in_child([] { return "outer+" + run_in_child([] { return std::string("inner"); }); }), "outer+inner");
+}
+
+int prepared_value = 0; // set by prepare in each worker, changed by jobs in their own processes
+
+TEST(RunInPreparedChildren, JobsSeeTheirWorkersPreparationAndNotEachOther)
+{
+  auto outcomes = run_in_prepared_children(
+      9, 2, [] { prepared_value = 42; },
+      [](int i) {
+        int seen = prepared_value;
+        prepared_value += 1000; // in this job's process only
+        return std::to_string(i) + ":" + std::to_string(seen) + ":" + std::to_string(::getppid());
+      });
+  ASSERT_EQ(outcomes.size(), 9u);
+  std::set<std::string> workers;
+  for (int i = 0; i < 9; ++i) {
+    const ChildOutcome& o = outcomes[static_cast<std::size_t>(i)];
+    ASSERT_TRUE(o.ok) << o.text;
+    auto first  = o.text.find(':');
+    auto second = o.text.find(':', first + 1);
+    EXPECT_EQ(o.text.substr(0, first), std::to_string(i)); // index order
+    EXPECT_EQ(o.text.substr(first + 1, second - first - 1), "42");
+    workers.insert(o.text.substr(second + 1));
+  }
+  EXPECT_EQ(workers.size(), 2u); // two prepared workers forked every job
+  EXPECT_EQ(workers.count(std::to_string(::getpid())), 0u);
+  EXPECT_EQ(prepared_value, 0); // nothing ran here
+}
+
+TEST(RunInPreparedChildren, PrepareErrorsReachEveryJob)
+{
+  auto outcomes = run_in_prepared_children(
+      5, 2, [] { throw InputError("platform.xml:3: no such link 'x'"); }, [](int) { return std::string("ran"); });
+  ASSERT_EQ(outcomes.size(), 5u);
+  for (const auto& o : outcomes) {
+    EXPECT_FALSE(o.ok);
+    EXPECT_TRUE(o.input_error);
+    EXPECT_EQ(o.text, "platform.xml:3: no such link 'x'");
+  }
+}
+
+TEST(RunInPreparedChildren, AJobsFailureStaysItsOwn)
+{
+  auto outcomes = run_in_prepared_children(
+      6, 2, [] {},
+      [](int i) -> std::string {
+        if (i == 1) throw std::runtime_error("job 1 broke");
+        if (i == 2) {
+          no_core_dump();
+          ::raise(SIGKILL);
+        }
+        if (i == 3) throw InputError("job 3: bad input");
+        return "done " + std::to_string(i);
+      });
+  ASSERT_EQ(outcomes.size(), 6u);
+  EXPECT_EQ(outcomes[0].text, "done 0");
+  EXPECT_FALSE(outcomes[1].ok);
+  EXPECT_EQ(outcomes[1].text, "job 1 broke");
+  EXPECT_FALSE(outcomes[2].ok);
+  EXPECT_EQ(outcomes[2].text.rfind("simulation process died: signal 9", 0), 0u) << outcomes[2].text;
+  EXPECT_TRUE(outcomes[3].input_error);
+  EXPECT_EQ(outcomes[3].text, "job 3: bad input");
+  EXPECT_EQ(outcomes[4].text, "done 4");
+  EXPECT_EQ(outcomes[5].text, "done 5");
+  EXPECT_TRUE(run_in_prepared_children(
+                  0, 2, [] {}, [](int) { return std::string(); })
+                  .empty());
+}
+
+TEST(RunInPreparedChildren, AWorkerThatDiesLeavesAnErrorInItsJobs)
+{
+  auto outcomes = run_in_prepared_children(
+      4, 2, [] {},
+      [](int i) {
+        if (i == 1) {
+          ::kill(::getppid(), SIGKILL); // the worker of jobs 1 and 3
+          return std::string("orphan");
+        }
+        return std::string("done");
+      });
+  ASSERT_EQ(outcomes.size(), 4u);
+  EXPECT_EQ(outcomes[0].text, "done");
+  EXPECT_EQ(outcomes[2].text, "done");
+  for (int i : {1, 3}) {
+    EXPECT_FALSE(outcomes[static_cast<std::size_t>(i)].ok);
+    EXPECT_EQ(outcomes[static_cast<std::size_t>(i)].text.rfind("worker process died: signal 9", 0), 0u)
+        << outcomes[static_cast<std::size_t>(i)].text;
+  }
 }
 
 } // namespace

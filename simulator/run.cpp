@@ -10,9 +10,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
+#include <typeinfo>
 
 namespace sg4 = simgrid::s4u;
 
@@ -55,8 +58,30 @@ double exact_size_scale(const Pipeline& pipeline)
 }
 } // namespace
 
-SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                               const SimulationSettings& settings)
+namespace {
+/// A crash wakes the actors waiting on a transfer with a 0-byte message from their own host (replication.hpp), which
+/// needs a route from the host to itself. A host alone in a zone with routing="None" has none: SimGrid 3.32 would
+/// abort the run ("There can't be route in an Empty zone"). Refused before the run instead.
+void refuse_hosts_without_self_route(const Platform& platform, const Mapping& mapping)
+{
+  std::vector<std::string> hosts{platform.in_name(), platform.out_name()};
+  for (int u : mapping.processors())
+    hosts.push_back(platform.node_name(u));
+  for (const std::string& name : hosts) {
+    sg4::Host* host = sg4::Host::by_name_or_null(name);
+    if (host == nullptr) continue;
+    sg4::NetZone* zone = host->get_englobing_zone();
+    // EmptyZone's type is private to SimGrid: recognised by its name
+    if (std::string(typeid(*zone->get_impl()).name()).find("EmptyZone") == std::string::npos) continue;
+    throw InputError(fmt::format("{}: host '{}' is in zone '{}' with routing=\"None\": crash runs wake waiting actors "
+                                 "with a message from their own host, and SimGrid has no route from '{}' to itself "
+                                 "there; give that zone routing=\"Full\"",
+                                 platform.xml_file(), name, zone->get_name(), name));
+  }
+}
+} // namespace
+
+PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform, const SimulationSettings& settings)
 {
   bool multiport = settings.model == "multi-port";
   if (!multiport && settings.model != "one-port")
@@ -64,35 +89,51 @@ SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platfor
   if (settings.failures.model == "platform" && platform.xml_file().empty())
     throw InputError("simulation.failures: model 'platform' runs the host state profiles of a SimGrid XML platform; "
                      "this platform is not an XML file");
-  auto args = simgrid_arguments(settings);
-  start_engine(args);
+  PreparedEngine prepared;
+  prepared.args = simgrid_arguments(settings);
+  start_engine(prepared.args);
   auto* engine = sg4::Engine::get_instance();
   if (!platform.xml_file().empty()) {
     engine->load_platform(platform.xml_file());
     // absolute link values of the what-if edits, before the exact-mode scaling multiplies every link
-    apply_link_edits(platform, sg4::Host::by_name_or_null(platform.in_name()));
+    apply_link_settings(platform);
   } else
     build_simgrid_platform(platform, multiport); // card links Bin/Bout only exist in the multi-port model
-  double scale = 1;
   if (settings.network == NetworkMode::exact) {
-    scale = exact_size_scale(pipeline);
+    prepared.size_scale = exact_size_scale(pipeline);
     for (sg4::Link* link : engine->get_all_links())
-      if (link->get_name() != "__loopback__") link->set_bandwidth(link->get_bandwidth() * scale);
+      if (link->get_name() != "__loopback__") link->set_bandwidth(link->get_bandwidth() * prepared.size_scale);
   }
-  SimulationResult result;
-  if (multiport) {
-    MultiPortDeployment deployment(pipeline, platform, mapping, settings, scale);
-    deployment.deploy();
-    engine->run();
-    result = deployment.result();
-  } else {
-    OnePortDeployment deployment(pipeline, platform, mapping, settings, scale);
-    deployment.deploy();
-    engine->run();
-    result = deployment.result();
+  return prepared;
+}
+
+SimulationResult simulate_prepared(const PreparedEngine& prepared, const Pipeline& pipeline, const Platform& platform,
+                                   const Mapping& mapping, const SimulationSettings& settings)
+{
+  if (!platform.xml_file().empty()) {
+    if (!settings.crashes.empty() || settings.failures.model == "platform")
+      refuse_hosts_without_self_route(platform, mapping);
+    schedule_link_failures(platform, sg4::Host::by_name_or_null(platform.in_name()));
   }
-  result.config = args;
-  return result;
+  auto run = [&](auto& deployment) {
+    deployment.deploy();
+    sg4::Engine::get_instance()->run();
+    SimulationResult result = deployment.result();
+    result.config           = prepared.args;
+    return result;
+  };
+  if (settings.model == "multi-port") {
+    MultiPortDeployment deployment(pipeline, platform, mapping, settings, prepared.size_scale);
+    return run(deployment);
+  }
+  OnePortDeployment deployment(pipeline, platform, mapping, settings, prepared.size_scale);
+  return run(deployment);
+}
+
+SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                               const SimulationSettings& settings)
+{
+  return simulate_prepared(prepare_engine(pipeline, platform, settings), pipeline, platform, mapping, settings);
 }
 
 SimulationSettings without_failures(const SimulationSettings& settings)

@@ -16,8 +16,23 @@ namespace pipesim {
 /// --cfg/--log arguments (which therefore win).
 std::vector<std::string> simgrid_arguments(const SimulationSettings& settings);
 
+/// What prepare_engine set up in this process: the SimGrid arguments and the exact-mode size scale.
+struct PreparedEngine {
+  std::vector<std::string> args;
+  double size_scale = 1;
+};
+
+/// The first half of simulate_here: checks the settings, starts this process's SimGrid engine with them, loads the
+/// platform (or builds it) and applies the link edits and the exact-mode scaling. A process prepared this way can
+/// fork many runs, each of which calls simulate_prepared (validation/monte_carlo.cpp); only the settings' seed and
+/// crash schedule may differ between those runs.
+PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform, const SimulationSettings& settings);
+/// The second half: the link failures of the run, the actors of the settings' model, the run and its result.
+SimulationResult simulate_prepared(const PreparedEngine& engine, const Pipeline& pipeline, const Platform& platform,
+                                   const Mapping& mapping, const SimulationSettings& settings);
+
 /// Starts this process's SimGrid engine, loads the platform (the XML file the model came from, or a full zone built
-/// from the model), deploys the one-port actors and runs. Call it at most once per process.
+/// from the model), deploys the actors of the settings' model and runs. Call it at most once per process.
 SimulationResult simulate_here(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                const SimulationSettings& settings);
 

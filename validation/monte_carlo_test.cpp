@@ -3,10 +3,16 @@
 #include "model/analytic.hpp"
 #include "model/test_fixtures.hpp"
 #include "platforms/input_error.hpp"
+#include "platforms/simgrid_platform.hpp"
+#include "platforms/subprocess.hpp"
 #include "simulator/failures.hpp"
+#include "simulator/run.hpp"
 #include "validation/monte_carlo.hpp"
 
+#include <fstream>
 #include <gtest/gtest.h>
+#include <iterator>
+#include <nlohmann/json.hpp>
 
 using namespace pipesim;
 
@@ -27,6 +33,33 @@ SimulationSettings series(const std::string& model, int runs, int datasets = 20)
   s.runs           = runs;
   s.seed           = 7;
   return s;
+}
+
+/// Each run of `mc` again, the plain way: its own child process that starts SimGrid and builds the platform.
+void expect_same_as_separate_runs(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                  const SimulationSettings& s, const MonteCarloSummary& mc, const std::string& what)
+{
+  auto outcomes = run_in_children(s.runs, 2, [&](int i) {
+    SimulationSettings run = settings_for_run(platform, mapping, s, i, mc.fault_free_makespan);
+    run.record_trace       = false;
+    nlohmann::json j       = simulate_here(pipeline, platform, mapping, run);
+    return j.dump();
+  });
+  ASSERT_EQ(mc.details.size(), static_cast<std::size_t>(s.runs));
+  for (int i = 0; i < s.runs; ++i) {
+    const auto& o = outcomes[static_cast<std::size_t>(i)];
+    ASSERT_TRUE(o.ok) << what << " run " << i << ": " << o.text;
+    auto r            = nlohmann::json::parse(o.text).get<SimulationResult>();
+    const auto& x     = mc.details[static_cast<std::size_t>(i)];
+    std::string where = what + " run " + std::to_string(i);
+    EXPECT_EQ(x.verdict, r.failures.verdict) << where;
+    EXPECT_EQ(x.completion, r.makespan) << where; // the same simulation: bit for bit
+    EXPECT_EQ(x.failed_interval, r.failures.failed_interval) << where;
+    EXPECT_EQ(x.crashes, static_cast<int>(r.failures.crashes.size())) << where;
+    EXPECT_EQ(x.elections, r.failures.elections) << where;
+    EXPECT_EQ(x.duplicates, r.failures.duplicates) << where;
+    EXPECT_EQ(x.period_after, r.failures.period_after) << where;
+  }
 }
 } // namespace
 
@@ -90,4 +123,81 @@ TEST(MonteCarlo, ExponentialModelHasNoEq2Reference)
   EXPECT_GE(mc.survived, 9);
   SimulationSettings none;
   EXPECT_THROW(simulate_monte_carlo(ex.pipeline, ex.platform, ex.mapping, none, 1), InputError);
+}
+
+TEST(MonteCarlo, PreparedWorkersGiveTheRunsOfSeparateProcesses)
+{
+  // simulate_monte_carlo forks each run from a worker that set SimGrid and the platform up once
+  // (run_in_prepared_children): every run must be the one a fresh process gives, in both models.
+  Rng rng(11);
+  auto inst = fixtures::random_platform_and_pipeline(rng, 4, 10, true);
+  for (int u = 0; u < inst.platform.p(); ++u)
+    inst.platform.processor(u).failure_probability = rng.uniform(0.1, 0.4);
+  inst.mapping = random_replicated_mapping(inst.pipeline.n(), inst.platform.p(), 11, 3);
+  for (const std::string model : {"one-port", "multi-port"}) {
+    auto s  = series(model, 16);
+    auto mc = simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, s, 2);
+    EXPECT_GT(mc.failed, 0) << model;
+    EXPECT_GT(mc.survived, 0) << model;
+    expect_same_as_separate_runs(inst.pipeline, inst.platform, inst.mapping, s, mc, model);
+  }
+}
+
+TEST(MonteCarlo, PreparedWorkersKeepLinkEditsAndLinkFailuresOfXmlPlatforms)
+{
+  // two_clusters.xml with the backbone at a quarter of its bandwidth and failing at t = 2: the settings are applied
+  // once per worker, the failure is scheduled in every run.
+  Platform platform =
+      load_xml_platform(std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/two_clusters.xml", "io", "io");
+  int a1 = *platform.find("a-1"), a2 = *platform.find("a-2"), b8 = *platform.find("b-8");
+  platform.processor(a1).failure_probability = 0.3;
+  platform.processor(a2).failure_probability = 0.3;
+  Mapping m;
+  m.intervals = {Interval{1, 1, {{a1}, {a2}}, Replication::active}, Interval{2, 2, {{b8}}, Replication::active}};
+  Pipeline pipeline{{1e6, 1e7}, {1e4, 1e6, 1e4}};
+  platform.set_link_settings({{"backbone", 2.5e6, 5e-3}}); // 10 MB/s in the XML
+  auto s      = series("one-port", 12);
+  s.datasets  = 40;
+  auto slower = simulate_monte_carlo(pipeline, platform, m, s, 2);
+  EXPECT_EQ(slower.errors, 0);
+  EXPECT_GT(slower.fault_free_makespan, 40 * 1e6 / 2.5e6); // the backbone's transfers bound the run
+  expect_same_as_separate_runs(pipeline, platform, m, s, slower, "backbone at 2.5 MB/s");
+
+  platform.set_link_failures({{"backbone", 2.0}});
+  auto mc = simulate_monte_carlo(pipeline, platform, m, s, 2);
+  EXPECT_EQ(mc.errors, 0);
+  int at_the_link = 0;
+  for (const auto& run : mc.details)
+    if (run.verdict == "failed" && run.completion == 2.0) ++at_the_link;
+  EXPECT_GT(at_the_link, 0); // runs that kept a replica of I_1 fail when the backbone goes off
+  EXPECT_EQ(mc.survived, 0);
+  expect_same_as_separate_runs(pipeline, platform, m, s, mc, "backbone failing at 2");
+}
+
+TEST(MonteCarlo, CrashRunsRefuseAHostWithoutARouteToItself)
+{
+  // two_clusters.xml with io alone in a routing="None" zone: SimGrid 3.32 has no io -> io route for the wake-ups of
+  // a crash (it aborted the run); a clear error names the file, the host and the zone instead.
+  std::string source = std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/two_clusters.xml";
+  std::ifstream in(source);
+  std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto at = xml.find(R"(<zone id="io_zone" routing="Full">)");
+  ASSERT_NE(at, std::string::npos);
+  xml.replace(at, std::string(R"(<zone id="io_zone" routing="Full">)").size(), R"(<zone id="io_zone" routing="None">)");
+  std::string file = ::testing::TempDir() + "two_clusters_none.xml";
+  std::ofstream(file) << xml;
+  Platform platform = load_xml_platform(file, "io", "io");
+  int a1 = *platform.find("a-1"), a2 = *platform.find("a-2"), b8 = *platform.find("b-8");
+  platform.processor(a1).failure_probability = 0.5;
+  Mapping m;
+  m.intervals = {Interval{1, 1, {{a1}, {a2}}, Replication::active}, Interval{2, 2, {{b8}}, Replication::active}};
+  auto s      = series("one-port", 4);
+  try {
+    simulate_monte_carlo(Pipeline{{1e6, 1e7}, {1e4, 1e6, 1e4}}, platform, m, s, 2);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), file + ": host 'io' is in zone 'io_zone' with routing=\"None\": crash runs wake "
+                                            "waiting actors with a message from their own host, and SimGrid has no "
+                                            "route from 'io' to itself there; give that zone routing=\"Full\"");
+  }
 }
