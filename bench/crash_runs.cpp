@@ -47,6 +47,15 @@ SimulationSettings settings(const std::string& model, int datasets)
   return s;
 }
 
+/// A Monte Carlo series of `runs` multi-port runs with the probability model.
+SimulationSettings series(int runs, int datasets)
+{
+  auto s           = settings("multi-port", datasets);
+  s.failures.model = "probability";
+  s.runs           = runs;
+  return s;
+}
+
 double seconds_since(std::chrono::steady_clock::time_point t0)
 {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -54,10 +63,8 @@ double seconds_since(std::chrono::steady_clock::time_point t0)
 
 void BM_MonteCarlo10000(benchmark::State& state)
 {
-  auto inst        = instance();
-  auto s           = settings("multi-port", static_cast<int>(state.range(1)));
-  s.failures.model = "probability";
-  s.runs           = static_cast<int>(state.range(0));
+  auto inst = instance();
+  auto s    = series(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
   MonteCarloSummary mc;
   for (auto _ : state) {
     auto t0 = std::chrono::steady_clock::now();
@@ -90,11 +97,9 @@ double fork_per_run_seconds(const fixtures::RandomInstance& inst, const Simulati
 
 void BM_PreparedVsForkPerRun(benchmark::State& state)
 {
-  auto inst        = instance();
-  auto s           = settings("multi-port", 20);
-  s.failures.model = "probability";
-  s.runs           = 1000;
-  double makespan  = simulate(inst.pipeline, inst.platform, inst.mapping, without_failures(s)).makespan;
+  auto inst       = instance();
+  auto s          = series(1000, 20);
+  double makespan = simulate(inst.pipeline, inst.platform, inst.mapping, without_failures(s)).makespan;
   double prepared = 0, plain = 0;
   for (auto _ : state) {
     plain += fork_per_run_seconds(inst, s, makespan);

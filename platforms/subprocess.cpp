@@ -71,9 +71,44 @@ std::string read_all(int fd)
   ::_exit(sent ? 0 : 3);
 }
 
-} // namespace
+void flush_output()
+{
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+}
 
-namespace {
+/// A child process and the read end of the pipe it writes to.
+struct Forked {
+  pid_t pid = -1;
+  int fd    = -1;
+};
+
+/// Forks with a pipe. The child closes the read end and the parent's other pipes (`parent_fds`), then runs `child`
+/// with the write end: `child` must end the process. Throws std::runtime_error when pipe or fork fail.
+template <typename Child>
+Forked fork_with_pipe(const std::vector<int>& parent_fds, Child&& child)
+{
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw std::runtime_error(system_error("fork()"));
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    for (int fd : parent_fds)
+      ::close(fd);
+    child(fds[1]);
+    ::_exit(4); // not reached: child ends the process
+  }
+  ::close(fds[1]);
+  return {pid, fds[0]};
+}
+
 ChildOutcome decode(const std::string& message, int status)
 {
   ChildOutcome o;
@@ -106,29 +141,15 @@ std::vector<ChildOutcome> run_in_children(int count, int jobs, const std::functi
   std::vector<Running> running;
   int next = 0;
   jobs     = std::max(jobs, 1);
-  std::cout.flush();
-  std::cerr.flush();
-  std::fflush(stdout);
-  std::fflush(stderr);
+  flush_output();
   while (next < count || !running.empty()) {
     while (next < count && static_cast<int>(running.size()) < jobs) {
-      int fds[2];
-      if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
-      pid_t pid = ::fork();
-      if (pid < 0) {
-        ::close(fds[0]);
-        ::close(fds[1]);
-        throw std::runtime_error(system_error("fork()"));
-      }
-      int index = next++;
-      if (pid == 0) {
-        ::close(fds[0]);
-        for (const auto& r : running)
-          ::close(r.fd);
-        child_main(fds[1], [&] { return job(index); });
-      }
-      ::close(fds[1]);
-      running.push_back({pid, fds[0], index, {}});
+      std::vector<int> open;
+      for (const auto& r : running)
+        open.push_back(r.fd);
+      int index    = next++;
+      Forked child = fork_with_pipe(open, [&](int fd) { child_main(fd, [&] { return job(index); }); });
+      running.push_back({child.pid, child.fd, index, {}});
     }
     std::vector<pollfd> polls;
     for (const auto& r : running)
@@ -242,28 +263,14 @@ std::vector<ChildOutcome> run_in_prepared_children(int count, int jobs, const st
   std::vector<ChildOutcome> outcomes(static_cast<std::size_t>(std::max(count, 0)));
   if (count <= 0) return outcomes;
   jobs = std::clamp(jobs, 1, count);
-  std::cout.flush();
-  std::cerr.flush();
-  std::fflush(stdout);
-  std::fflush(stderr);
+  flush_output();
   std::vector<Worker> workers;
   for (int w = 0; w < jobs; ++w) {
-    int fds[2];
-    if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
-    pid_t pid = ::fork();
-    if (pid < 0) {
-      ::close(fds[0]);
-      ::close(fds[1]);
-      throw std::runtime_error(system_error("fork()"));
-    }
-    if (pid == 0) {
-      ::close(fds[0]);
-      for (const auto& other : workers)
-        ::close(other.fd);
-      worker_main(fds[1], w, count, jobs, prepare, job);
-    }
-    ::close(fds[1]);
-    workers.push_back({pid, fds[0], {}});
+    std::vector<int> open;
+    for (const auto& other : workers)
+      open.push_back(other.fd);
+    Forked worker = fork_with_pipe(open, [&](int fd) { worker_main(fd, w, count, jobs, prepare, job); });
+    workers.push_back({worker.pid, worker.fd, {}});
   }
   std::vector<bool> open(workers.size(), true);
   for (std::size_t left = workers.size(); left > 0;) {
@@ -310,28 +317,11 @@ std::vector<ChildOutcome> run_in_prepared_children(int count, int jobs, const st
 
 std::string run_in_child(const std::function<std::string()>& job)
 {
-  std::cout.flush();
-  std::cerr.flush();
-  std::fflush(stdout);
-  std::fflush(stderr);
-
-  int fds[2];
-  if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
-  pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    throw std::runtime_error(system_error("fork()"));
-  }
-  if (pid == 0) {
-    ::close(fds[0]);
-    child_main(fds[1], job);
-  }
-
-  ::close(fds[1]);
+  flush_output();
+  auto [pid, fd] = fork_with_pipe({}, [&](int write_fd) { child_main(write_fd, job); });
   // Read before waiting: a result larger than the pipe buffer would otherwise block the child forever.
-  std::string message = read_all(fds[0]);
-  ::close(fds[0]);
+  std::string message = read_all(fd);
+  ::close(fd);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) throw std::runtime_error(system_error("waitpid()"));

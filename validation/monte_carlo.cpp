@@ -32,26 +32,24 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   s.fault_free_makespan  = clean.makespan;
   s.fault_free_period    = clean.period;
   if (s.model == "probability") s.analytic_survival = 1 - bbr10_eq2_failure_probability(platform, mapping);
-  auto summary = [](const SimulationResult& r) {
-    const FailureOutcome& f = r.failures;
-    nlohmann::json j{{"seed", r.seed},
-                     {"verdict", f.verdict},
-                     {"completion", r.makespan},
-                     {"failed_interval", f.failed_interval},
-                     {"crashes", f.crashes.size()},
-                     {"elections", f.elections},
-                     {"duplicates", f.duplicates},
-                     {"period_after", f.period_after}};
-    return j.dump();
-  };
   // Each worker process starts SimGrid and builds the platform once; each run is a child forked from it.
   PreparedEngine engine;
   auto outcomes = run_in_prepared_children(
       settings.runs, jobs, [&] { engine = prepare_engine(pipeline, platform, settings); },
       [&](int i) {
-        SimulationSettings run = settings_for_run(platform, mapping, settings, i, s.fault_free_makespan);
-        run.record_trace       = false;
-        return summary(simulate_prepared(engine, pipeline, platform, mapping, run));
+        SimulationSettings run  = settings_for_run(platform, mapping, settings, i, s.fault_free_makespan);
+        run.record_trace        = false;
+        SimulationResult r      = simulate_prepared(engine, pipeline, platform, mapping, run);
+        const FailureOutcome& f = r.failures;
+        nlohmann::json j{{"seed", run.seed},
+                         {"verdict", f.verdict},
+                         {"completion", r.makespan},
+                         {"failed_interval", f.failed_interval},
+                         {"crashes", f.crashes.size()},
+                         {"elections", f.elections},
+                         {"duplicates", f.duplicates},
+                         {"period_after", f.period_after}};
+        return j.dump();
       });
   int schedules_surviving = 0;
   for (int i = 0; i < settings.runs; ++i) {
