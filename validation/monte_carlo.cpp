@@ -45,6 +45,7 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
                          {"verdict", f.verdict},
                          {"completion", r.makespan},
                          {"failed_interval", f.failed_interval},
+                         {"failed_link", f.failed_link},
                          {"crashes", f.crashes.size()},
                          {"elections", f.elections},
                          {"duplicates", f.duplicates},
@@ -76,11 +77,13 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
     j.at("verdict").get_to(run.verdict);
     j.at("completion").get_to(run.completion);
     j.at("failed_interval").get_to(run.failed_interval);
+    j.at("failed_link").get_to(run.failed_link);
     j.at("crashes").get_to(run.crashes);
     j.at("elections").get_to(run.elections);
     j.at("duplicates").get_to(run.duplicates);
     j.at("period_after").get_to(run.period_after);
     (run.verdict == "survived" ? s.survived : s.failed) += 1;
+    if (!run.failed_link.empty()) ++s.failed_on_link;
     if (run.verdict == "survived" && !run.schedule_survives) ++s.survived_late_crash;
     s.details.push_back(run);
   }
@@ -100,6 +103,7 @@ nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
                    {"seed", s.seed},
                    {"survived", s.survived},
                    {"failed", s.failed},
+                   {"failed_on_link", s.failed_on_link},
                    {"errors", s.errors},
                    {"survival_rate", s.survival_rate},
                    {"survival_ci", {s.ci95.low, s.ci95.high}},
@@ -116,6 +120,7 @@ nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
         {"run", r.index},       {"seed", r.seed},           {"verdict", r.verdict},      {"completion", r.completion},
         {"crashes", r.crashes}, {"elections", r.elections}, {"duplicates", r.duplicates}};
     if (r.failed_interval >= 0) d["failed_interval"] = r.failed_interval + 1;
+    if (!r.failed_link.empty()) d["failed_link"] = r.failed_link;
     if (r.period_after >= 0) d["period_after_last_crash"] = r.period_after;
     if (!r.error.empty()) d["error"] = r.error;
     runs.push_back(d);

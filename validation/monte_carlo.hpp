@@ -20,9 +20,10 @@ namespace pipesim {
 struct MonteCarloRun {
   int index          = 0;
   std::uint64_t seed = 0;
-  std::string verdict;         // survived | failed | error
-  double completion      = 0;  // last output (survived) or failure time (failed)
-  int failed_interval    = -1; // 0-based
+  std::string verdict;      // survived | failed | error
+  double completion   = 0;  // last output (survived) or failure time (failed)
+  int failed_interval = -1; // 0-based
+  std::string failed_link;  // failed: the link whose failure ended the run (what-if fail_link), else empty
   int crashes            = 0;
   int scheduled          = 0;    // crashes drawn (those after the run's end never happened)
   bool schedule_survives = true; // every interval keeps a replica once every drawn crash has happened
@@ -38,6 +39,7 @@ struct MonteCarloSummary {
   int runs             = 0;
   int survived         = 0;
   int failed           = 0;
+  int failed_on_link   = 0; // failed runs that a link failure ended (included in `failed`)
   int errors           = 0; // runs without a verdict (never expected: each is reported)
   double survival_rate = 0;
   /// Runs whose drawn schedule leaves an interval without replica but that survived: the fatal crash came after the

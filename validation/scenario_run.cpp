@@ -305,10 +305,11 @@ std::string crash_text(const ScenarioRun& run)
   }
   if (run.monte_carlo) {
     const MonteCarloSummary& mc = *run.monte_carlo;
-    out +=
-        fmt::format("\nMonte Carlo: {} runs ({} model, election {}, seeds derived from {}): {} survived, {} failed{}\n",
-                    mc.runs, mc.model, mc.election, mc.seed, mc.survived, mc.failed,
-                    mc.errors > 0 ? fmt::format(", {} WITHOUT A VERDICT", mc.errors) : "");
+    out += fmt::format(
+        "\nMonte Carlo: {} runs ({} model, election {}, seeds derived from {}): {} survived, {} failed{}{}\n", mc.runs,
+        mc.model, mc.election, mc.seed, mc.survived, mc.failed,
+        mc.failed_on_link > 0 ? fmt::format(" ({} on a failed link)", mc.failed_on_link) : "",
+        mc.errors > 0 ? fmt::format(", {} WITHOUT A VERDICT", mc.errors) : "");
     out += fmt::format("  survival rate {:.6f}   95% [{:.6f}, {:.6f}]   99% [{:.6f}, {:.6f}]\n", mc.survival_rate,
                        mc.ci95.low, mc.ci95.high, mc.ci99.low, mc.ci99.high);
     if (mc.analytic_survival)
