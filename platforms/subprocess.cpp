@@ -52,19 +52,25 @@ std::string read_all(int fd)
   return out;
 }
 
+/// Runs `f`: its result, or the error it threw (typed as ChildOutcome says).
+ChildOutcome caught(const std::function<std::string()>& f)
+{
+  try {
+    return {true, false, f()};
+  } catch (const InputError& e) {
+    return {false, true, e.what()};
+  } catch (const std::exception& e) {
+    return {false, false, e.what()};
+  } catch (...) {
+    return {false, false, "unknown exception (not derived from std::exception)"};
+  }
+}
+
 [[noreturn]] void child_main(int fd, const std::function<std::string()>& job)
 {
-  std::string message;
-  try {
-    message = 'R' + job();
-  } catch (const InputError& e) {
-    message = std::string("I") + e.what();
-  } catch (const std::exception& e) {
-    message = std::string("E") + e.what();
-  } catch (...) {
-    message = "Eunknown exception (not derived from std::exception)";
-  }
-  bool sent = write_all(fd, message);
+  ChildOutcome o = caught(job);
+  char tag       = o.ok ? 'R' : (o.input_error ? 'I' : 'E');
+  bool sent      = write_all(fd, tag + o.text);
   ::close(fd);
   std::fflush(stdout);
   std::fflush(stderr);
@@ -217,19 +223,12 @@ std::vector<int> read_frames(const std::string& data, std::vector<ChildOutcome>&
 [[noreturn]] void worker_main(int fd, int first, int count, int stride, const std::function<void()>& prepare,
                               const std::function<std::string(int)>& job)
 {
-  ChildOutcome failed; // prepare's error, for every job
-  bool prepared = false;
-  try {
+  ChildOutcome failed = caught([&] { // ok: prepared; otherwise prepare's error, for every job
     prepare();
-    prepared = true;
-  } catch (const InputError& e) {
-    failed = {false, true, e.what()};
-  } catch (const std::exception& e) {
-    failed = {false, false, e.what()};
-  } catch (...) {
-    failed = {false, false, "unknown exception (not derived from std::exception)"};
-  }
-  bool sent = true;
+    return std::string();
+  });
+  bool prepared       = failed.ok;
+  bool sent           = true;
   for (int i = first; i < count && sent; i += stride) {
     ChildOutcome o = failed;
     if (prepared) {
