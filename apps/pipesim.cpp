@@ -1,7 +1,7 @@
 // The `pipesim` command line: map, simulate, list mappers, inspect and export platforms, campaigns, what-if.
 #include "apps/platform_command.hpp"
+#include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
-#include "platforms/input_error.hpp"
 #include "scenarios/scenario.hpp"
 #include "validation/campaign.hpp"
 #include "validation/campaign_runner.hpp"

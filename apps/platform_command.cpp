@@ -1,9 +1,9 @@
 // `pipesim platform info|export`: show a platform model, write it as SimGrid XML.
 #include "apps/platform_command.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "platforms/platform_json.hpp"
-#include "platforms/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 #include "scenarios/scenario.hpp"
 #include "validation/scenario_run.hpp"
 

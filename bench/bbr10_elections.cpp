@@ -2,10 +2,10 @@
 // heuristic (MaxBout), on the paper's instances for p = 100 (w in [1, 20], integer delta in [1, 25], s in [1, 20],
 // cards and links in [1, 10]; a random general mapping: each stage on a random set of processors), all alive.
 // Reported as ratios measured in the same process (the paper: the MILP 527-627x slower than MaxBout/Random).
+#include "base/random.hpp"
 #include "mappers/bbr10/election_milp.hpp"
 #include "model/bbr10/best.hpp"
 #include "model/bbr10/max_bout.hpp"
-#include "platforms/random.hpp"
 
 #include <benchmark/benchmark.h>
 #include <chrono>

@@ -2,8 +2,8 @@
 // H2-GSW run in the same process, plus absolute times. Instances follow seed 000 §5, Experiment 1 (b = 10, integer
 // s in [1, 20], delta = 10, integer w in [1, 20]); the second argument value uses heterogeneous links instead
 // (b_{u,v} in [5, 15] per ordered pair), which the paper leaves open.
+#include "base/random.hpp"
 #include "mappers/mapper.hpp"
-#include "platforms/random.hpp"
 
 #include <benchmark/benchmark.h>
 #include <chrono>

@@ -7,8 +7,8 @@
 //   plain way (each run a child that starts SimGrid and builds the platform); `ratio` = prepared / plain seconds.
 // - BM_MultiportVsOneport: one crash-free run (N = 1,000) of the same mapping in each model, in the same process
 //   tree: `ratio` = multi-port seconds / one-port seconds.
+#include "base/subprocess.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/subprocess.hpp"
 #include "simulator/run.hpp"
 #include "validation/monte_carlo.hpp"
 

@@ -4,8 +4,8 @@
 // all solved, counter optimal = 1, median <= 10 s); and br07.ilp against exact.interval on n = 4, p = 8, as a ratio
 // measured in the same process. Instances: speeds real uniform in [1, 20]; b = 10 (Communication Homogeneous) or
 // uniform in [1, 10] per ordered pair (Fully Heterogeneous); w integer in [1, 20]; delta integer in [1, 100].
+#include "base/random.hpp"
 #include "mappers/mapper.hpp"
-#include "platforms/random.hpp"
 
 #include <algorithm>
 #include <benchmark/benchmark.h>

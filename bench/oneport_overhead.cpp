@@ -1,10 +1,10 @@
 // pipesim's one-port simulator against a bare SimGrid get/execute/put chain on the same platform: the overhead
 // ratio (target <= 1.2). Each simulation runs in its own child process (one SimGrid engine per process), the two
 // alternate, and the ratio is reported as a counter. Size: BENCH_STAGES (100) x BENCH_DATASETS (10000).
+#include "base/random.hpp"
+#include "base/subprocess.hpp"
 #include "model/mapping.hpp"
-#include "platforms/random.hpp"
-#include "platforms/simgrid_platform.hpp"
-#include "platforms/subprocess.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/run.hpp"
 
 #include <benchmark/benchmark.h>

@@ -5,11 +5,11 @@
 // loader's peak RSS is the measuring child's RUSAGE_CHILDREN, the measuring child's own peak (JSON parse, model,
 // mapping) its RUSAGE_SELF. Ratios are against loading platforms/examples/two_clusters.xml in the same process.
 // Argument: hosts per site (40 for a quick run, 320 for the 2,561 hosts).
+#include "base/subprocess.hpp"
 #include "bench/large_platform.hpp"
 #include "mappers/mapper.hpp"
 #include "model/pipeline_generator.hpp"
-#include "platforms/simgrid_platform.hpp"
-#include "platforms/subprocess.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 
 #include <algorithm>
 #include <benchmark/benchmark.h>

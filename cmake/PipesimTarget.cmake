@@ -1,7 +1,12 @@
-# pipesim_folder_sources(<out_sources> <out_tests>): the .cpp files of the current folder (recursively), split into
-# library sources and test files (*_test.cpp, and *_fixtures.cpp shared by tests). Each folder is one library target (DESIGN.md §8).
+# pipesim_folder_sources(<out_sources> <out_tests> [EXCLUDE subdir...]): the .cpp files of the current folder
+# (recursively, leaving out the EXCLUDE subfolders, which are targets of their own), split into library sources and test
+# files (*_test.cpp, and *_fixtures.cpp shared by tests). Each folder is one library target (DESIGN.md §8).
 function(pipesim_folder_sources out_sources out_tests)
+  cmake_parse_arguments(ARG "" "" "EXCLUDE" ${ARGN})
   file(GLOB_RECURSE all CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  foreach(sub IN LISTS ARG_EXCLUDE)
+    list(FILTER all EXCLUDE REGEX "^${CMAKE_CURRENT_SOURCE_DIR}/${sub}/")
+  endforeach()
   set(sources)
   set(tests)
   foreach(f IN LISTS all)

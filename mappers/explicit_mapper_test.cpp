@@ -1,7 +1,7 @@
 // Tests of the `explicit` mapper: the given mapping comes back validated, with its analytic period or F.
 #include "mappers/explicit_mapper.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Mapper registry (DESIGN.md §5): mappers register by stable name; run_mapper checks, runs and times them.
 #include "mappers/mapper.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <chrono>
 #include <fmt/format.h>

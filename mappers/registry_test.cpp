@@ -1,7 +1,7 @@
 // Tests of the mapper registry: stable names, unknown names, duplicates, run_mapper's checks and timing.
 #include "mappers/mapper.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 // Analytic periods, latencies and failure probabilities: seed 000 eqs. (1)-(5), seed 004 eq. (2).
 #include "model/analytic.hpp"
 
+#include "base/input_error.hpp"
 #include "model/event_graph.hpp"
-#include "platforms/input_error.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

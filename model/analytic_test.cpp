@@ -1,8 +1,8 @@
 // Analytic formulas on the papers' worked examples and hand-computed cases.
+#include "base/input_error.hpp"
 #include "model/analytic.hpp"
 #include "model/event_graph.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/input_error.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

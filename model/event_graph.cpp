@@ -1,8 +1,8 @@
 // Timed event graph of a one-port execution and its maximum cycle ratio (DESIGN.md §3.6).
 #include "model/event_graph.hpp"
 
+#include "base/input_error.hpp"
 #include "model/oneport_plan.hpp"
-#include "platforms/input_error.hpp"
 
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>

@@ -1,7 +1,7 @@
 // Mapping helpers: rule classification, subsets, validation, text form.
 #include "model/mapping.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

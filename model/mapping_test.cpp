@@ -1,6 +1,6 @@
 // Mapping classification, subsets, validation messages and text form.
+#include "base/input_error.hpp"
 #include "model/mapping.hpp"
-#include "platforms/input_error.hpp"
 
 #include <gtest/gtest.h>
 

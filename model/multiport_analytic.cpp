@@ -6,7 +6,7 @@
 #include "model/bbr10/worst_case_period.hpp"
 #include "model/oneport_plan.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // Seed 004 eq. (1) and Algorithm 1 on hand-computed instances and on the paper's §2 example.
+#include "base/input_error.hpp"
 #include "model/analytic.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/input_error.hpp"
 
 #include <functional>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Per-processor programs of the one-port execution.
 #include "model/oneport_plan.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // Pipeline helpers and validation.
 #include "model/pipeline.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // Seeded random pipelines: w_1..w_n then delta_0..delta_n, in that order.
 #include "model/pipeline_generator.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // Random pipelines from a seed (seeds 000 §5, 002 §5, 004 §7 instances): w_i and delta_i drawn from ranges.
 #pragma once
 
+#include "base/random.hpp"
 #include "model/pipeline.hpp"
-#include "platforms/random.hpp"
 
 #include <cstdint>
 

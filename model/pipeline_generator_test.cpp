@@ -1,7 +1,7 @@
 // Tests of the seeded pipeline generator: determinism, draw order and ranges.
 #include "model/pipeline_generator.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <gtest/gtest.h>
 

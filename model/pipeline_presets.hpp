@@ -1,7 +1,7 @@
 // Named pipeline generator ranges reproducing the random applications of the papers (seeds 000 §5, 002 §5, 004 §7).
 #pragma once
 
-#include "platforms/random.hpp"
+#include "base/random.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,11 +1,11 @@
 // Shared test fixtures: the paper's worked examples and seeded random instances (used by several test files).
 #pragma once
 
+#include "base/random.hpp"
 #include "model/mapping.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
-#include "platforms/random.hpp"
 
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 // Seeded random platform generator (draw order documented in generate.hpp).
 #include "platforms/generate.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 // Seeded random platform generator for the three classes of seed 000 §2.2 (used by seeds 000 §5, 002 §5, 004 §7).
 #pragma once
 
+#include "base/random.hpp"
 #include "platforms/platform.hpp"
-#include "platforms/random.hpp"
 
 #include <cstdint>
 #include <optional>

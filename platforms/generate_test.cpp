@@ -1,7 +1,7 @@
 // Tests of the seeded platform generator: classes, determinism, draw independence, value ranges.
 #include "platforms/generate.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Tests of the platform presets: each draws values of the promised kind within its ranges, and YAML selects them.
 #include "platforms/generator_presets.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "platforms/platform_yaml.hpp"
 
 #include <cmath>

@@ -1,20 +1,13 @@
 // Platform model: storage of per-pair link values and platform classification.
 #include "platforms/platform.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
 namespace pipesim {
-
-std::string located(const std::string& file, int line, const std::string& message)
-{
-  if (file.empty()) return message;
-  if (line <= 0) return fmt::format("{}: {}", file, message);
-  return fmt::format("{}:{}: {}", file, line, message);
-}
 
 Platform::Platform(std::vector<Processor> processors, std::string in_name, std::string out_name, double b, double c)
     : processors_(std::move(processors)), in_name_(std::move(in_name)), out_name_(std::move(out_name))

@@ -1,8 +1,8 @@
 // Host patterns, what-if edits: parsing, description, and their effect on a platform built from YAML.
 #include "platforms/platform_edits.hpp"
 
-#include "platforms/input_error.hpp"
-#include "platforms/yaml_node.hpp"
+#include "base/input_error.hpp"
+#include "base/yaml_node.hpp"
 
 #include <algorithm>
 #include <cmath>

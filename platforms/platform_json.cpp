@@ -1,7 +1,7 @@
 // JSON encoding of Platform; infinities travel as the string "inf".
 #include "platforms/platform_json.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // Tests of the JSON form of Platform: exact round trip, infinities, malformed input.
 #include "platforms/platform_json.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <gtest/gtest.h>
 

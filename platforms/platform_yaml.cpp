@@ -1,10 +1,10 @@
 // Reads explicit and generated platforms from a scenario's `platform:` mapping.
 #include "platforms/platform_yaml.hpp"
 
+#include "base/input_error.hpp"
+#include "base/yaml_range.hpp"
 #include "platforms/generate.hpp"
 #include "platforms/generator_presets.hpp"
-#include "platforms/input_error.hpp"
-#include "platforms/yaml_range.hpp"
 
 #include <fmt/format.h>
 #include <map>

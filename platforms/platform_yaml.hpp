@@ -1,8 +1,8 @@
 // Reads a scenario's `platform:` mapping when it describes the platform itself (explicit processors or a generator).
 #pragma once
 
+#include "base/yaml_node.hpp"
 #include "platforms/platform.hpp"
-#include "platforms/yaml_node.hpp"
 
 namespace pipesim {
 

@@ -1,7 +1,7 @@
 // Tests of parse_platform_yaml: explicit lists with link overrides, generators, and error messages.
 #include "platforms/platform_yaml.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <gtest/gtest.h>
 

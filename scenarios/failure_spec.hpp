@@ -1,7 +1,7 @@
 // Reading and checking the `simulation.failures:` section of a scenario (the failure model of DESIGN.md §3.5).
 #pragma once
 
-#include "platforms/yaml_node.hpp"
+#include "base/yaml_node.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
 

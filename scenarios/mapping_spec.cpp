@@ -1,7 +1,7 @@
 // Explicit mappings of scenario files: reading them, checking them with file:line messages, resolving host names.
 #include "scenarios/mapping_spec.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <fmt/format.h>
 #include <map>

@@ -1,7 +1,7 @@
 // Reading and checking the `mapping:` section of a scenario (an explicit mapping written with host names).
 #pragma once
 
-#include "platforms/yaml_node.hpp"
+#include "base/yaml_node.hpp"
 #include "scenarios/scenario.hpp"
 
 namespace pipesim {

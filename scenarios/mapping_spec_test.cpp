@@ -1,7 +1,7 @@
 // Tests of explicit mappings in scenarios: shapes accepted, and each check's message with file:line and key.
 #include "scenarios/mapping_spec.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "scenarios/scenario_test_util.hpp"
 
 #include <filesystem>

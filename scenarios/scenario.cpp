@@ -23,12 +23,12 @@
 // - `simulation.runs` (Monte Carlo) is an integer >= 1, default 1, whatever the failure model.
 #include "scenarios/scenario.hpp"
 
+#include "base/input_error.hpp"
+#include "base/yaml_node.hpp"
+#include "base/yaml_range.hpp"
 #include "model/pipeline_generator.hpp"
 #include "model/pipeline_presets.hpp"
-#include "platforms/input_error.hpp"
 #include "platforms/platform_yaml.hpp"
-#include "platforms/yaml_node.hpp"
-#include "platforms/yaml_range.hpp"
 #include "scenarios/failure_spec.hpp"
 #include "scenarios/mapping_spec.hpp"
 

@@ -1,6 +1,6 @@
 // Tests of `simulation.failures` and `simulation.runs`: every form parses to its settings, bad input names file:line.
+#include "base/input_error.hpp"
 #include "model/analytic.hpp"
-#include "platforms/input_error.hpp"
 #include "scenarios/scenario.hpp"
 #include "scenarios/scenario_test_util.hpp"
 

@@ -1,8 +1,8 @@
 // Tests of scenario files: the shipped examples parse to the values they state, and bad input names file:line.
 #include "scenarios/scenario.hpp"
 
+#include "base/input_error.hpp"
 #include "model/analytic.hpp"
-#include "platforms/input_error.hpp"
 #include "scenarios/scenario_test_util.hpp"
 
 #include <filesystem>

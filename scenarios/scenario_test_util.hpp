@@ -1,7 +1,7 @@
 // Test helper: parse a scenario text labelled "test.yaml" and check the InputError message's parts.
 #pragma once
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "scenarios/scenario.hpp"
 
 #include <gtest/gtest.h>

@@ -1,13 +1,13 @@
 // Active replication under crashes (DESIGN.md §3.5) in both models: elections, verdicts, post-crash periods.
+#include "base/subprocess.hpp"
 #include "model/event_graph.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/subprocess.hpp"
 #include "simulator/crash_fixtures.hpp"
 #include "simulator/failures.hpp"
 #include "simulator/run.hpp"
 
-#include "platforms/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,11 +1,11 @@
 // The simulator's election policies (simulation.failures.election, docs/semantics.md "Crashes and active
 // replication"): at the start and after every crash each interval's sender is the policy's, in both models.
+#include "base/input_error.hpp"
+#include "base/subprocess.hpp"
 #include "model/bbr10/election.hpp"
 #include "model/event_graph.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/input_error.hpp"
-#include "platforms/subprocess.hpp"
 #include "simulator/crash_fixtures.hpp"
 #include "simulator/run.hpp"
 

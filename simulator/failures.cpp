@@ -1,8 +1,8 @@
 // Crash schedule draws.
 #include "simulator/failures.hpp"
 
-#include "platforms/input_error.hpp"
-#include "platforms/random.hpp"
+#include "base/input_error.hpp"
+#include "base/random.hpp"
 
 #include <algorithm>
 #include <cmath>

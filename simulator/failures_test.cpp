@@ -1,7 +1,7 @@
 // Crash schedule draws (no SimGrid): each failure model against its distribution, seeded and reproducible.
 #include "simulator/failures.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 // Multi-port actors: receive, compute and send overlap through bounded buffers; cards and links are shared.
 #include "simulator/multiport_actors.hpp"
 
+#include "base/input_error.hpp"
 #include "model/allotment.hpp"
 #include "model/oneport_plan.hpp"
-#include "platforms/input_error.hpp"
 #include "simulator/replication.hpp"
 
 #include <cmath>

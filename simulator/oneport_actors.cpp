@@ -1,7 +1,7 @@
 // One-port actors: a processor does one thing at a time; a transfer is a rendezvous that occupies both ends.
 #include "simulator/oneport_actors.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "simulator/replication.hpp"
 
 #include <functional>

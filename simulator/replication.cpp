@@ -1,10 +1,10 @@
 // Active replication under crashes: elections, delivery counters, injector, verdict, P_in and P_out.
 #include "simulator/replication.hpp"
 
+#include "base/input_error.hpp"
 #include "model/allotment.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/oneport_plan.hpp"
-#include "platforms/input_error.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 // One simulation per process: engine set-up, platform, exact-mode size scaling, result transport.
 #include "simulator/run.hpp"
 
-#include "platforms/input_error.hpp"
-#include "platforms/simgrid_platform.hpp"
-#include "platforms/subprocess.hpp"
+#include "base/input_error.hpp"
+#include "base/subprocess.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/failures.hpp"
 #include "simulator/multiport_actors.hpp"
 #include "simulator/oneport_actors.hpp"

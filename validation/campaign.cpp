@@ -1,8 +1,8 @@
 // Campaign parsing and expansion into runs.
 #include "validation/campaign.hpp"
 
-#include "platforms/input_error.hpp"
-#include "platforms/yaml_node.hpp"
+#include "base/input_error.hpp"
+#include "base/yaml_node.hpp"
 #include "scenarios/scenario.hpp"
 
 #include <algorithm>

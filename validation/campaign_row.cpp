@@ -1,7 +1,7 @@
 // Executing one campaign run and formatting its row.
 #include "validation/campaign_row.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/run.hpp"
 #include "validation/compare.hpp"

@@ -1,7 +1,7 @@
 // Campaign runner: worker processes, durable results, resume, shards, progress, merge.
 #include "validation/campaign_runner.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "validation/campaign_row.hpp"
 #include "validation/progress.hpp"
 #include "validation/result_files.hpp"

@@ -1,5 +1,5 @@
 // Campaign files and the runner: expansion, errors, resume after a kill, shards, determinism, crashing workers.
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "scenarios/scenario.hpp"
 #include "validation/campaign.hpp"
 #include "validation/campaign_row.hpp"

@@ -1,10 +1,10 @@
 // Monte Carlo crash runs.
 #include "validation/monte_carlo.hpp"
 
+#include "base/input_error.hpp"
+#include "base/subprocess.hpp"
 #include "model/analytic.hpp"
 #include "model/multiport_analytic.hpp"
-#include "platforms/input_error.hpp"
-#include "platforms/subprocess.hpp"
 #include "simulator/failures.hpp"
 #include "simulator/run.hpp"
 

@@ -1,10 +1,10 @@
 // Monte Carlo survival series against seed 004 eq. (2).
+#include "base/input_error.hpp"
+#include "base/subprocess.hpp"
 #include "mappers/random/random_mapper.hpp"
 #include "model/analytic.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/input_error.hpp"
-#include "platforms/simgrid_platform.hpp"
-#include "platforms/subprocess.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/failures.hpp"
 #include "simulator/run.hpp"
 #include "validation/monte_carlo.hpp"

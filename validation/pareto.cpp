@@ -1,10 +1,10 @@
 // The Pareto sweep: every mapper at every period bound, each returned mapping checked against its bound.
 #include "validation/pareto.hpp"
 
+#include "base/input_error.hpp"
 #include "mappers/bbr10/period_check.hpp"
 #include "model/analytic.hpp"
 #include "model/bbr10/worst_case_period.hpp"
-#include "platforms/input_error.hpp"
 
 #include <algorithm>
 #include <chrono>

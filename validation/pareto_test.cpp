@@ -1,7 +1,7 @@
 // The Pareto sweep on the shipped example (fronts worked out by hand), its outputs, and its bad input.
 #include "validation/pareto.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // A campaign's output directory read back for the report: campaign.json, results.jsonl, trace-<run_id>.json.
 #include "validation/report_data.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "validation/compare.hpp"
 
 #include <algorithm>

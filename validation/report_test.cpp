@@ -1,7 +1,7 @@
 // Tests of the campaign report on a synthetic output directory: HTML, SVG series, per-mapper means, input errors.
 #include "validation/report.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_plots.hpp"
 

@@ -1,7 +1,7 @@
 // Durable, resumable campaign result files.
 #include "validation/result_files.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "validation/campaign_row.hpp"
 
 #include <algorithm>

@@ -1,10 +1,10 @@
 // A scenario run end to end and its JSON and table outputs.
 #include "validation/scenario_run.hpp"
 
+#include "base/input_error.hpp"
 #include "model/bbr10/election.hpp"
 #include "model/event_graph.hpp"
-#include "platforms/input_error.hpp"
-#include "platforms/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/run.hpp"
 #include "validation/compare.hpp"
 

@@ -1,7 +1,7 @@
 // Wilson score interval for Monte Carlo survival rates.
 #include "validation/statistics.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <cmath>

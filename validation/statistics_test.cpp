@@ -1,7 +1,7 @@
 // Wilson score intervals against values computed by hand.
 #include "validation/statistics.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <gtest/gtest.h>
 

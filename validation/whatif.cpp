@@ -1,8 +1,8 @@
 // What-if studies: variants of a scenario's platform, evaluated with the baseline's mapping and re-mapped.
 #include "validation/whatif.hpp"
 
-#include "platforms/input_error.hpp"
-#include "platforms/yaml_node.hpp"
+#include "base/input_error.hpp"
+#include "base/yaml_node.hpp"
 #include "validation/gnuplot.hpp"
 #include "validation/scenario_run.hpp"
 

@@ -1,6 +1,6 @@
 // What-if studies on the shipped two_clusters.xml: periods after edits against eq. (2) written out by hand, the
 // simulation against them, and the statuses of mappings that an edit breaks.
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 #include "validation/scenario_run.hpp"
 #include "validation/whatif.hpp"
 

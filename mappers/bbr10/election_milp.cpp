@@ -2,7 +2,7 @@
 #include "mappers/bbr10/election_milp.hpp"
 #include "mappers/cbc_status.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <Cbc_C_Interface.h>
 #include <algorithm>

@@ -1,12 +1,12 @@
 // Tests of bbr10.exhaustive(.interval) and the period check: hand-checked optima, refusals, and a seeded brute force.
 #include "mappers/bbr10/exhaustive_reliability.hpp"
 
+#include "base/input_error.hpp"
 #include "mappers/bbr10/period_check.hpp"
 #include "model/analytic.hpp"
 #include "model/bbr10/election.hpp"
 #include "model/bbr10/worst_case_period.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/input_error.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

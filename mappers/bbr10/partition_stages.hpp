@@ -2,8 +2,8 @@
 // restricted to one interval per subset.
 #pragma once
 
+#include "base/random.hpp"
 #include "model/pipeline.hpp"
-#include "platforms/random.hpp"
 
 #include <string>
 #include <vector>

@@ -1,9 +1,9 @@
 // Exact worst-case period test of a replicated mapping, with forced lower bounds and the upper bound first.
 #include "mappers/bbr10/period_check.hpp"
 
+#include "base/input_error.hpp"
 #include "model/bbr10/election.hpp"
 #include "model/bbr10/worst_case_period.hpp"
-#include "platforms/input_error.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

@@ -1,8 +1,8 @@
 // Instances shared by the tests of the seed 004 reliability heuristics (mappers/bbr10/*_test.cpp).
 #pragma once
 
+#include "base/random.hpp"
 #include "mappers/mapper.hpp"
-#include "platforms/random.hpp"
 
 #include <vector>
 

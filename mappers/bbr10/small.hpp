@@ -2,8 +2,8 @@
 // least reliable subsets, then fusion.
 #pragma once
 
+#include "base/random.hpp"
 #include "mappers/bbr10/fusion.hpp"
-#include "platforms/random.hpp"
 
 namespace pipesim {
 

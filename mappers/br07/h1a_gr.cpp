@@ -1,7 +1,7 @@
 // H1a-GR (seed 000 §4.1): random free processor for each interval of the L-cut.
 #include "mappers/br07/h1a_gr.hpp"
 
-#include "platforms/random.hpp"
+#include "base/random.hpp"
 
 #include <numeric>
 

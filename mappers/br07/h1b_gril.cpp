@@ -1,7 +1,7 @@
 // H1b-GRIL (seed 000 §4.1): random interval lengths in [1, 2L-1] on random free processors.
 #include "mappers/br07/h1b_gril.hpp"
 
-#include "platforms/random.hpp"
+#include "base/random.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -1,7 +1,7 @@
 // Test fixtures of the seed 000 §4 heuristics: small platforms, seeded tiny instances and their description.
 #include "mappers/br07/heuristic_fixtures.hpp"
 
-#include "platforms/random.hpp"
+#include "base/random.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -2,10 +2,10 @@
 // against the exhaustive one-to-one and interval references.
 #include "mappers/br07/one_to_one.hpp"
 
+#include "base/input_error.hpp"
+#include "base/random.hpp"
 #include "mappers/exhaustive/interval.hpp"
 #include "model/analytic.hpp"
-#include "platforms/input_error.hpp"
-#include "platforms/random.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

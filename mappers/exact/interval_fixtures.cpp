@@ -1,8 +1,8 @@
 // Seeded random instances for the tests of the exact interval mappers.
 #include "mappers/exact/interval_fixtures.hpp"
 
+#include "base/random.hpp"
 #include "platforms/platform_json.hpp"
-#include "platforms/random.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

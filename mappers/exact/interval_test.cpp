@@ -2,11 +2,11 @@
 // reference on thousands of seeded tiny instances, Theorem 1, refusals and the time limit.
 #include "mappers/exact/interval.hpp"
 
+#include "base/random.hpp"
 #include "mappers/exact/comm_hom_search.hpp"
 #include "mappers/exact/hetero_search.hpp"
 #include "mappers/exact/interval_fixtures.hpp"
 #include "model/analytic.hpp"
-#include "platforms/random.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

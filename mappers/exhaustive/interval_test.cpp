@@ -2,9 +2,9 @@
 // time limit.
 #include "mappers/exhaustive/interval.hpp"
 
+#include "base/input_error.hpp"
+#include "base/random.hpp"
 #include "model/analytic.hpp"
-#include "platforms/input_error.hpp"
-#include "platforms/random.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

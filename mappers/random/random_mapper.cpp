@@ -1,9 +1,9 @@
 // Seeded random interval and one-to-one mappings.
 #include "mappers/random/random_mapper.hpp"
 
+#include "base/random.hpp"
 #include "model/analytic.hpp"
 #include "model/multiport_analytic.hpp"
-#include "platforms/random.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

@@ -8,7 +8,7 @@
 #include "model/bbr10/min_nb_procs.hpp"
 #include "model/bbr10/random_election.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

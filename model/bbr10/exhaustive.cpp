@@ -1,8 +1,8 @@
 // Exhaustive election: the exact minimum of Algorithm 1's period over every election.
 #include "model/bbr10/exhaustive.hpp"
 
+#include "base/input_error.hpp"
 #include "model/bbr10/election.hpp"
-#include "platforms/input_error.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,5 @@
 // The exhaustive election: the minimum over every election, checked by hand and against every heuristic.
+#include "base/input_error.hpp"
 #include "model/bbr10/best.hpp"
 #include "model/bbr10/exhaustive.hpp"
 #include "model/bbr10/max_bout.hpp"
@@ -6,7 +7,6 @@
 #include "model/bbr10/min_nb_procs.hpp"
 #include "model/bbr10/random_election.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/input_error.hpp"
 
 #include <gtest/gtest.h>
 

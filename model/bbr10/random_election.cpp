@@ -1,8 +1,8 @@
 // Seed 004 Algorithm 2: uniform random election of one alive sender per interval.
 #include "model/bbr10/random_election.hpp"
 
+#include "base/random.hpp"
 #include "model/bbr10/election.hpp"
-#include "platforms/random.hpp"
 
 namespace pipesim {
 

@@ -1,7 +1,7 @@
 // Random election (seed 004 Algorithm 2): alive replicas only, reproducible from its seed.
+#include "base/input_error.hpp"
 #include "model/bbr10/random_election.hpp"
 #include "model/test_fixtures.hpp"
-#include "platforms/input_error.hpp"
 
 #include <gtest/gtest.h>
 #include <set>

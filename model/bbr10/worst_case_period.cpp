@@ -1,8 +1,8 @@
 // Worst-case period of a replicated mapping: every surviving failure configuration, the best election in each.
 #include "model/bbr10/worst_case_period.hpp"
 
+#include "base/input_error.hpp"
 #include "model/bbr10/best.hpp"
-#include "platforms/input_error.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // Tests of parse_range: every YAML shape of a generator range, and its error messages.
-#include "platforms/yaml_range.hpp"
+#include "base/yaml_range.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Tests of Range draws: uniform forms unchanged, normal ranges clipped positive with the expected moments.
-#include "platforms/random.hpp"
+#include "base/random.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

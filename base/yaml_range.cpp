@@ -1,5 +1,5 @@
 // Range parsing for generators.
-#include "platforms/yaml_range.hpp"
+#include "base/yaml_range.hpp"
 
 #include <cmath>
 

@@ -1,8 +1,8 @@
 // Tests of run_in_child and run_in_prepared_children: results, large results, typed errors, child
 // and worker deaths.
-#include "platforms/subprocess.hpp"
+#include "base/subprocess.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <csignal>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // Tests of the SimGrid-style unit parsing used for host properties.
-#include "platforms/units.hpp"
+#include "base/units.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Unit parsing for platform-file properties, following SimGrid's unit names.
-#include "platforms/units.hpp"
+#include "base/units.hpp"
 
 #include <cmath>
 #include <cstdlib>

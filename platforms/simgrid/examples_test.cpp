@@ -1,6 +1,6 @@
 // Loads the shipped example platforms (platforms/examples/*.xml) and checks their model against hand computations.
-#include "platforms/input_error.hpp"
-#include "platforms/simgrid_platform.hpp"
+#include "base/input_error.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 
 #include <gtest/gtest.h>
 

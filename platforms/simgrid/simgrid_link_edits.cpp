@@ -1,7 +1,7 @@
 // Carries the what-if link edits of an XML platform into the SimGrid engine of a simulating process.
-#include "platforms/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <fmt/format.h>
 #include <simgrid/s4u/Actor.hpp>

@@ -1,7 +1,7 @@
 // fork() + pipe protocol for run_in_child: a one-byte tag ('R' result, 'I' InputError, 'E' other error) and a payload.
-#include "platforms/subprocess.hpp"
+#include "base/subprocess.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,7 +1,7 @@
 // Portable seeded random draws.
-#include "platforms/random.hpp"
+#include "base/random.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // Builds a platform model into SimGrid as one Full zone, and writes the same platform as SimGrid 4.1 XML.
-#include "platforms/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

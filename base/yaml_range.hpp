@@ -2,8 +2,8 @@
 // {normal: {mean: m, sd: s}, integer: true} (normal clipped to be positive; `integer` optional).
 #pragma once
 
-#include "platforms/random.hpp"
-#include "platforms/yaml_node.hpp"
+#include "base/random.hpp"
+#include "base/yaml_node.hpp"
 
 namespace pipesim {
 

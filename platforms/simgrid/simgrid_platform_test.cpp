@@ -1,11 +1,11 @@
 // Tests of the SimGrid bridge: natural order, exact transfer times of built platforms, XML export round trip, errors.
 // Every SimGrid engine runs in a child process (run_in_child), so the tests can share one test process.
-#include "platforms/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
+#include "base/subprocess.hpp"
 #include "platforms/platform_json.hpp"
 #include "platforms/platform_yaml.hpp"
-#include "platforms/subprocess.hpp"
 
 #include <cmath>
 #include <filesystem>

@@ -1,10 +1,10 @@
 // Reads the model of a SimGrid platform (loaded in this process, or from an XML file in a child process).
-#include "platforms/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
+#include "base/subprocess.hpp"
+#include "base/units.hpp"
 #include "platforms/platform_json.hpp"
-#include "platforms/subprocess.hpp"
-#include "platforms/units.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,7 +1,7 @@
 // Strict YAML reading with file:line messages.
-#include "platforms/yaml_node.hpp"
+#include "base/yaml_node.hpp"
 
-#include "platforms/input_error.hpp"
+#include "base/input_error.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
