@@ -1,6 +1,8 @@
 // Strict YAML reading: every error names the file, line, dotted key and value (CONVENTIONS.md "Errors").
 #pragma once
 
+#include "base/enum_names.hpp"
+
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -45,6 +47,14 @@ public:
   int as_int_at_least(int minimum) const;
   bool as_bool() const;
   std::vector<double> as_doubles() const;
+  /// A scalar naming an enumerator of E (base/enum_names.hpp); anything else fails with "expected a, b or c", or
+  /// with "unknown <what> (expected one of: a, b, c)" when `what` is given.
+  template <NamedEnum E>
+  E as_enum(const char* what = nullptr) const
+  {
+    if (auto value = from_string<E>(as_string())) return *value;
+    fail(what == nullptr ? expected_names<E>() : "unknown " + std::string(what) + " (" + expected_one_of<E>() + ")");
+  }
   /// The scalar text as written (for messages), or a short rendering of a collection.
   std::string text() const;
 

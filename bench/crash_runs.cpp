@@ -38,11 +38,11 @@ fixtures::RandomInstance instance()
   return inst;
 }
 
-SimulationSettings settings(const std::string& model, int datasets)
+SimulationSettings settings(CommModel model, int datasets)
 {
   SimulationSettings s;
   s.model = model;
-  if (model == "multi-port") s.allocation = "allotted";
+  if (model == CommModel::multi_port) s.allocation = Allocation::allotted;
   s.datasets = datasets;
   return s;
 }
@@ -50,8 +50,8 @@ SimulationSettings settings(const std::string& model, int datasets)
 /// A Monte Carlo series of `runs` multi-port runs with the probability model.
 SimulationSettings series(int runs, int datasets)
 {
-  auto s           = settings("multi-port", datasets);
-  s.failures.model = "probability";
+  auto s           = settings(CommModel::multi_port, datasets);
+  s.failures.model = FailureModel::probability;
   s.runs           = runs;
   return s;
 }
@@ -90,7 +90,7 @@ double fork_per_run_seconds(const fixtures::RandomInstance& inst, const Simulati
   auto t0 = std::chrono::steady_clock::now();
   run_in_children(s.runs, 2, [&](int i) {
     SimulationSettings run = settings_for_run(inst.platform, inst.mapping, s, i, makespan);
-    return simulate_here(inst.pipeline, inst.platform, inst.mapping, run).failures.verdict;
+    return std::string(to_string(simulate_here(inst.pipeline, inst.platform, inst.mapping, run).failures.verdict));
   });
   return seconds_since(t0);
 }
@@ -121,10 +121,10 @@ void BM_MultiportVsOneport(benchmark::State& state)
   double one = 0, multi = 0;
   for (auto _ : state) {
     auto t0 = std::chrono::steady_clock::now();
-    simulate(inst.pipeline, inst.platform, inst.mapping, settings("one-port", 1000));
+    simulate(inst.pipeline, inst.platform, inst.mapping, settings(CommModel::one_port, 1000));
     one += seconds_since(t0);
     t0 = std::chrono::steady_clock::now();
-    simulate(inst.pipeline, inst.platform, inst.mapping, settings("multi-port", 1000));
+    simulate(inst.pipeline, inst.platform, inst.mapping, settings(CommModel::multi_port, 1000));
     double t = seconds_since(t0);
     multi += t;
     state.SetIterationTime(t);

@@ -6,7 +6,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"explicit", [] { return std::make_unique<ExplicitMapper>(); }};
+const MapperRegistration registration{explicit_mapper_name, [] { return std::make_unique<ExplicitMapper>(); }};
 } // namespace
 
 std::string ExplicitMapper::description() const

@@ -1,6 +1,7 @@
 // Mapper interface and registry (DESIGN.md §5): mappers register under stable names; nothing central is edited.
 #pragma once
 
+#include "model/comm_model.hpp"
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
@@ -15,14 +16,13 @@
 
 namespace pipesim {
 
-enum class CommModel { one_port, multi_port };
-const char* to_string(CommModel model);
-
 /// Objective: minimise the period, or minimise F under a period bound (seed 004).
 struct Objective {
   enum class Kind { min_period, min_failure_probability } kind = Kind::min_period;
   double period_bound                                          = 0; // P_max, for min_failure_probability
 };
+/// The scenario's `objective.minimize` values.
+PIPESIM_ENUM_NAMES(Objective::Kind, {min_period, "period"}, {min_failure_probability, "failure_probability"});
 
 struct Problem {
   Pipeline pipeline;
@@ -38,7 +38,8 @@ struct MapperOptions {
 };
 
 enum class SolveStatus { optimal, feasible, infeasible, time_limit };
-const char* to_string(SolveStatus status);
+PIPESIM_ENUM_NAMES(SolveStatus, {optimal, "optimal"}, {feasible, "feasible"}, {infeasible, "infeasible"},
+                   {time_limit, "time limit"});
 
 struct MapperResult {
   Mapping mapping;
@@ -60,6 +61,9 @@ public:
 };
 
 using MapperFactory = std::function<std::unique_ptr<Mapper>()>;
+
+/// The registered name of the mapper that passes a scenario's own mapping through (mappers/explicit_mapper.hpp).
+inline constexpr const char* explicit_mapper_name = "explicit";
 
 /// Registry of mappers by stable name.
 class MapperRegistry {

@@ -10,32 +10,6 @@
 
 namespace pipesim {
 
-const char* to_string(CommModel model)
-{
-  switch (model) {
-  case CommModel::one_port:
-    return "one-port";
-  case CommModel::multi_port:
-    return "multi-port";
-  }
-  return "?";
-}
-
-const char* to_string(SolveStatus status)
-{
-  switch (status) {
-  case SolveStatus::optimal:
-    return "optimal";
-  case SolveStatus::feasible:
-    return "feasible";
-  case SolveStatus::infeasible:
-    return "infeasible";
-  case SolveStatus::time_limit:
-    return "time limit";
-  }
-  return "?";
-}
-
 MapperRegistry& MapperRegistry::instance()
 {
   // Function-local static: safe to use from other translation units' static registration objects.

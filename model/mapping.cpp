@@ -70,21 +70,6 @@ MappingRule classify(const Mapping& mapping)
   return single ? MappingRule::one_to_one : MappingRule::interval;
 }
 
-const char* to_string(MappingRule rule)
-{
-  switch (rule) {
-  case MappingRule::one_to_one:
-    return "one-to-one";
-  case MappingRule::interval:
-    return "interval";
-  case MappingRule::general:
-    return "general";
-  }
-  return "?";
-}
-
-const char* to_string(Replication replication) { return replication == Replication::active ? "active" : "deal"; }
-
 Subsets subsets(const Mapping& mapping)
 {
   Subsets out;

@@ -1,6 +1,7 @@
 // Mapping representation of DESIGN.md §2, shared by every mapper, evaluator and the simulator.
 #pragma once
 
+#include "base/enum_names.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
 
@@ -15,6 +16,7 @@ enum class Replication {
   active, // seed 004: every replica processes every data set; one elected replica sends the output
   deal    // seeds 001/002: replica r of R processes the data sets k with k mod R == r
 };
+PIPESIM_ENUM_NAMES(Replication, {active, "active"}, {deal, "deal"});
 
 /// Processor indices of the platform. Size 1, except for Subhlok-Vondran data-parallel modules.
 using ProcessorGroup = std::vector<int>;
@@ -47,9 +49,8 @@ struct Mapping {
 
 /// Rules of DESIGN.md §2, derived from the mapping.
 enum class MappingRule { one_to_one, interval, general };
+PIPESIM_ENUM_NAMES(MappingRule, {one_to_one, "one-to-one"}, {interval, "interval"}, {general, "general"});
 MappingRule classify(const Mapping& mapping);
-const char* to_string(MappingRule rule);
-const char* to_string(Replication replication);
 
 /// Seed 004 §3.4 subsets: intervals held by the same processor set. Each subset lists interval indices.
 /// `processor_sets[k]` is the sorted set of processors of subset k.

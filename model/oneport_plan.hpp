@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/mapping.hpp"
+#include "model/operation.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
 
@@ -20,10 +21,11 @@ struct OnePortPlan {
     int interval = 0; // interval that receives it (m for P_out)
   };
   struct Step {
-    enum class Kind { receive, compute, send } kind = Kind::compute;
-    int interval                                    = 0;
-    int transfer                                    = -1; // receive / send
-    double flops                                    = 0;  // compute
+    using Kind   = Operation;
+    Kind kind    = Kind::compute;
+    int interval = 0;
+    int transfer = -1; // receive / send
+    double flops = 0;  // compute
   };
   struct Program {
     int processor = 0;

@@ -84,17 +84,4 @@ PlatformClass Platform::classify() const
   return f.speed_hom ? PlatformClass::fully_homogeneous : PlatformClass::communication_homogeneous;
 }
 
-const char* to_string(PlatformClass c)
-{
-  switch (c) {
-  case PlatformClass::fully_homogeneous:
-    return "fully-homogeneous";
-  case PlatformClass::communication_homogeneous:
-    return "communication-homogeneous";
-  case PlatformClass::fully_heterogeneous:
-    return "fully-heterogeneous";
-  }
-  return "?";
-}
-
 } // namespace pipesim

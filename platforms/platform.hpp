@@ -1,6 +1,8 @@
 // Platform model of DESIGN.md §1/§6: processors P_1..P_p plus P_in/P_out, per-pair links b_{u,v}, c_{u,v}.
 #pragma once
 
+#include "base/enum_names.hpp"
+
 #include <cstddef>
 #include <limits>
 #include <optional>
@@ -43,6 +45,9 @@ struct AppliedEdit {
 
 /// Seed 000 §2.2 classes.
 enum class PlatformClass { fully_homogeneous, communication_homogeneous, fully_heterogeneous };
+PIPESIM_ENUM_NAMES(PlatformClass, {fully_homogeneous, "fully-homogeneous"},
+                   {communication_homogeneous, "communication-homogeneous"},
+                   {fully_heterogeneous, "fully-heterogeneous"});
 
 /// Seed 004 §3.2 finer flags.
 struct PlatformFlags {
@@ -127,7 +132,5 @@ private:
   std::vector<LinkFailure> link_failures_;
   std::vector<AppliedEdit> applied_edits_;
 };
-
-const char* to_string(PlatformClass c);
 
 } // namespace pipesim

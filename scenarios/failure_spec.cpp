@@ -18,15 +18,7 @@ namespace {
 
 constexpr double max_window_end = 1e6;
 
-const char* model_names = "none, probability, exponential, trace, platform";
-
-std::string parse_model_name(const YamlNode& node)
-{
-  std::string model = node.as_string();
-  for (const char* known : {"none", "probability", "exponential", "trace", "platform"})
-    if (model == known) return model;
-  node.fail(fmt::format("unknown failure model (expected one of: {})", model_names));
-}
+FailureModel parse_model_name(const YamlNode& node) { return node.as_enum<FailureModel>("failure model"); }
 
 void parse_window(const YamlNode& node, FailureSettings& failures)
 {
@@ -72,41 +64,37 @@ FailureSettings parse_failure_settings(const YamlNode& node)
   FailureSettings failures;
   if (node.is_scalar()) {
     failures.model = parse_model_name(node);
-    if (failures.model == "trace")
+    if (failures.model == FailureModel::trace)
       node.fail("the trace model needs its crashes: {model: trace, crashes: [{host: P1, time: 0.5}, ...]}");
     return failures;
   }
   if (!node.is_map())
-    node.fail(fmt::format("expected a failure model ({}) or a mapping {{model: ..., ...}}", model_names));
+    node.fail(
+        fmt::format("expected a failure model ({}) or a mapping {{model: ..., ...}}", enum_name_list<FailureModel>()));
   node.allow_only({"model", "window", "crashes", "election"});
   failures.model = parse_model_name(node.at("model"));
   if (auto window = node.find("window")) {
-    if (failures.model != "probability") window->fail_key("'window' applies to the probability model only");
+    if (failures.model != FailureModel::probability) window->fail_key("'window' applies to the probability model only");
     parse_window(*window, failures);
   }
   if (auto crashes = node.find("crashes")) {
-    if (failures.model != "trace") crashes->fail_key("'crashes' applies to the trace model only");
+    if (failures.model != FailureModel::trace) crashes->fail_key("'crashes' applies to the trace model only");
     failures.trace = parse_crashes(*crashes);
-  } else if (failures.model == "trace") {
+  } else if (failures.model == FailureModel::trace) {
     node.fail_key("the trace model needs 'crashes': [{host: P1, time: 0.5}, ...]");
   }
-  if (auto election = node.find("election")) {
-    failures.election = election->as_string();
-    auto names        = election_policy_names();
-    if (std::ranges::find(names, failures.election) == names.end())
-      election->fail(fmt::format("unknown election policy (expected one of: {})", fmt::join(names, ", ")));
-  }
+  if (auto election = node.find("election")) failures.election = election->as_enum<ElectionPolicy>("election policy");
   return failures;
 }
 
 void check_failure_settings(const YamlNode& node, const FailureSettings& failures, const PlatformSpec& platform)
 {
-  if (failures.model == "platform" && platform.kind != PlatformSpec::Kind::xml) {
+  if (failures.model == FailureModel::platform && platform.kind != PlatformSpec::Kind::xml) {
     const YamlNode model = node.is_map() ? node.at("model") : node;
     model.fail("the platform model runs the host state profiles of a SimGrid XML platform: it needs platform.file "
                "(this scenario's platform is given in YAML)");
   }
-  if (failures.model != "trace" || platform.kind != PlatformSpec::Kind::model) return;
+  if (failures.model != FailureModel::trace || platform.kind != PlatformSpec::Kind::model) return;
   for (const YamlNode& item : node.at("crashes").items()) {
     const YamlNode host = item.at("host");
     if (!model_platform(platform).find(host.as_string()))

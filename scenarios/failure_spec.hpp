@@ -10,7 +10,7 @@ namespace pipesim {
 /// Reads `failures: none | probability | exponential | platform` or a map
 /// `{model: M, window: [begin, end], crashes: [{host: H, time: T}, ...], election: first}`: `window` only with
 /// probability (0 <= begin <= end <= 1e6, fractions of the fault-free makespan), `crashes` required with and only
-/// with trace (times >= 0), `election` with any model (one of election_policy_names()). Host names are not checked
+/// with trace (times >= 0), `election` with any model (an ElectionPolicy name). Host names are not checked
 /// here.
 FailureSettings parse_failure_settings(const YamlNode& node);
 

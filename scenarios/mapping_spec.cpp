@@ -52,15 +52,7 @@ MappingSpec::IntervalSpec parse_interval(const YamlNode& node)
   parse_stages(node.at("stages"), interval);
   for (const YamlNode& replica : node.at("replicas").items())
     interval.replicas.push_back(parse_group(replica));
-  if (auto replication = node.find("replication")) {
-    std::string r = replication->as_string();
-    if (r == "active")
-      interval.replication = Replication::active;
-    else if (r == "deal")
-      interval.replication = Replication::deal;
-    else
-      replication->fail("expected active or deal");
-  }
+  if (auto replication = node.find("replication")) interval.replication = replication->as_enum<Replication>();
   return interval;
 }
 

@@ -155,18 +155,16 @@ Objective parse_objective(const YamlNode& node)
   node.require_map();
   node.allow_only({"minimize", "period_bound"});
   Objective objective;
-  const YamlNode minimize = node.at("minimize");
-  const std::string what  = minimize.as_string();
-  auto bound              = node.find("period_bound");
-  if (what == "period") {
-    objective.kind = Objective::Kind::min_period;
+  objective.kind = node.at("minimize").as_enum<Objective::Kind>();
+  auto bound     = node.find("period_bound");
+  switch (objective.kind) {
+  case Objective::Kind::min_period:
     if (bound) bound->fail("period_bound only applies to minimize: failure_probability");
-  } else if (what == "failure_probability") {
-    objective.kind = Objective::Kind::min_failure_probability;
+    break;
+  case Objective::Kind::min_failure_probability:
     if (!bound) node.fail_key("minimize: failure_probability needs a period_bound (a period > 0)");
     objective.period_bound = bound->as_positive();
-  } else {
-    minimize.fail("expected period or failure_probability");
+    break;
   }
   return objective;
 }
@@ -182,14 +180,6 @@ MapperOptions parse_mapper_options(const YamlNode& node, std::uint64_t default_s
   return options;
 }
 
-CommModel parse_model(const YamlNode& node)
-{
-  const std::string model = node.as_string();
-  if (model == "multi-port") return CommModel::multi_port;
-  if (model != "one-port") node.fail("expected one-port or multi-port");
-  return CommModel::one_port;
-}
-
 std::vector<std::string> parse_simgrid_args(const YamlNode& node)
 {
   std::vector<std::string> args;
@@ -202,25 +192,14 @@ std::vector<std::string> parse_simgrid_args(const YamlNode& node)
   return args;
 }
 
-SimulationSettings parse_simulation(const YamlNode& node, CommModel& model)
+SimulationSettings parse_simulation(const YamlNode& node)
 {
   node.require_map();
   node.allow_only({"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation",
                    "buffer", "failures", "runs"});
   SimulationSettings settings;
-  if (auto m = node.find("model")) {
-    model          = parse_model(*m);
-    settings.model = m->as_string();
-  }
-  if (auto network = node.find("network")) {
-    std::string mode = network->as_string();
-    if (mode == "exact")
-      settings.network = NetworkMode::exact;
-    else if (mode == "simgrid")
-      settings.network = NetworkMode::simgrid;
-    else
-      network->fail("expected exact or simgrid");
-  }
+  if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
+  if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
   if (auto datasets = node.find("datasets")) settings.datasets = datasets->as_int_at_least(1);
   if (auto warmup = node.find("warmup")) {
     long long k = warmup->as_integer();
@@ -238,13 +217,9 @@ SimulationSettings parse_simulation(const YamlNode& node, CommModel& model)
     settings.cooldown = static_cast<int>(c);
   }
   for (const char* key : {"allocation", "buffer"})
-    if (auto k = node.find(key); k && settings.model != "multi-port")
+    if (auto k = node.find(key); k && settings.model != CommModel::multi_port)
       k->fail_key(fmt::format("'{}' applies to the multi-port model only (simulation.model: multi-port)", key));
-  if (auto allocation = node.find("allocation")) {
-    settings.allocation = allocation->as_string();
-    if (settings.allocation != "fair" && settings.allocation != "allotted")
-      allocation->fail("expected fair or allotted");
-  }
+  if (auto allocation = node.find("allocation")) settings.allocation = allocation->as_enum<Allocation>();
   if (auto buffer = node.find("buffer")) settings.buffer = buffer->as_int_at_least(1);
   if (auto seed = node.find("seed")) settings.seed = parse_seed(*seed);
   if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
@@ -265,12 +240,12 @@ void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
     throw InputError(located(root.file(), root.line(),
                              "missing key 'mapper' or 'mapping': give a mapper's name or an explicit mapping"));
   if (mapping) {
-    scenario.mapper  = "explicit";
+    scenario.mapper  = explicit_mapper_name;
     scenario.mapping = parse_mapping_spec(*mapping);
     return;
   }
   scenario.mapper = parse_name(*mapper);
-  if (scenario.mapper == "explicit")
+  if (scenario.mapper == explicit_mapper_name)
     mapper->fail("the explicit mapper needs a `mapping:` section instead of `mapper:`");
 }
 
@@ -293,7 +268,7 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   scenario.file = label;
   scenario.name = fs::path(label).stem().string();
   if (auto name = root.find("name")) scenario.name = parse_name(*name);
-  if (auto simulation = root.find("simulation")) scenario.simulation = parse_simulation(*simulation, scenario.model);
+  if (auto simulation = root.find("simulation")) scenario.simulation = parse_simulation(*simulation);
   scenario.pipeline = parse_pipeline(root.at("pipeline"));
   scenario.platform = parse_platform(root.at("platform"), base_dir);
   parse_mapper_choice(root, scenario);

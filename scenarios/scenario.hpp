@@ -52,12 +52,11 @@ struct Scenario {
   std::string name;
   Pipeline pipeline;
   PlatformSpec platform;
-  std::string mapper = "explicit";
+  std::string mapper = explicit_mapper_name;
   std::optional<MappingSpec> mapping;
   Objective objective;
-  CommModel model = CommModel::one_port;
   MapperOptions mapper_options;
-  SimulationSettings simulation;
+  SimulationSettings simulation; // its `model` is the mappers' communication model too
 };
 
 /// A model platform (Kind::model) with its selection and edits applied.

@@ -37,11 +37,11 @@ FailureSettings failures_of(const std::string& text)
 TEST(ScenarioFailures, ShippedExample)
 {
   Scenario s = load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/failures.yaml");
-  EXPECT_EQ(s.model, CommModel::multi_port);
-  EXPECT_EQ(s.simulation.failures.model, "probability");
+  EXPECT_EQ(s.simulation.model, CommModel::multi_port);
+  EXPECT_EQ(s.simulation.failures.model, FailureModel::probability);
   EXPECT_EQ(s.simulation.failures.window_begin, 0);
   EXPECT_EQ(s.simulation.failures.window_end, 0.5);
-  EXPECT_EQ(s.simulation.failures.election, "first");
+  EXPECT_EQ(s.simulation.failures.election, ElectionPolicy::first);
   EXPECT_EQ(s.simulation.runs, 200);
   Mapping mapping = resolve_mapping(*s.mapping, s.pipeline, s.platform.model);
   EXPECT_TRUE(mapping.replicated());
@@ -53,12 +53,12 @@ TEST(ScenarioFailures, ShippedExample)
 TEST(ScenarioFailures, Defaults)
 {
   Scenario s = parse_scenario(with_simulation("  datasets: 10\n"), "test.yaml");
-  EXPECT_EQ(s.simulation.failures.model, "none");
+  EXPECT_EQ(s.simulation.failures.model, FailureModel::none);
   EXPECT_FALSE(s.simulation.failures.enabled());
   EXPECT_EQ(s.simulation.failures.window_begin, 0);
   EXPECT_EQ(s.simulation.failures.window_end, 0.5);
   EXPECT_TRUE(s.simulation.failures.trace.empty());
-  EXPECT_EQ(s.simulation.failures.election, "first");
+  EXPECT_EQ(s.simulation.failures.election, ElectionPolicy::first);
   EXPECT_EQ(s.simulation.runs, 1);
 }
 
@@ -66,36 +66,36 @@ TEST(ScenarioFailures, StringForms)
 {
   for (const char* name : {"none", "probability", "exponential"}) {
     FailureSettings f = failures_of(with_simulation(std::string("  failures: ") + name + "\n"));
-    EXPECT_EQ(f.model, name);
+    EXPECT_STREQ(to_string(f.model), name);
     EXPECT_EQ(f.window_begin, 0);
     EXPECT_EQ(f.window_end, 0.5);
-    EXPECT_EQ(f.election, "first");
+    EXPECT_EQ(f.election, ElectionPolicy::first);
   }
-  EXPECT_EQ(failures_of(on_xml("  failures: platform\n")).model, "platform");
+  EXPECT_EQ(failures_of(on_xml("  failures: platform\n")).model, FailureModel::platform);
 }
 
 TEST(ScenarioFailures, MapForms)
 {
   FailureSettings p = failures_of(with_simulation("  failures: {model: probability, window: [0.1, 0.9]}\n"));
-  EXPECT_EQ(p.model, "probability");
+  EXPECT_EQ(p.model, FailureModel::probability);
   EXPECT_EQ(p.window_begin, 0.1);
   EXPECT_EQ(p.window_end, 0.9);
   FailureSettings point = failures_of(with_simulation("  failures: {model: probability, window: [0.3, 0.3]}\n"));
   EXPECT_EQ(point.window_begin, 0.3);
   EXPECT_EQ(point.window_end, 0.3);
   FailureSettings e = failures_of(with_simulation("  failures: {model: exponential, election: first}\n"));
-  EXPECT_EQ(e.model, "exponential");
-  EXPECT_EQ(e.election, "first");
+  EXPECT_EQ(e.model, FailureModel::exponential);
+  EXPECT_EQ(e.election, ElectionPolicy::first);
   FailureSettings t = failures_of(with_simulation(R"(  failures:
     model: trace
     crashes:
       - {host: P2, time: 0.5}
       - {host: P1, time: 0}
 )"));
-  EXPECT_EQ(t.model, "trace");
+  EXPECT_EQ(t.model, FailureModel::trace);
   EXPECT_EQ(t.trace, (std::vector<Crash>{{"P2", 0.5}, {"P1", 0.0}}));
   EXPECT_TRUE(failures_of(with_simulation("  failures: {model: trace, crashes: []}\n")).trace.empty());
-  EXPECT_EQ(failures_of(on_xml("  failures: {model: platform}\n")).model, "platform");
+  EXPECT_EQ(failures_of(on_xml("  failures: {model: platform}\n")).model, FailureModel::platform);
   // On an XML platform the hosts are checked when the schedule is drawn (draw_crash_schedule), not here.
   FailureSettings x = failures_of(on_xml("  failures: {model: trace, crashes: [{host: cpu-9, time: 1}]}\n"));
   EXPECT_EQ(x.trace, (std::vector<Crash>{{"cpu-9", 1.0}}));
@@ -200,7 +200,7 @@ TEST(ScenarioFailures, EveryElectionPolicyParses)
        {"first", "first-alive", "random", "max-bout", "min-comm", "min-nb-procs", "best", "exhaustive"}) {
     FailureSettings f =
         failures_of(with_simulation(std::string("  failures: {model: probability, election: ") + name + "}\n"));
-    EXPECT_EQ(f.election, name);
+    EXPECT_STREQ(to_string(f.election), name);
   }
 }
 

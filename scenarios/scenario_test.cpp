@@ -36,7 +36,7 @@ TEST(ScenarioExamples, Quickstart)
   EXPECT_EQ(s.objective.kind, Objective::Kind::min_period);
   EXPECT_EQ(s.mapper_options.seed, 7u);
   EXPECT_EQ(s.mapper_options.time_limit, 60);
-  EXPECT_EQ(s.model, CommModel::one_port);
+  EXPECT_EQ(s.simulation.model, CommModel::one_port);
   EXPECT_EQ(s.simulation.network, NetworkMode::exact);
   EXPECT_EQ(s.simulation.datasets, 200);
   EXPECT_EQ(s.simulation.effective_warmup(), 100);
@@ -163,7 +163,7 @@ mapper: br07.h1a-gr
   EXPECT_EQ(s.pipeline.delta, std::vector<double>(21, 10.0));
   EXPECT_EQ(s.simulation.datasets, 200);
   EXPECT_EQ(s.simulation.warmup, -1);
-  EXPECT_EQ(s.simulation.model, "one-port");
+  EXPECT_EQ(s.simulation.model, CommModel::one_port);
   EXPECT_EQ(s.mapper_options.seed, 42u);
 }
 
@@ -300,9 +300,8 @@ mapper: x
 simulation: {model: multi-port, allocation: allotted, buffer: 3, datasets: 100, cooldown: 10}
 )",
                               "test.yaml");
-  EXPECT_EQ(s.model, CommModel::multi_port);
-  EXPECT_EQ(s.simulation.model, "multi-port");
-  EXPECT_EQ(s.simulation.allocation, "allotted");
+  EXPECT_EQ(s.simulation.model, CommModel::multi_port);
+  EXPECT_EQ(s.simulation.allocation, Allocation::allotted);
   EXPECT_EQ(s.simulation.buffer, 3);
   EXPECT_EQ(s.simulation.effective_cooldown(), 10);
   expect_input_error(R"(pipeline: {w: [1], delta: [1, 1]}

@@ -10,8 +10,8 @@ namespace pipesim::fixtures {
 
 /// Settings of a crash test: `model` (with `allocation` for multi-port), `datasets`, the `trace` failure model with
 /// `crashes` (none: model "none"), the election policy.
-SimulationSettings trace_settings(const std::string& model, const std::string& allocation, int datasets,
-                                  std::vector<Crash> crashes, const std::string& election = "first");
+SimulationSettings trace_settings(CommModel model, Allocation allocation, int datasets, std::vector<Crash> crashes,
+                                  ElectionPolicy election = ElectionPolicy::first);
 
 bool strictly_increasing(const std::vector<double>& times);
 

@@ -40,9 +40,9 @@ TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
   // sends 20 bytes to P3 and P4 on links of 10 (2 each, no card): period 2 (Algorithm 1 of the configuration).
   Example ex;
   auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping,
-                           fixtures::trace_settings("multi-port", "allotted", 80, {{"P1", 40}}));
+                           fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, {{"P1", 40}}));
   const auto& f = sim.failures;
-  EXPECT_EQ(f.verdict, "survived");
+  EXPECT_EQ(f.verdict, Verdict::survived);
   EXPECT_EQ(f.delivered, 80);
   ASSERT_EQ(sim.output_times.size(), 80u);
   EXPECT_TRUE(fixtures::strictly_increasing(sim.output_times));
@@ -60,10 +60,10 @@ TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
 TEST(Crashes, OnePortPeriodAfterTheCrashIsTheEventGraphOfTheSurvivors)
 {
   Example ex;
-  auto sim =
-      simulate(ex.pipeline, ex.platform, ex.mapping, fixtures::trace_settings("one-port", "", 80, {{"P1", 100}}));
+  auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping,
+                           fixtures::trace_settings(CommModel::one_port, Allocation::fair, 80, {{"P1", 100}}));
   const auto& f = sim.failures;
-  EXPECT_EQ(f.verdict, "survived");
+  EXPECT_EQ(f.verdict, Verdict::survived);
   ASSERT_EQ(sim.output_times.size(), 80u);
   EXPECT_TRUE(fixtures::strictly_increasing(sim.output_times));
   EXPECT_NEAR(f.period_before, 6.0, 1e-9);
@@ -76,24 +76,24 @@ TEST(Crashes, OnePortPeriodAfterTheCrashIsTheEventGraphOfTheSurvivors)
 TEST(Crashes, NonElectedReplicaCrashChangesNothingButTheDuplicates)
 {
   Example ex;
-  for (const char* model : {"one-port", "multi-port"}) {
-    auto sim =
-        simulate(ex.pipeline, ex.platform, ex.mapping, fixtures::trace_settings(model, "allotted", 60, {{"P2", 30}}));
-    EXPECT_EQ(sim.failures.verdict, "survived") << model;
+  for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
+    auto sim = simulate(ex.pipeline, ex.platform, ex.mapping,
+                        fixtures::trace_settings(model, Allocation::allotted, 60, {{"P2", 30}}));
+    EXPECT_EQ(sim.failures.verdict, Verdict::survived) << model;
     EXPECT_EQ(sim.failures.elections, 0) << model;
     EXPECT_EQ(sim.failures.duplicates, 0) << model;
-    EXPECT_NEAR(sim.failures.period_after, std::string(model) == "one-port" ? 6.0 : 8.0 / 3, 1e-6) << model;
+    EXPECT_NEAR(sim.failures.period_after, model == CommModel::one_port ? 6.0 : 8.0 / 3, 1e-6) << model;
   }
 }
 
 TEST(Crashes, AnIntervalWithoutReplicaFailsTheRunAtItsLastCrash)
 {
   Example ex;
-  for (const char* model : {"one-port", "multi-port"}) {
+  for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping,
-                             fixtures::trace_settings(model, "fair", 60, {{"P3", 10}, {"P4", 25}}));
+                             fixtures::trace_settings(model, Allocation::fair, 60, {{"P3", 10}, {"P4", 25}}));
     const auto& f = sim.failures;
-    EXPECT_EQ(f.verdict, "failed") << model;
+    EXPECT_EQ(f.verdict, Verdict::failed) << model;
     EXPECT_EQ(f.failed_interval, 1) << model;
     EXPECT_DOUBLE_EQ(f.failure_time, 25) << model;
     EXPECT_LT(f.delivered, 60) << model;
@@ -106,14 +106,14 @@ TEST(Crashes, CrashesAtTimeZeroLeaveTheSurvivorsFromTheStart)
 {
   Example ex;
   auto sim = simulate(ex.pipeline, ex.platform, ex.mapping,
-                      fixtures::trace_settings("multi-port", "allotted", 60, {{"P1", 0}}));
-  EXPECT_EQ(sim.failures.verdict, "survived");
+                      fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 60, {{"P1", 0}}));
+  EXPECT_EQ(sim.failures.verdict, Verdict::survived);
   EXPECT_NEAR(sim.period, 2.0, 1e-6);
   EXPECT_NEAR(sim.failures.period_after, 2.0, 1e-6);
   EXPECT_EQ(sim.failures.period_before, -1); // no output before the crash
   auto dead = simulate(ex.pipeline, ex.platform, ex.mapping,
-                       fixtures::trace_settings("one-port", "", 60, {{"P1", 0}, {"P2", 0}}));
-  EXPECT_EQ(dead.failures.verdict, "failed");
+                       fixtures::trace_settings(CommModel::one_port, Allocation::fair, 60, {{"P1", 0}, {"P2", 0}}));
+  EXPECT_EQ(dead.failures.verdict, Verdict::failed);
   EXPECT_EQ(dead.failures.failed_interval, 0);
   EXPECT_EQ(dead.failures.delivered, 0);
 }
@@ -147,9 +147,9 @@ TEST(Crashes, WorstCaseSingleSurvivorReachesEq1)
     for (const auto& c : crashes)
       config.alive[static_cast<std::size_t>(*inst.platform.find(c.host))] = false;
     double formula = bbr10_period(inst.pipeline, inst.platform, mp, config, first_alive_election(mp, config));
-    auto sim =
-        simulate(inst.pipeline, inst.platform, mp, fixtures::trace_settings("multi-port", "allotted", 80, crashes));
-    EXPECT_EQ(sim.failures.verdict, "survived") << what;
+    auto sim       = simulate(inst.pipeline, inst.platform, mp,
+                              fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes));
+    EXPECT_EQ(sim.failures.verdict, Verdict::survived) << what;
     auto after = [](const SimulationResult& r) {
       return r.failures.crashes.empty() ? r.period : r.failures.period_after;
     };
@@ -166,8 +166,8 @@ TEST(Crashes, WorstCaseSingleSurvivorReachesEq1)
       for (const auto& g : mp.interval(jw - 1).replicas)
         if (g.front() != slowest) crashes.push_back({inst.platform.node_name(g.front()), 0});
     }
-    auto worst_sim =
-        simulate(inst.pipeline, inst.platform, mp, fixtures::trace_settings("multi-port", "allotted", 80, crashes));
+    auto worst_sim = simulate(inst.pipeline, inst.platform, mp,
+                              fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes));
     EXPECT_NEAR(after(worst_sim), eq1, 1e-6 * eq1) << what;
     ++checked;
   }
@@ -196,9 +196,9 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
     auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(1, 6)),
                                                        static_cast<int>(rng.integer(2, 10)), seed % 3 == 0);
     fixtures::random_replicated_mapping(rng, inst);
-    std::string model = seed % 2 == 0 ? "one-port" : "multi-port";
+    CommModel model = seed % 2 == 0 ? CommModel::one_port : CommModel::multi_port;
     // crash times inside the run, while every interval still has work: a fraction of the fault-free run
-    double period  = model == "one-port"
+    double period  = model == CommModel::one_port
                          ? max_cycle_ratio(build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping)).period
                          : bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
     int datasets   = 20;
@@ -211,7 +211,9 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
         config.alive[static_cast<std::size_t>(u)] = false;
       }
     std::ranges::sort(crashes, {}, &Crash::time);
-    Case c{inst, fixtures::trace_settings(model, seed % 4 == 1 ? "allotted" : "fair", datasets, crashes), true};
+    Case c{inst,
+           fixtures::trace_settings(model, seed % 4 == 1 ? Allocation::allotted : Allocation::fair, datasets, crashes),
+           true};
     c.should_survive = every_interval_survives(inst.mapping, config);
     cases.push_back(std::move(c));
   }
@@ -222,7 +224,7 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
   int survived = 0, failed = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c    = cases[i];
-    std::string what = "case " + std::to_string(i + 1) + " " + c.settings.model + ": " + c.inst.describe();
+    std::string what = "case " + std::to_string(i + 1) + " " + to_string(c.settings.model) + ": " + c.inst.describe();
     ASSERT_TRUE(outcomes[i].ok) << what << ": " << outcomes[i].text;
     auto sim = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     (c.should_survive ? survived : failed) += 1;
@@ -259,10 +261,10 @@ TEST(Crashes, PlatformModelRunsTheXmlStateProfiles)
   Mapping mapping;
   mapping.intervals    = {Interval{1, 1, {{*platform.find("P1")}, {*platform.find("P2")}}, Replication::active},
                           Interval{2, 2, {{*platform.find("P3")}}, Replication::active}};
-  SimulationSettings s = fixtures::trace_settings("one-port", "", 30, {});
-  s.failures.model     = "platform";
+  SimulationSettings s = fixtures::trace_settings(CommModel::one_port, Allocation::fair, 30, {});
+  s.failures.model     = FailureModel::platform;
   auto sim             = simulate(pipeline, platform, mapping, s);
-  EXPECT_EQ(sim.failures.verdict, "survived");
+  EXPECT_EQ(sim.failures.verdict, Verdict::survived);
   ASSERT_EQ(sim.failures.crashes.size(), 1u);
   EXPECT_EQ(sim.failures.crashes[0], (Crash{"P1", 20}));
   EXPECT_EQ(sim.failures.elections, 1);

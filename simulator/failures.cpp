@@ -25,9 +25,9 @@ std::vector<Crash> draw_crash_schedule(const FailureSettings& failures, const Pl
   for (int u : mapping.processors())
     used.at(static_cast<std::size_t>(u)) = true;
   std::vector<Crash> crashes;
-  const std::string& model = failures.model;
-  if (model == "none" || model == "platform") return crashes;
-  if (model == "trace") {
+  const FailureModel model = failures.model;
+  if (model == FailureModel::none || model == FailureModel::platform) return crashes;
+  if (model == FailureModel::trace) {
     for (const Crash& c : failures.trace) {
       auto u = platform.find(c.host);
       if (!u)
@@ -36,8 +36,8 @@ std::vector<Crash> draw_crash_schedule(const FailureSettings& failures, const Pl
         throw InputError(fmt::format("simulation.failures: crash of '{}' at {}: expected a time >= 0", c.host, c.time));
       if (used[static_cast<std::size_t>(*u)]) crashes.push_back(c);
     }
-  } else if (model == "probability" || model == "exponential") {
-    if (model == "probability" &&
+  } else {
+    if (model == FailureModel::probability &&
         !(failures.window_begin >= 0 && failures.window_begin <= failures.window_end && failures.window_end <= 1e6))
       throw InputError(fmt::format("simulation.failures.window [{}, {}]: expected 0 <= begin <= end",
                                    failures.window_begin, failures.window_end));
@@ -47,7 +47,7 @@ std::vector<Crash> draw_crash_schedule(const FailureSettings& failures, const Pl
       double a              = rng.uniform01();
       double b              = rng.uniform01();
       double time           = -1;
-      if (model == "probability") {
+      if (model == FailureModel::probability) {
         if (a < proc.failure_probability)
           time = (failures.window_begin + b * (failures.window_end - failures.window_begin)) * fault_free_makespan;
       } else if (std::isfinite(proc.mtbf)) {
@@ -55,10 +55,6 @@ std::vector<Crash> draw_crash_schedule(const FailureSettings& failures, const Pl
       }
       if (time >= 0 && used[static_cast<std::size_t>(u)]) crashes.push_back(Crash{proc.name, time});
     }
-  } else {
-    throw InputError(fmt::format("simulation.failures: unknown model '{}' (none, probability, exponential, trace, "
-                                 "platform)",
-                                 model));
   }
   std::stable_sort(crashes.begin(), crashes.end(), [](const Crash& x, const Crash& y) { return x.time < y.time; });
   return crashes;

@@ -29,7 +29,7 @@ struct Example {
   }
 };
 
-FailureSettings model(const std::string& name, double begin = 0, double end = 0.5)
+FailureSettings model(FailureModel name, double begin = 0, double end = 0.5)
 {
   FailureSettings f;
   f.model        = name;
@@ -56,8 +56,8 @@ TEST(CrashSchedule, NoneAndPlatformDrawNothing)
 {
   Example ex(almost_one);
   for (std::uint64_t seed = 0; seed < 100; ++seed) {
-    EXPECT_TRUE(draw_crash_schedule(model("none"), ex.platform, ex.mapping, makespan, seed).empty());
-    EXPECT_TRUE(draw_crash_schedule(model("platform"), ex.platform, ex.mapping, makespan, seed).empty());
+    EXPECT_TRUE(draw_crash_schedule(model(FailureModel::none), ex.platform, ex.mapping, makespan, seed).empty());
+    EXPECT_TRUE(draw_crash_schedule(model(FailureModel::platform), ex.platform, ex.mapping, makespan, seed).empty());
   }
 }
 
@@ -65,7 +65,8 @@ TEST(CrashSchedule, ProbabilityZeroNeverCrashes)
 {
   Example ex(0.0);
   for (std::uint64_t seed = 0; seed < 1000; ++seed)
-    EXPECT_TRUE(draw_crash_schedule(model("probability"), ex.platform, ex.mapping, makespan, seed).empty()) << seed;
+    EXPECT_TRUE(draw_crash_schedule(model(FailureModel::probability), ex.platform, ex.mapping, makespan, seed).empty())
+        << seed;
 }
 
 TEST(CrashSchedule, ProbabilityNearOneCrashesEveryUsedProcessorInTheWindow)
@@ -73,7 +74,8 @@ TEST(CrashSchedule, ProbabilityNearOneCrashesEveryUsedProcessorInTheWindow)
   // Window [0.2, 0.7] of a makespan 10: every crash in [2, 7].
   Example ex(almost_one);
   for (std::uint64_t seed = 0; seed < 1000; ++seed) {
-    auto crashes = draw_crash_schedule(model("probability", 0.2, 0.7), ex.platform, ex.mapping, makespan, seed);
+    auto crashes =
+        draw_crash_schedule(model(FailureModel::probability, 0.2, 0.7), ex.platform, ex.mapping, makespan, seed);
     ASSERT_EQ(hosts(crashes), (std::set<std::string>{"P1", "P2", "P4"})) << "seed " << seed;
     ASSERT_EQ(crashes.size(), 3u);
     for (const Crash& c : crashes) {
@@ -92,7 +94,8 @@ TEST(CrashSchedule, ProbabilityCrashFractionMatchesF)
   Example ex(f);
   std::map<std::string, int> crashed;
   for (int r = 0; r < runs; ++r)
-    for (const Crash& c : draw_crash_schedule(model("probability"), ex.platform, ex.mapping, makespan, run_seed(7, r)))
+    for (const Crash& c :
+         draw_crash_schedule(model(FailureModel::probability), ex.platform, ex.mapping, makespan, run_seed(7, r)))
       ++crashed[c.host];
   const double sd = std::sqrt(f * (1 - f) / runs);
   for (const std::string host : {"P1", "P2", "P4"})
@@ -111,7 +114,8 @@ TEST(CrashSchedule, ExponentialMeanIsTheMtbf)
   std::map<std::string, double> sum;
   std::map<std::string, int> count;
   for (int r = 0; r < runs; ++r) {
-    auto crashes = draw_crash_schedule(model("exponential"), ex.platform, ex.mapping, makespan, run_seed(11, r));
+    auto crashes =
+        draw_crash_schedule(model(FailureModel::exponential), ex.platform, ex.mapping, makespan, run_seed(11, r));
     ASSERT_EQ(hosts(crashes), (std::set<std::string>{"P1", "P2"})) << "run " << r;
     ASSERT_TRUE(std::is_sorted(crashes.begin(), crashes.end(), by_time));
     for (const Crash& c : crashes) {
@@ -130,8 +134,8 @@ TEST(CrashSchedule, OnlyTheMappingsProcessorsAndTheSameDrawsWhateverTheMapping)
   Mapping all; // one interval replicated on the five processors
   all.intervals = {Interval{1, 2, {{0}, {1}, {2}, {3}, {4}}, Replication::active}};
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
-    auto mapped = draw_crash_schedule(model("probability"), ex.platform, ex.mapping, makespan, seed);
-    auto every  = draw_crash_schedule(model("probability"), ex.platform, all, makespan, seed);
+    auto mapped = draw_crash_schedule(model(FailureModel::probability), ex.platform, ex.mapping, makespan, seed);
+    auto every  = draw_crash_schedule(model(FailureModel::probability), ex.platform, all, makespan, seed);
     std::vector<Crash> restricted;
     std::copy_if(every.begin(), every.end(), std::back_inserter(restricted),
                  [](const Crash& c) { return c.host != "P3" && c.host != "P5"; });
@@ -143,7 +147,7 @@ TEST(CrashSchedule, SameSeedSameScheduleOtherRunOtherSchedule)
 {
   Example ex(almost_one);
   ex.platform.processor(0).mtbf = 50;
-  for (const char* name : {"probability", "exponential"}) {
+  for (FailureModel name : {FailureModel::probability, FailureModel::exponential}) {
     auto a = draw_crash_schedule(model(name), ex.platform, ex.mapping, makespan, run_seed(42, 0));
     auto b = draw_crash_schedule(model(name), ex.platform, ex.mapping, makespan, run_seed(42, 0));
     auto c = draw_crash_schedule(model(name), ex.platform, ex.mapping, makespan, run_seed(42, 1));
@@ -159,7 +163,7 @@ TEST(CrashSchedule, SameSeedSameScheduleOtherRunOtherSchedule)
 TEST(CrashSchedule, TraceKeepsTheMappingsCrashesInTimeOrder)
 {
   Example ex(0.0);
-  FailureSettings trace = model("trace");
+  FailureSettings trace = model(FailureModel::trace);
   trace.trace           = {{"P4", 3.0}, {"P3", 1.0}, {"P1", 2.0}, {"P2", 0.0}};
   auto crashes          = draw_crash_schedule(trace, ex.platform, ex.mapping, makespan, 1);
   EXPECT_EQ(crashes, (std::vector<Crash>{{"P2", 0.0}, {"P1", 2.0}, {"P4", 3.0}}));
@@ -170,7 +174,7 @@ TEST(CrashSchedule, TraceErrorsNameTheHost)
 {
   Example ex(0.0);
   auto message_of = [&](std::vector<Crash> crashes) {
-    FailureSettings trace = model("trace");
+    FailureSettings trace = model(FailureModel::trace);
     trace.trace           = std::move(crashes);
     try {
       draw_crash_schedule(trace, ex.platform, ex.mapping, makespan, 1);
@@ -189,10 +193,11 @@ TEST(CrashSchedule, TraceErrorsNameTheHost)
   EXPECT_NE(negative.find(">= 0"), std::string::npos) << negative;
 }
 
-TEST(CrashSchedule, BadModelOrWindow)
+TEST(CrashSchedule, BadWindow)
 {
   Example ex(0.1);
-  EXPECT_THROW(draw_crash_schedule(model("weibull"), ex.platform, ex.mapping, makespan, 1), InputError);
-  EXPECT_THROW(draw_crash_schedule(model("probability", 0.6, 0.2), ex.platform, ex.mapping, makespan, 1), InputError);
-  EXPECT_THROW(draw_crash_schedule(model("probability", -0.1, 0.2), ex.platform, ex.mapping, makespan, 1), InputError);
+  EXPECT_THROW(draw_crash_schedule(model(FailureModel::probability, 0.6, 0.2), ex.platform, ex.mapping, makespan, 1),
+               InputError);
+  EXPECT_THROW(draw_crash_schedule(model(FailureModel::probability, -0.1, 0.2), ex.platform, ex.mapping, makespan, 1),
+               InputError);
 }

@@ -38,7 +38,7 @@ struct TwoClusters {
 /// (1.65 ms) is over, so the two never share io_link and the formula is exact.
 const Pipeline comm_bound{{1e6, 1e7}, {1e4, 1e6, 1e4}};
 
-SimulationSettings settings(const std::string& model, const std::string& allocation = "fair", int datasets = 40)
+SimulationSettings settings(CommModel model, Allocation allocation = Allocation::fair, int datasets = 40)
 {
   return fixtures::trace_settings(model, allocation, datasets, {});
 }
@@ -50,7 +50,7 @@ double relative(double x, double reference) { return std::abs(x - reference) / r
 /// The verdict a link failure gives: failed, on `link`, charged to the sending interval `interval`.
 void expect_link_failure(const FailureOutcome& f, const std::string& link, int interval, const std::string& what)
 {
-  EXPECT_EQ(f.verdict, "failed") << what;
+  EXPECT_EQ(f.verdict, Verdict::failed) << what;
   EXPECT_EQ(f.failed_link, link) << what;
   EXPECT_EQ(f.failed_interval, interval) << what;
 }
@@ -69,11 +69,11 @@ TEST(LinkEdits, HalvedBackboneBandwidthGivesTheFormulaOfTheHalvedRoute)
   EXPECT_NEAR(before, 0.00567 + 0.1 + 0.004 + 0.00122, 1e-12); // I_2's cycle-time
   EXPECT_NEAR(after, 0.00567 + 0.2 + 0.004 + 0.00122, 1e-12);
 
-  auto sim = simulate(comm_bound, edited, mapping, settings("one-port"));
-  EXPECT_EQ(sim.failures.verdict, "survived");
+  auto sim = simulate(comm_bound, edited, mapping, settings(CommModel::one_port));
+  EXPECT_EQ(sim.failures.verdict, Verdict::survived);
   ASSERT_EQ(sim.output_times.size(), 40u);
   EXPECT_LT(relative(sim.period, after), 1e-9) << sim.period << " vs " << after;
-  auto unedited = simulate(comm_bound, tc.platform, mapping, settings("one-port"));
+  auto unedited = simulate(comm_bound, tc.platform, mapping, settings(CommModel::one_port));
   EXPECT_LT(relative(unedited.period, before), 1e-9) << unedited.period << " vs " << before;
   EXPECT_GT(sim.period - unedited.period, 0.09);
 }
@@ -89,7 +89,7 @@ TEST(LinkEdits, LinkLatencySettingIsApplied)
     edited.set_link(u, v, 1e7, tc.platform.latency(u, v) + 0.02);
   double expected = analyze_oneport(comm_bound, edited, mapping).period;
   EXPECT_NEAR(expected, 0.02567 + 0.1 + 0.004 + 0.00122, 1e-12);
-  auto sim = simulate(comm_bound, edited, mapping, settings("one-port"));
+  auto sim = simulate(comm_bound, edited, mapping, settings(CommModel::one_port));
   EXPECT_LT(relative(sim.period, expected), 1e-9) << sim.period << " vs " << expected;
 }
 
@@ -99,7 +99,7 @@ TEST(LinkEdits, UnknownLinkIsAnInputErrorNamingIt)
   Platform edited = tc.platform;
   edited.set_link_failures({{"no-such-link", 1}});
   try {
-    simulate(comm_bound, edited, tc.across(), settings("one-port"));
+    simulate(comm_bound, edited, tc.across(), settings(CommModel::one_port));
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'no-such-link'"), std::string::npos) << e.what();
@@ -118,20 +118,20 @@ TEST(ModelSpeeds, HalvedModelSpeedTakesTwiceTheTimeInBothModels)
   edited.processor(tc.a1).speed /= 2;
   double expected = analyze_oneport(pipeline, edited, mapping).period;
   EXPECT_NEAR(expected, 0.00165 + 0.4 + 0.00667, 1e-12);
-  auto sim = simulate(pipeline, edited, mapping, settings("one-port"));
+  auto sim = simulate(pipeline, edited, mapping, settings(CommModel::one_port));
   EXPECT_LT(relative(sim.period, expected), 1e-9) << sim.period << " vs " << expected;
-  auto unedited = simulate(pipeline, tc.platform, mapping, settings("one-port"));
+  auto unedited = simulate(pipeline, tc.platform, mapping, settings(CommModel::one_port));
   EXPECT_NEAR(sim.period - unedited.period, 0.2, 1e-9);
 
   // multi-port: every computation on a-1 takes exactly W_1 / s = 0.4 s, and the period is a-1's computation
-  for (const char* allocation : {"fair", "allotted"}) {
-    SimulationSettings s = settings("multi-port", allocation);
+  for (Allocation allocation : {Allocation::fair, Allocation::allotted}) {
+    SimulationSettings s = settings(CommModel::multi_port, allocation);
     s.record_trace       = true;
     auto mp              = simulate(pipeline, edited, mapping, s);
-    EXPECT_EQ(mp.failures.verdict, "survived") << allocation;
+    EXPECT_EQ(mp.failures.verdict, Verdict::survived) << allocation;
     int computations = 0;
     for (const auto& e : mp.trace)
-      if (e.kind == "compute" && e.host == "a-1") {
+      if (e.kind == Operation::compute && e.host == "a-1") {
         ++computations;
         EXPECT_LT(relative(e.end - e.start, 0.4), 1e-9) << allocation << " data set " << e.dataset;
       }
@@ -148,8 +148,10 @@ TEST(LinkFailures, BackboneFailingMidRunFailsTheRunInBothModels)
   TwoClusters tc;
   Platform edited = tc.platform;
   edited.set_link_failures({{"backbone", 2.0}});
-  for (auto [model, allocation] : {std::pair{"one-port", "fair"}, {"multi-port", "fair"}, {"multi-port", "allotted"}}) {
-    std::string what = std::string(model) + "/" + allocation;
+  for (auto [model, allocation] : {std::pair{CommModel::one_port, Allocation::fair},
+                                   {CommModel::multi_port, Allocation::fair},
+                                   {CommModel::multi_port, Allocation::allotted}}) {
+    std::string what = fmt::format("{}/{}", model, allocation);
     auto sim         = simulate(comm_bound, edited, tc.across(), settings(model, allocation));
     const auto& f    = sim.failures;
     expect_link_failure(f, "backbone", 0, what);
@@ -173,8 +175,8 @@ TEST(LinkFailures, OnePortTransferInProgressFailsWhenTheLinkTurnsOff)
   TwoClusters tc;
   Platform edited = tc.platform;
   edited.set_link_failures({{"backbone", 2.0}});
-  auto sim = simulate(comm_bound, edited, tc.across(), settings("one-port"));
-  EXPECT_EQ(sim.failures.verdict, "failed");
+  auto sim = simulate(comm_bound, edited, tc.across(), settings(CommModel::one_port));
+  EXPECT_EQ(sim.failures.verdict, Verdict::failed);
   EXPECT_LE(sim.failures.failure_time, 2.0 + 0.00522 + 1e-9);
 }
 
@@ -184,10 +186,10 @@ TEST(LinkFailures, UnusedLinkFailureChangesNothing)
   TwoClusters tc;
   Platform edited = tc.platform;
   edited.set_link_failures({{"ca_link_3_UP", 1.0}});
-  for (const char* model : {"one-port", "multi-port"}) {
+  for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto clean = simulate(comm_bound, tc.platform, tc.across(), settings(model));
     auto sim   = simulate(comm_bound, edited, tc.across(), settings(model));
-    fixtures::expect_verdict(sim, true, 40, model);
+    fixtures::expect_verdict(sim, true, 40, to_string(model));
     EXPECT_EQ(sim.failures.delivered, 40) << model;
     EXPECT_TRUE(sim.failures.failed_link.empty()) << model;
     ASSERT_EQ(sim.output_times.size(), clean.output_times.size()) << model;
@@ -202,12 +204,12 @@ TEST(LinkFailures, UsedLinkOffAtTimeZeroFailsTheFirstTransferOnIt)
   // (posted by b-8 at time 0) fails as it starts
   TwoClusters tc;
   for (double at : {0.0, -1.0})
-    for (const char* model : {"one-port", "multi-port"}) {
+    for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
       Platform edited = tc.platform;
       edited.set_link_failures({{"backbone", at}});
       auto sim      = simulate(comm_bound, edited, tc.across(), settings(model));
       const auto& f = sim.failures;
-      expect_link_failure(f, "backbone", 0, model);
+      expect_link_failure(f, "backbone", 0, to_string(model));
       EXPECT_LT(relative(f.failure_time, 0.00265), 1e-9) << model << ": " << f.failure_time;
       EXPECT_EQ(f.delivered, 0) << model;
     }
@@ -219,10 +221,10 @@ TEST(LinkFailures, InputLinkOffAtTimeZeroFailsAtTimeZero)
   TwoClusters tc;
   Platform edited = tc.platform;
   edited.set_link_failures({{"io_link", 0}});
-  for (const char* model : {"one-port", "multi-port"}) {
+  for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto sim      = simulate(comm_bound, edited, tc.across(), settings(model));
     const auto& f = sim.failures;
-    expect_link_failure(f, "io_link", 0, model);
+    expect_link_failure(f, "io_link", 0, to_string(model));
     EXPECT_EQ(f.failure_time, 0.0) << model;
     EXPECT_EQ(f.delivered, 0) << model;
   }
@@ -234,10 +236,10 @@ TEST(LinkFailures, OutputLinkFailureNamesTheLastInterval)
   TwoClusters tc;
   Platform edited = tc.platform;
   edited.set_link_failures({{"cb_link_8_UP", 1.0}});
-  for (const char* model : {"one-port", "multi-port"}) {
+  for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto sim      = simulate(comm_bound, edited, tc.across(), settings(model));
     const auto& f = sim.failures;
-    expect_link_failure(f, "cb_link_8_UP", 1, model);
+    expect_link_failure(f, "cb_link_8_UP", 1, to_string(model));
     EXPECT_GE(f.failure_time, 1.0) << model;
     EXPECT_LT(f.failure_time, 1.2) << model;
   }
@@ -246,7 +248,7 @@ TEST(LinkFailures, OutputLinkFailureNamesTheLastInterval)
 TEST(LinkFailures, FailedLinkRoundTripsThroughTheRunJson)
 {
   FailureOutcome o;
-  o.verdict         = "failed";
+  o.verdict         = Verdict::failed;
   o.failure_time    = 2;
   o.failed_interval = 0;
   o.failed_link     = "backbone";

@@ -66,10 +66,10 @@ struct MultiPortDeployment::State {
   std::vector<ProcessorUsage> usage;
   std::vector<TraceEvent> trace;
 
-  void record(const Station& s, const char* kind, int k, double start, double end)
+  void record(const Station& s, Operation kind, int k, double start, double end)
   {
     ProcessorUsage& u = usage[s.usage];
-    (kind[0] == 'c' ? u.compute : kind[0] == 's' ? u.send : u.receive) += end - start;
+    u.busy(kind) += end - start;
     if (settings.record_trace) trace.push_back(TraceEvent{u.host, kind, k, s.interval, start, end});
   }
   void receive(Station& s);
@@ -80,11 +80,11 @@ struct MultiPortDeployment::State {
 void MultiPortDeployment::State::receive(Station& s)
 {
   detail::Replication& rep = *replication;
-  auto* waiter             = settings.allocation == "allotted" ? rep.waiter(rep.host(s.processor)) : nullptr;
+  auto* waiter             = settings.allocation == Allocation::allotted ? rep.waiter(rep.host(s.processor)) : nullptr;
   for (int k = 0; k < settings.datasets; ++k) {
     s.input->free->acquire(); // a slot for the data set being received
     rep.receive(waiter, s.interval, s.processor, k, nullptr,
-                [&](double start, double end, int data) { record(s, "receive", data, start, end); });
+                [&](double start, double end, int data) { record(s, Operation::receive, data, start, end); });
     s.input->items.push_back(k);
     s.input->filled->release();
   }
@@ -101,7 +101,7 @@ void MultiPortDeployment::State::compute(Station& s)
     s.input->pop();
     double start = sg4::Engine::get_clock();
     sg4::this_actor::execute(flops); // intervals on one processor share its CPU
-    record(s, "compute", k, start, sg4::Engine::get_clock());
+    record(s, Operation::compute, k, start, sg4::Engine::get_clock());
     // the elected replica's output buffer holds `buffer` data sets its sender has not taken yet; the others keep
     // their outputs (indices) until delivered, without waiting
     while (rep.elected(j) == s.processor && k - rep.started(j) >= settings.buffer)
@@ -131,7 +131,7 @@ void MultiPortDeployment::State::send(Station& s)
     // every successor at once; a crash that elects another replica stops it (docs/semantics.md, "Crashes")
     bool done = rep.send(
         waiter, j, rep.receivers(j), d, [&] { return rep.elected(j) != s.processor; }, [](double, double, int) {});
-    record(s, "send", d, start, sg4::Engine::get_clock());
+    record(s, Operation::send, d, start, sg4::Engine::get_clock());
     if (done && rep.delivered(j) == d) rep.set_delivered(j, d + 1);
     rep.end_send(j, s.processor);
   }
@@ -151,7 +151,7 @@ MultiPortDeployment::MultiPortDeployment(const Pipeline& pipeline, const Platfor
     throw InputError(fmt::format("simulation.buffer = {}: at least one data set", settings.buffer));
   plan_oneport(pipeline, mapping, platform.in(), platform.out()); // refuses what the model does not support
   s.replication = std::make_unique<detail::Replication>(s.pipeline, s.platform, s.mapping, s.settings, size_scale,
-                                                        settings.allocation == "allotted");
+                                                        settings.allocation == Allocation::allotted);
 }
 
 MultiPortDeployment::~MultiPortDeployment() = default;

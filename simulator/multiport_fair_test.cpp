@@ -14,10 +14,10 @@ using namespace pipesim;
 using fixtures::asan_scale;
 
 namespace {
-SimulationSettings multiport(const std::string& allocation, int datasets = 60)
+SimulationSettings multiport(Allocation allocation, int datasets = 60)
 {
   SimulationSettings s;
-  s.model      = "multi-port";
+  s.model      = CommModel::multi_port;
   s.allocation = allocation;
   s.datasets   = datasets;
   return s;
@@ -41,7 +41,7 @@ struct Fanout {
   }
   double eq1() const { return bbr10_eq1_period(pipeline, platform, mapping); }
   double alg1() const { return bbr10_interval_period_all_alive(pipeline, platform, mapping); }
-  double simulated(const std::string& allocation) const
+  double simulated(Allocation allocation) const
   {
     return simulate(pipeline, platform, mapping, multiport(allocation)).period;
   }
@@ -77,7 +77,7 @@ TEST(MultiPortFair, UnequalLatenciesStarveTheSlowLink)
   Fanout f(0.1, 0.01);
   EXPECT_NEAR(f.eq1(), 2.1, 1e-12);
   EXPECT_NEAR(f.alg1(), 2.1, 1e-12);
-  double fair = f.simulated("fair");
+  double fair = f.simulated(Allocation::fair);
   EXPECT_NEAR(fair, 2.919, 1e-6);
   EXPECT_GT(fair, 1.3 * f.eq1());
 }
@@ -92,7 +92,7 @@ TEST(MultiPortFair, ZeroLatencyWeighsAsOneSecond)
   //   [1.02, 2.99] P2's remaining 9.85 bytes at 5: 1.97.
   Fanout f(0.0, 0.01);
   EXPECT_NEAR(f.eq1(), 2.01, 1e-12);
-  double fair = f.simulated("fair");
+  double fair = f.simulated(Allocation::fair);
   EXPECT_NEAR(fair, 2.99, 1e-6);
   EXPECT_GT(fair, f.eq1());
 }
@@ -103,10 +103,10 @@ TEST(MultiPortFair, EqualLatenciesShareTheCardEvenly)
   // together at c + 20/10: the fair period equals eq. (1).
   Fanout same(0.1, 0.1);
   EXPECT_NEAR(same.eq1(), 2.1, 1e-12);
-  EXPECT_NEAR(same.simulated("fair"), 2.1, 1e-6);
+  EXPECT_NEAR(same.simulated(Allocation::fair), 2.1, 1e-6);
   Fanout none(0, 0);
   EXPECT_NEAR(none.eq1(), 2.0, 1e-12);
-  EXPECT_NEAR(none.simulated("fair"), 2.0, 1e-6);
+  EXPECT_NEAR(none.simulated(Allocation::fair), 2.0, 1e-6);
 }
 
 TEST(MultiPortFair, AllottedCapsHoldWithLatencies)
@@ -114,10 +114,10 @@ TEST(MultiPortFair, AllottedCapsHoldWithLatencies)
   // Allotted rates: 5 for both flows (Bout: 20 bytes in 2). With SimGrid 3.32 and TCP-gamma 0 the caps of flows
   // whose route has a latency were dropped and this instance measured 2.919 like `fair` (simulator/run.cpp).
   Fanout f(0.1, 0.01);
-  EXPECT_NEAR(f.simulated("allotted"), 2.1, 1e-6);
+  EXPECT_NEAR(f.simulated(Allocation::allotted), 2.1, 1e-6);
 #if SIMGRID_VERSION_MAJOR == 3 && SIMGRID_VERSION_MINOR < 34
   // SimGrid 3.32 bounds the flow by min(rate, gamma / 2c) = 0, which max-min reads as "no bound": the caps are gone
-  auto gamma0         = multiport("allotted");
+  auto gamma0         = multiport(Allocation::allotted);
   gamma0.simgrid_args = {"--cfg=network/TCP-gamma:0"}; // user arguments come last and win
   EXPECT_NEAR(simulate(f.pipeline, f.platform, f.mapping, gamma0).period, 2.919, 1e-6);
 #endif
@@ -136,7 +136,8 @@ TEST(MultiPortFair, AllottedMatchesAlgorithm1OnRandomGeneralMappingsWithLatencie
     auto all         = FailureConfiguration::all_alive(inst.platform);
     double formula =
         bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, first_alive_election(inst.mapping, all));
-    double simulated = simulate(inst.pipeline, inst.platform, inst.mapping, multiport("allotted", 3000)).period;
+    double simulated =
+        simulate(inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::allotted, 3000)).period;
     EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
   }
 }
@@ -153,7 +154,7 @@ TEST(MultiPortFair, AboveTheFormulasOnlyWithUnequalLatencies)
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     double alg1      = bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
     double eq1       = bbr10_eq1_period(inst.pipeline, inst.platform, inst.mapping);
-    double fair      = simulate(inst.pipeline, inst.platform, inst.mapping, multiport("fair", 200)).period;
+    double fair      = simulate(inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::fair, 200)).period;
     to_eq1.push_back(fair / eq1);
     to_alg1.push_back(fair / alg1);
     above_eq1 += fair > eq1 * (1 + 1e-6);
@@ -167,7 +168,7 @@ TEST(MultiPortFair, AboveTheFormulasOnlyWithUnequalLatencies)
       for (int v = 0; v < pf.nodes(); ++v)
         if (u != v) pf.set_link(u, v, pf.bandwidth(u, v), 0.05);
     alg1        = bbr10_interval_period_all_alive(inst.pipeline, pf, inst.mapping);
-    double same = simulate(inst.pipeline, pf, inst.mapping, multiport("fair", 200)).period;
+    double same = simulate(inst.pipeline, pf, inst.mapping, multiport(Allocation::fair, 200)).period;
     EXPECT_LE(same, alg1 * (1 + 1e-6)) << what << " (every latency 0.05)";
   }
   std::printf("fair / eq. (1): min %.4f median %.4f p90 %.4f max %.4f, above in %d of %d\n", percentile(to_eq1, 0),

@@ -10,10 +10,10 @@ using namespace pipesim;
 using fixtures::asan_scale;
 
 namespace {
-SimulationSettings multiport(const std::string& allocation, int datasets = 60)
+SimulationSettings multiport(Allocation allocation, int datasets = 60)
 {
   SimulationSettings s;
-  s.model      = "multi-port";
+  s.model      = CommModel::multi_port;
   s.allocation = allocation;
   s.datasets   = datasets;
   return s;
@@ -25,7 +25,7 @@ using Example = fixtures::CardExample;
 TEST(MultiPortSimulation, AllottedReachesTheCycleTime)
 {
   Example ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport("allotted"));
+  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport(Allocation::allotted));
   EXPECT_NEAR(sim.period, 8.0 / 3, 1e-6);
 }
 
@@ -33,7 +33,7 @@ TEST(MultiPortSimulation, FairSharesTheCardEqually)
 {
   // Max-min gives each of the two sends 7.5 of the card: 20 / 7.5 = 8/3 as well.
   Example ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport("fair"));
+  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport(Allocation::fair));
   EXPECT_NEAR(sim.period, 8.0 / 3, 1e-6);
 }
 
@@ -53,8 +53,8 @@ TEST(MultiPortSimulation, GeneralMappingSharesTheCpu)
   Pipeline pl{{10, 10, 10}, {10, 10, 10, 10}};
   Platform pf({{"P1", 10.0}, {"P2", 10.0}}, "in", "out", 10.0);
   Mapping mp = make_interval_mapping({{1, 1}, {2, 2}, {3, 3}}, {0, 1, 0});
-  EXPECT_NEAR(simulate(pl, pf, mp, multiport("allotted")).period, 2.0, 1e-6);
-  EXPECT_NEAR(simulate(pl, pf, mp, multiport("fair")).period, 2.0, 1e-6);
+  EXPECT_NEAR(simulate(pl, pf, mp, multiport(Allocation::allotted)).period, 2.0, 1e-6);
+  EXPECT_NEAR(simulate(pl, pf, mp, multiport(Allocation::fair)).period, 2.0, 1e-6);
 }
 
 TEST(MultiPortSimulation, CooldownLeavesOutTheFastTail)
@@ -64,10 +64,10 @@ TEST(MultiPortSimulation, CooldownLeavesOutTheFastTail)
   Pipeline pl{{10, 10, 10}, {10, 10, 10, 10}};
   Platform pf({{"P1", 10.0}, {"P2", 10.0}}, "in", "out", 10.0);
   Mapping mp           = make_interval_mapping({{1, 1}, {2, 2}, {3, 3}}, {0, 1, 0});
-  SimulationSettings s = multiport("allotted");
+  SimulationSettings s = multiport(Allocation::allotted);
   s.cooldown           = 0;
   EXPECT_LT(simulate(pl, pf, mp, s).period, 1.9);
-  EXPECT_EQ(multiport("fair").effective_cooldown(), 15);
+  EXPECT_EQ(multiport(Allocation::fair).effective_cooldown(), 15);
 }
 
 TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomReplicatedIntervalMappings)
@@ -82,7 +82,7 @@ TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomReplicatedIntervalMap
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     double formula   = bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
     double eq1       = bbr10_eq1_period(inst.pipeline, inst.platform, inst.mapping);
-    double simulated = simulate(inst.pipeline, inst.platform, inst.mapping, multiport("allotted", 80)).period;
+    double simulated = simulate(inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::allotted, 80)).period;
     EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
     EXPECT_LE(simulated, eq1 * (1 + 1e-9)) << what;
   }
@@ -102,7 +102,8 @@ TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomGeneralMappings)
     auto all         = FailureConfiguration::all_alive(inst.platform);
     double formula =
         bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, first_alive_election(inst.mapping, all));
-    double simulated = simulate(inst.pipeline, inst.platform, inst.mapping, multiport("allotted", 3000)).period;
+    double simulated =
+        simulate(inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::allotted, 3000)).period;
     EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
   }
 }

@@ -25,16 +25,10 @@ struct OnePortDeployment::State {
   std::vector<ProcessorUsage> usage; // per processor of the mapping
   std::vector<TraceEvent> trace;
 
-  void record(std::size_t program, const char* kind, int k, int interval, double start, double end)
+  void record(std::size_t program, Operation kind, int k, int interval, double start, double end)
   {
     ProcessorUsage& u = usage[program];
-    double busy       = end - start;
-    if (kind[0] == 'c')
-      u.compute += busy;
-    else if (kind[0] == 's')
-      u.send += busy;
-    else
-      u.receive += busy;
+    u.busy(kind) += end - start;
     if (settings.record_trace) trace.push_back(TraceEvent{u.host, kind, k, interval, start, end});
   }
   void run_processor(std::size_t index, int u);
@@ -49,7 +43,7 @@ struct Program {
   std::vector<int> held;     // intervals, in stage order
   std::vector<int> computed; // per held interval: data sets computed
   detail::Replication::Waiter* waiter = nullptr;
-  std::function<void(const char*, int, int, double, double)> record;
+  std::function<void(Operation, int, int, double, double)> record;
 
   /// The first data set (in data set, then stage order) this processor owes as elected sender: (k, index in held).
   /// An interval whose previous sender is still finishing its transfers is not owed yet (end_send wakes us).
@@ -78,7 +72,7 @@ struct Program {
       };
       rep.begin_send(j, u);
       for (int v : rep.receivers(j)) {
-        auto rec = [&](double start, double end, int) { record("send", k, j, start, end); };
+        auto rec = [&](double start, double end, int) { record(Operation::send, k, j, start, end); };
         if (rep.elected(j) != u || !rep.send(waiter, j, {v}, k, stop, rec)) {
           done = false;
           break;
@@ -97,7 +91,7 @@ void OnePortDeployment::State::run_processor(std::size_t index, int u)
   Program proc{rep, u, mapping.intervals_of(u), {}, nullptr, {}};
   proc.computed.assign(proc.held.size(), 0);
   proc.waiter = rep.waiter(rep.host(u));
-  proc.record = [this, index](const char* kind, int k, int j, double start, double end) {
+  proc.record = [this, index](Operation kind, int k, int j, double start, double end) {
     record(index, kind, k, j, start, end);
   };
   for (int k = 0; k < settings.datasets; ++k)
@@ -106,11 +100,11 @@ void OnePortDeployment::State::run_processor(std::size_t index, int u)
       if (!rep.input_local(j, u))
         rep.receive(
             proc.waiter, j, u, k, [&] { proc.catch_up(); },
-            [&](double start, double end, int data) { record(index, "receive", data, j, start, end); });
+            [&](double start, double end, int data) { record(index, Operation::receive, data, j, start, end); });
       const Interval& in = mapping.interval(j);
       double start       = sg4::Engine::get_clock();
       sg4::this_actor::execute(rep.flops(u, pipeline.work(in.first, in.last))); // takes W / s_u of the model
-      record(index, "compute", k, j, start, sg4::Engine::get_clock());
+      record(index, Operation::compute, k, j, start, sg4::Engine::get_clock());
       proc.computed[i] = k + 1;
       proc.catch_up();
     }

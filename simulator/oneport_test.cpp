@@ -140,11 +140,11 @@ TEST(OnePortSimulation, TraceRecordsEveryOperation)
     if (e.host == "P1") p1.push_back(e);
   ASSERT_EQ(p1.size(), 15u);
   // P1, data set 0: receive [0, 1], compute [1, 2], send to P2 [2, 2.5]
-  EXPECT_EQ(p1[0].kind, "receive");
+  EXPECT_EQ(p1[0].kind, Operation::receive);
   EXPECT_NEAR(p1[0].end, 1.0, 1e-9);
-  EXPECT_EQ(p1[1].kind, "compute");
+  EXPECT_EQ(p1[1].kind, Operation::compute);
   EXPECT_NEAR(p1[1].end, 2.0, 1e-9);
-  EXPECT_EQ(p1[2].kind, "send");
+  EXPECT_EQ(p1[2].kind, Operation::send);
   EXPECT_NEAR(p1[2].start, 2.0, 1e-9);
   EXPECT_NEAR(p1[2].end, 2.5, 1e-9);
 }

@@ -25,16 +25,11 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
 {
   if (mapping.data_parallel()) throw InputError("simulation: data-parallel processor groups are not supported yet");
   if (mapping.has_deal()) throw InputError("simulation: deal replication is not supported yet");
-  auto names = election_policy_names();
-  if (std::ranges::find(names, settings.failures.election) == names.end())
-    throw InputError(fmt::format("simulation.failures.election: unknown policy '{}' (expected one of: {})",
-                                 settings.failures.election, fmt::join(names, ", ")));
-  policy_ =
-      bbr10_election(settings.failures.election == "first" ? "first-alive" : settings.failures.election, settings.seed);
+  policy_           = bbr10_election(settings.failures.election, settings.seed);
   outcome_.election = settings.failures.election;
   // an XML platform may turn hosts off by its state profiles, whatever the failure model says
   failures_possible_ =
-      !settings.crashes.empty() || settings.failures.model == "platform" || !platform.xml_file().empty();
+      !settings.crashes.empty() || settings.failures.model == FailureModel::platform || !platform.xml_file().empty();
   for (int j = 0; j <= m(); ++j) {
     int stage   = j < m() ? mapping.interval(j).first - 1 : pipeline.n();
     double size = pipeline.data(stage) * size_scale;
@@ -86,7 +81,7 @@ void Replication::end_send(int j, int node)
   if (now == node || now < 0) return;
   // handover: the elected replica waits in wait_change (multi-port sender) or for a wake-up (one-port program)
   notify(j);
-  if (settings_.model != "multi-port") wake(host(now));
+  if (settings_.model != CommModel::multi_port) wake(host(now));
 }
 
 void Replication::set_started(int j, int value)
@@ -210,7 +205,7 @@ void Replication::check_link_failure(const sg4::CommPtr& c)
   if (link.empty()) return;
   if (!finished_) {
     // the sending interval; P_in's transfers count for I_1
-    outcome_.verdict         = "failed";
+    outcome_.verdict         = Verdict::failed;
     outcome_.failure_time    = sg4::Engine::get_clock();
     outcome_.failed_interval = std::max(station->second - 1, 0);
     outcome_.failed_link     = link;
@@ -351,7 +346,7 @@ void Replication::mark_dead(int u)
   }
   for (int j = 0; j < m(); ++j)
     if (elected(j) < 0 && delivered(j) < datasets_) {
-      outcome_.verdict         = "failed";
+      outcome_.verdict         = Verdict::failed;
       outcome_.failure_time    = sg4::Engine::get_clock();
       outcome_.failed_interval = j;
       finished_                = true;
@@ -415,7 +410,7 @@ void Replication::output()
     output_times_.push_back(sg4::Engine::get_clock());
   }
   outcome_.delivered = datasets_;
-  outcome_.verdict   = "survived";
+  outcome_.verdict   = Verdict::survived;
   finished_          = true;
   sg4::Actor::kill_all(); // replicas still computing, the injector, waiters: the run is over
 }
@@ -476,14 +471,13 @@ SimulationResult make_result(const Replication& replication, const SimulationSet
   SimulationResult r;
   r.failures     = replication.outcome();
   r.output_times = replication.output_times();
-  if (r.failures.verdict.empty())
+  if (!replication.finished())
     throw std::runtime_error(fmt::format("simulation ended without a verdict with {} of {} data sets delivered "
                                          "(SimGrid stopped the actors: a deadlock)",
                                          r.output_times.size(), settings.datasets));
-  r.seed   = settings.seed;
-  r.period = measured_period(r.output_times, settings.effective_warmup(), settings.effective_cooldown());
-  r.makespan =
-      r.failures.verdict == "failed" ? r.failures.failure_time : (r.output_times.empty() ? 0 : r.output_times.back());
+  r.seed     = settings.seed;
+  r.period   = measured_period(r.output_times, settings.effective_warmup(), settings.effective_cooldown());
+  r.makespan = r.failures.failed() ? r.failures.failure_time : (r.output_times.empty() ? 0 : r.output_times.back());
   for (auto& u : usage)
     if (r.makespan > 0) {
       u.compute /= r.makespan;
@@ -492,7 +486,7 @@ SimulationResult make_result(const Replication& replication, const SimulationSet
     }
   r.usage   = std::move(usage);
   r.trace   = std::move(trace);
-  r.network = to_string(settings.network);
+  r.network = settings.network;
   return r;
 }
 

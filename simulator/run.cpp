@@ -83,10 +83,8 @@ void refuse_hosts_without_self_route(const Platform& platform, const Mapping& ma
 
 PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform, const SimulationSettings& settings)
 {
-  bool multiport = settings.model == "multi-port";
-  if (!multiport && settings.model != "one-port")
-    throw InputError("simulation: unknown model '" + settings.model + "' (one-port or multi-port)");
-  if (settings.failures.model == "platform" && platform.xml_file().empty())
+  bool multiport = settings.model == CommModel::multi_port;
+  if (settings.failures.model == FailureModel::platform && platform.xml_file().empty())
     throw InputError("simulation.failures: model 'platform' runs the host state profiles of a SimGrid XML platform; "
                      "this platform is not an XML file");
   PreparedEngine prepared;
@@ -111,7 +109,7 @@ SimulationResult simulate_prepared(const PreparedEngine& prepared, const Pipelin
                                    const Mapping& mapping, const SimulationSettings& settings)
 {
   if (!platform.xml_file().empty()) {
-    if (!settings.crashes.empty() || settings.failures.model == "platform")
+    if (!settings.crashes.empty() || settings.failures.model == FailureModel::platform)
       refuse_hosts_without_self_route(platform, mapping);
     schedule_link_failures(platform, sg4::Host::by_name_or_null(platform.in_name()));
   }
@@ -122,7 +120,7 @@ SimulationResult simulate_prepared(const PreparedEngine& prepared, const Pipelin
     result.config           = prepared.args;
     return result;
   };
-  if (settings.model == "multi-port") {
+  if (settings.model == CommModel::multi_port) {
     MultiPortDeployment deployment(pipeline, platform, mapping, settings, prepared.size_scale);
     return run(deployment);
   }
@@ -162,7 +160,7 @@ SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, co
   SimulationSettings run = settings;
   if (settings.failures.enabled() && settings.crashes.empty()) {
     double makespan = 0;
-    if (settings.failures.model == "probability")
+    if (settings.failures.model == FailureModel::probability)
       makespan = simulate(pipeline, platform, mapping, without_failures(settings)).makespan;
     run = settings_for_run(platform, mapping, settings, 0, makespan);
   }
@@ -199,7 +197,7 @@ nlohmann::json failure_json(const FailureOutcome& o)
   for (const auto& c : o.crashes)
     crashes.push_back({{"host", c.host}, {"time", c.time}});
   auto optional = [](double x) { return x < 0 ? nlohmann::json(nullptr) : nlohmann::json(x); };
-  return {{"verdict", o.verdict},
+  return {{"verdict", to_string(o.verdict)},
           {"failure_time", optional(o.failure_time)},
           {"failed_interval", o.failed_interval < 0 ? nlohmann::json(nullptr) : nlohmann::json(o.failed_interval + 1)},
           {"failed_link", o.failed_link.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.failed_link)},
@@ -209,14 +207,14 @@ nlohmann::json failure_json(const FailureOutcome& o)
           {"elections", o.elections},
           {"duplicates", o.duplicates},
           {"delivered", o.delivered},
-          {"election", o.election}};
+          {"election", to_string(o.election)}};
 }
 
 FailureOutcome failure_from_json(const nlohmann::json& j)
 {
   FailureOutcome o;
-  auto optional = [&](const char* key) { return j.at(key).is_null() ? -1.0 : j.at(key).get<double>(); };
-  j.at("verdict").get_to(o.verdict);
+  auto optional     = [&](const char* key) { return j.at(key).is_null() ? -1.0 : j.at(key).get<double>(); };
+  o.verdict         = parse_enum<Verdict>(j.at("verdict").get<std::string>(), "verdict");
   o.failure_time    = optional("failure_time");
   o.failed_interval = j.at("failed_interval").is_null() ? -1 : j.at("failed_interval").get<int>() - 1;
   if (auto it = j.find("failed_link"); it != j.end() && !it->is_null()) it->get_to(o.failed_link);
@@ -227,7 +225,7 @@ FailureOutcome failure_from_json(const nlohmann::json& j)
   j.at("elections").get_to(o.elections);
   j.at("duplicates").get_to(o.duplicates);
   j.at("delivered").get_to(o.delivered);
-  j.at("election").get_to(o.election);
+  o.election = parse_enum<ElectionPolicy>(j.at("election").get<std::string>(), "election");
   return o;
 }
 
@@ -236,7 +234,7 @@ void to_json(nlohmann::json& j, const SimulationResult& r)
   j             = nlohmann::json{{"output_times", r.output_times},
                      {"period", r.period},
                      {"makespan", r.makespan},
-                     {"network", r.network},
+                     {"network", to_string(r.network)},
                      {"config", r.config}};
   j["seed"]     = r.seed;
   j["failures"] = failure_json(r.failures);
@@ -246,7 +244,7 @@ void to_json(nlohmann::json& j, const SimulationResult& r)
   j["trace"] = nlohmann::json::array();
   for (const auto& e : r.trace)
     j["trace"].push_back({{"host", e.host},
-                          {"kind", e.kind},
+                          {"kind", to_string(e.kind)},
                           {"dataset", e.dataset},
                           {"interval", e.interval},
                           {"start", e.start},
@@ -258,7 +256,7 @@ void from_json(const nlohmann::json& j, SimulationResult& r)
   j.at("output_times").get_to(r.output_times);
   j.at("period").get_to(r.period);
   j.at("makespan").get_to(r.makespan);
-  j.at("network").get_to(r.network);
+  r.network = parse_enum<NetworkMode>(j.at("network").get<std::string>(), "network");
   j.at("config").get_to(r.config);
   j.at("seed").get_to(r.seed);
   r.failures = failure_from_json(j.at("failures"));
@@ -267,8 +265,8 @@ void from_json(const nlohmann::json& j, SimulationResult& r)
     r.usage.push_back(ProcessorUsage{u.at("host"), u.at("compute"), u.at("send"), u.at("receive")});
   r.trace.clear();
   for (const auto& e : j.at("trace"))
-    r.trace.push_back(
-        TraceEvent{e.at("host"), e.at("kind"), e.at("dataset"), e.at("interval"), e.at("start"), e.at("end")});
+    r.trace.push_back(TraceEvent{e.at("host"), parse_enum<Operation>(e.at("kind").get<std::string>(), "kind"),
+                                 e.at("dataset"), e.at("interval"), e.at("start"), e.at("end")});
 }
 
 } // namespace pipesim

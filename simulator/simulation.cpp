@@ -1,22 +1,10 @@
-// Measurement helpers shared by every simulation model, and the names of the election policies.
+// Measurement helpers shared by every simulation model.
 #include "simulator/simulation.hpp"
-
-#include "model/bbr10/election.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace pipesim {
-
-const char* to_string(NetworkMode mode) { return mode == NetworkMode::exact ? "exact" : "simgrid"; }
-
-std::vector<std::string> election_policy_names()
-{
-  std::vector<std::string> names{"first"};
-  for (auto& name : bbr10_election_names())
-    names.push_back(std::move(name));
-  return names;
-}
 
 double measured_period(const std::vector<double>& output_times, int warmup, int cooldown)
 {

@@ -1,6 +1,11 @@
 // Simulation settings and results, shared by the SimGrid deployment, the process runner and the CLI.
 #pragma once
 
+#include "base/enum_names.hpp"
+#include "model/bbr10/election.hpp"
+#include "model/comm_model.hpp"
+#include "model/operation.hpp"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,7 +16,7 @@ enum class NetworkMode {
   exact,  // CM02, no cross traffic, no TCP window bound: transfers take exactly c + X/b (DESIGN.md §3.4)
   simgrid // SimGrid's defaults (LV08, cross traffic), for what-if realism
 };
-const char* to_string(NetworkMode mode);
+PIPESIM_ENUM_NAMES(NetworkMode, {exact, "exact"}, {simgrid, "simgrid"});
 
 /// One fail-silent crash: the processor's host is turned off at `time` (DESIGN.md §3.5).
 struct Crash {
@@ -20,31 +25,45 @@ struct Crash {
   bool operator==(const Crash&) const = default;
 };
 
+/// Where crashes come from (DESIGN.md §3.5).
+enum class FailureModel {
+  none,
+  probability, // processor u crashes with probability f_u, at a time uniform in a window of the fault-free makespan
+  exponential, // crash time ~ Exp(1 / MTBF_u)
+  trace,       // an explicit list of (host, time)
+  platform     // the host state profiles of the SimGrid XML platform, as SimGrid runs them
+};
+PIPESIM_ENUM_NAMES(FailureModel, {none, "none"}, {probability, "probability"}, {exponential, "exponential"},
+                   {trace, "trace"}, {platform, "platform"});
+
 /// The failure model of a run (DESIGN.md §3.5). The simulator itself only executes a crash schedule (`crashes`,
 /// drawn beforehand by draw_crash_schedule, simulator/failures.hpp) or, for `platform`, the state profiles of the
 /// SimGrid XML file.
 struct FailureSettings {
-  std::string model   = "none"; // none | probability | exponential | trace | platform
-  double window_begin = 0;      // probability: crash times uniform in [begin, end] x fault-free makespan
+  FailureModel model  = FailureModel::none;
+  double window_begin = 0; // probability: crash times uniform in [begin, end] x fault-free makespan
   double window_end   = 0.5;
-  std::vector<Crash> trace;       // trace: the explicit schedule
-  std::string election = "first"; // who sends for an interval: one of election_policy_names()
-  bool enabled() const { return model != "none"; }
+  std::vector<Crash> trace; // trace: the explicit schedule
+  /// Who sends for an interval, at the start of a run and after every crash ("random" is seeded with the run's seed).
+  ElectionPolicy election = ElectionPolicy::first;
+  bool enabled() const { return model != FailureModel::none; }
 };
 
-/// The policies `FailureSettings::election` accepts, at the start of a run and after every crash: "first" (the
-/// default: the first alive replica of each interval in the mapping's order, the same election as "first-alive") and
-/// the seed 004 §6.1 elections of model/bbr10/election.hpp by name ("random" is seeded with the run's seed).
-std::vector<std::string> election_policy_names();
+/// How the multi-port model shares bandwidth (DESIGN.md §3.2).
+enum class Allocation {
+  fair,    // SimGrid's max-min sharing
+  allotted // each transfer's rate capped as the analytic model assumes (Comm::set_rate)
+};
+PIPESIM_ENUM_NAMES(Allocation, {fair, "fair"}, {allotted, "allotted"});
 
 struct SimulationSettings {
-  std::string model      = "one-port"; // one-port | multi-port
-  std::string allocation = "fair";     // multi-port: fair (SimGrid max-min) | allotted (rates as the formulas assume)
-  int buffer             = 1;          // multi-port: data sets each buffer between receive, compute and send holds
-  NetworkMode network    = NetworkMode::exact;
-  int datasets           = 200; // N
-  int warmup             = -1;  // K; -1 means N/2
-  std::uint64_t seed     = 42;
+  CommModel model       = CommModel::one_port;
+  Allocation allocation = Allocation::fair; // multi-port only
+  int buffer            = 1;                // multi-port: data sets each buffer between receive, compute and send holds
+  NetworkMode network   = NetworkMode::exact;
+  int datasets          = 200; // N
+  int warmup            = -1;  // K; -1 means N/2
+  std::uint64_t seed    = 42;
   std::vector<std::string> simgrid_args; // --cfg=... and --log=... passed to SimGrid as given
   bool record_trace = false;             // keep the per-operation event trace
 
@@ -59,18 +78,18 @@ struct SimulationSettings {
   int effective_cooldown() const
   {
     if (cooldown >= 0) return cooldown;
-    return model == "multi-port" ? datasets / 4 : 0;
+    return model == CommModel::multi_port ? datasets / 4 : 0;
   }
 };
 
 /// One operation of a simulated run, for traces and Gantt charts.
 struct TraceEvent {
   std::string host;
-  std::string kind; // "receive", "compute", "send"
-  int dataset  = 0;
-  int interval = 0;
-  double start = 0;
-  double end   = 0;
+  Operation kind = Operation::compute;
+  int dataset    = 0;
+  int interval   = 0;
+  double start   = 0;
+  double end     = 0;
 };
 
 struct ProcessorUsage {
@@ -78,25 +97,37 @@ struct ProcessorUsage {
   double compute = 0; // busy fractions of the makespan
   double send    = 0;
   double receive = 0;
+  double& busy(Operation kind)
+  {
+    return kind == Operation::compute ? compute : kind == Operation::send ? send : receive;
+  }
 };
+
+/// How a run ended (DESIGN.md §3.5).
+enum class Verdict {
+  survived, // all N data sets reached P_out in order, once each
+  failed,   // an interval lost its last replica while it still had work, or a transfer met a link that is off
+  error     // no verdict: the run did not end by the protocol (a simulator bug; Monte Carlo records such runs)
+};
+PIPESIM_ENUM_NAMES(Verdict, {survived, "survived"}, {failed, "failed"}, {error, "error"});
 
 /// What a run with failures measured (DESIGN.md §3.5, §3.7).
 struct FailureOutcome {
-  std::string verdict;        // survived: all N data sets reached P_out in order, once each; failed
-  double failure_time = -1;   // failed: when an interval lost its last replica while it still had work, or when a
-                              // transfer failed on a link that was off (seed 004 assumes reliable links)
-  int failed_interval = -1;   // failed: index j of that interval (0-based); a link failure: the sending interval
-  std::string failed_link;    // failed because a transfer crossed a link that was off: that link ("": not a link)
-  std::vector<Crash> crashes; // the crashes that happened (before the run ended), in time order
-  double period_before = -1;  // period over the outputs before the first crash (-1: too few outputs)
-  double period_after  = -1;  // steady-state period over the outputs after the last crash (-1: too few)
-  int elections        = 0;   // re-elections (an interval's sender replaced after a crash)
-  int duplicates       = 0;   // data sets received twice and dropped
-  int delivered        = 0;   // distinct data sets that reached P_out
-  std::string election;       // the election policy of the run (FailureSettings::election)
+  Verdict verdict     = Verdict::error; // until the run ends
+  double failure_time = -1;     // failed: when an interval lost its last replica while it still had work, or when a
+                                // transfer failed on a link that was off (seed 004 assumes reliable links)
+  int failed_interval = -1;     // failed: index j of that interval (0-based); a link failure: the sending interval
+  std::string failed_link;      // failed because a transfer crossed a link that was off: that link ("": not a link)
+  std::vector<Crash> crashes;   // the crashes that happened (before the run ended), in time order
+  double period_before    = -1; // period over the outputs before the first crash (-1: too few outputs)
+  double period_after     = -1; // steady-state period over the outputs after the last crash (-1: too few)
+  int elections           = 0;  // re-elections (an interval's sender replaced after a crash)
+  int duplicates          = 0;  // data sets received twice and dropped
+  int delivered           = 0;  // distinct data sets that reached P_out
+  ElectionPolicy election = ElectionPolicy::first; // the election policy of the run (FailureSettings::election)
 
   /// The run failed: an interval lost its last replica, or (fault-free runs too) a transfer met a link that is off.
-  bool failed() const { return verdict == "failed"; }
+  bool failed() const { return verdict == Verdict::failed; }
 };
 
 struct SimulationResult {
@@ -107,7 +138,7 @@ struct SimulationResult {
   double makespan    = 0;
   std::vector<ProcessorUsage> usage;
   std::vector<TraceEvent> trace;
-  std::string network;             // "exact" or "simgrid"
+  NetworkMode network = NetworkMode::exact;
   std::vector<std::string> config; // every --cfg applied, ours and the user's
 };
 

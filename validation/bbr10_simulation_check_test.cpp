@@ -34,10 +34,10 @@ TEST(Bbr10SimulationCheck, SurvivalAndPostCrashPeriodsOfHeuristicMappings)
     ASSERT_LE(bound, problem.objective.period_bound * (1 + 1e-12));
 
     SimulationSettings s;
-    s.model               = "multi-port";
-    s.allocation          = "allotted";
+    s.model               = CommModel::multi_port;
+    s.allocation          = Allocation::allotted;
     s.datasets            = 40;
-    s.failures.model      = "probability";
+    s.failures.model      = FailureModel::probability;
     s.failures.window_end = 0.2; // the survival campaign's window: no fatal crash after the run's end
     s.runs                = check_runs;
     s.seed                = seed;
@@ -47,7 +47,7 @@ TEST(Bbr10SimulationCheck, SurvivalAndPostCrashPeriodsOfHeuristicMappings)
     EXPECT_TRUE(mc.consistent_99()) << mapper << " seed " << seed << ": rate " << mc.survival_rate << " ["
                                     << mc.ci99.low << ", " << mc.ci99.high << "], 1 - F = " << 1 - result.objective;
     for (const MonteCarloRun& run : mc.details)
-      if (run.verdict == "survived" && run.period_after > 0) {
+      if (run.verdict == Verdict::survived && run.period_after > 0) {
         ++checked_periods;
         EXPECT_LE(run.period_after, bound * (1 + 1e-6)) << mapper << " seed " << seed << " run " << run.index;
       }

@@ -196,25 +196,6 @@ std::string Campaign::hash() const
   return fmt::format("{:016x}", h);
 }
 
-const char* to_string(CampaignMode mode)
-{
-  switch (mode) {
-  case CampaignMode::analytic:
-    return "analytic";
-  case CampaignMode::elections:
-    return "elections";
-  default:
-    return "simulate";
-  }
-}
-
-std::optional<CampaignMode> campaign_mode(const std::string& text)
-{
-  for (auto mode : {CampaignMode::analytic, CampaignMode::simulate, CampaignMode::elections})
-    if (text == to_string(mode)) return mode;
-  return std::nullopt;
-}
-
 Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir)
 {
   YamlNode root = load_yaml_text(text, label);
@@ -225,11 +206,7 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
   c.base_dir = base_dir;
   c.text     = text;
   c.name     = root.has("name") ? root.at("name").as_string() : std::filesystem::path(label).stem().string();
-  if (auto mode = root.find("mode")) {
-    auto m = campaign_mode(mode->as_string());
-    if (!m) mode->fail("expected analytic, simulate or elections");
-    c.mode = *m;
-  }
+  if (auto mode = root.find("mode")) c.mode = mode->as_enum<CampaignMode>();
   if (auto limit = root.find("run_time_limit")) c.run_time_limit = limit->as_positive();
   if (auto limit = root.find("milp_time_limit")) {
     if (c.mode != CampaignMode::elections) limit->fail_key("applies to mode: elections only");
@@ -301,7 +278,7 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
     } catch (const InputError& err) {
       throw InputError(fmt::format("{}: the scenario of run {} is invalid: {}", label, run.id, err.what()));
     }
-    if (c.mode == CampaignMode::elections && s.model != CommModel::multi_port)
+    if (c.mode == CampaignMode::elections && s.simulation.model != CommModel::multi_port)
       throw InputError(
           fmt::format("{}: mode 'elections' needs the multi-port model (simulation.model: multi-port); run "
                       "{} has the one-port model",

@@ -1,6 +1,8 @@
 // Campaign files (YAML): a base scenario plus sweeps, expanded into a deterministic list of runs (DESIGN.md §7).
 #pragma once
 
+#include "base/enum_names.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -14,6 +16,7 @@ namespace pipesim {
 /// analytic: mappers and formulas; simulate: also SimGrid; elections: mappers and formulas, then seed 004's four
 /// election heuristics and the §5 MILP on the mapping with every processor alive (validation/elections_run.hpp).
 enum class CampaignMode { analytic, simulate, elections };
+PIPESIM_ENUM_NAMES(CampaignMode, {analytic, "analytic"}, {simulate, "simulate"}, {elections, "elections"});
 
 /// One value per swept key, as written (YAML scalar or collection).
 struct CampaignRun {
@@ -44,9 +47,5 @@ struct Campaign {
 /// scenario fails before anything runs. Errors are InputError naming the campaign file, line and key.
 Campaign load_campaign(const std::string& path);
 Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir);
-
-const char* to_string(CampaignMode mode);
-/// The mode named `text` ("analytic", "simulate", "elections"); empty for any other text.
-std::optional<CampaignMode> campaign_mode(const std::string& text);
 
 } // namespace pipesim

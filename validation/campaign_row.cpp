@@ -81,7 +81,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   if (!r.simulated) return;
   row["simulated_latency"] = number(r.simulated_latency);
   if (r.simulated->failures.failed()) { // a fail_link edit stopped the run: no period, its verdict
-    row["verdict"] = "failed";
+    row["verdict"] = to_string(r.simulated->failures.verdict);
     row["error"]   = fmt::format("link '{}' off at t = {:.6g}", r.simulated->failures.failed_link,
                                  r.simulated->failures.failure_time);
   } else {
@@ -91,7 +91,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   }
   if (r.crash_run) {
     const FailureOutcome& f   = r.crash_run->failures;
-    row["verdict"]            = f.verdict;
+    row["verdict"]            = to_string(f.verdict);
     row["crashes"]            = f.crashes.size();
     row["period_after_crash"] = f.period_after < 0 ? nlohmann::json(nullptr) : nlohmann::json(f.period_after);
   }

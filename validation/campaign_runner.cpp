@@ -286,7 +286,7 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
   meta["merged"] = dirs;
   write_file_atomically(out_dir + "/campaign.json", meta.dump(2) + "\n");
   write_sorted_results(out_dir, rows, meta["swept"].get<std::vector<std::string>>(),
-                       campaign_mode(meta.value("mode", "")).value_or(CampaignMode::simulate));
+                       from_string<CampaignMode>(meta.value("mode", "")).value_or(CampaignMode::simulate));
   for (const auto& dir : dirs)
     for (const auto& entry : std::filesystem::directory_iterator(dir))
       if (entry.path().filename().string().rfind("trace-", 0) == 0)

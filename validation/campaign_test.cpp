@@ -124,7 +124,7 @@ TEST(Campaign, SweepsTheFailureModelAndTheRuns)
                               "c.yaml", ".");
   ASSERT_EQ(c.runs.size(), 6u);
   EXPECT_EQ(c.runs[3].describe(), "simulation.failures.model=probability simulation.runs=50");
-  const char* models[] = {"none", "probability", "exponential"};
+  const FailureModel models[] = {FailureModel::none, FailureModel::probability, FailureModel::exponential};
   for (std::size_t i = 0; i < c.runs.size(); ++i) {
     Scenario s = parse_scenario(c.runs[i].scenario_yaml, "run.yaml");
     EXPECT_EQ(s.simulation.failures.model, models[i / 2]) << i;
@@ -135,7 +135,7 @@ TEST(Campaign, SweepsTheFailureModelAndTheRuns)
                               "w.yaml", ".");
   ASSERT_EQ(w.runs.size(), 2u);
   FailureSettings f = parse_scenario(w.runs[1].scenario_yaml, "run.yaml").simulation.failures;
-  EXPECT_EQ(f.model, "probability");
+  EXPECT_EQ(f.model, FailureModel::probability);
   EXPECT_EQ(f.window_end, 1);
   // a swept value the scenario refuses fails the campaign before anything runs
   std::string bad = message_of(base + "sweep:\n  simulation.failures.model: [none, trace]\n");

@@ -10,10 +10,11 @@
 
 namespace pipesim {
 
-const std::vector<std::string>& table1_heuristics()
+const std::vector<ElectionPolicy>& table1_heuristics()
 {
-  static const std::vector<std::string> names{"random", "max-bout", "min-comm", "min-nb-procs"};
-  return names;
+  using P = ElectionPolicy;
+  static const std::vector<ElectionPolicy> policies{P::random, P::max_bout, P::min_comm, P::min_nb_procs};
+  return policies;
 }
 
 std::string election_period_column(const std::string& heuristic)
@@ -31,8 +32,8 @@ ElectionsOutcome run_elections(const Pipeline& pipeline, const Platform& platfor
   out.random_seed = seed ^ 0xE1EC7ULL;
   auto config     = FailureConfiguration::all_alive(platform);
   auto t0         = clock::now();
-  for (const auto& name : table1_heuristics()) {
-    Election e = bbr10_election(name, out.random_seed)(pipeline, platform, mapping, config);
+  for (ElectionPolicy policy : table1_heuristics()) {
+    Election e = bbr10_election(policy, out.random_seed)(pipeline, platform, mapping, config);
     out.periods.push_back(bbr10_period(pipeline, platform, mapping, config, e));
   }
   auto t1                = clock::now();
@@ -50,9 +51,9 @@ ElectionsOutcome run_elections(const Pipeline& pipeline, const Platform& platfor
 
 void add_elections_columns(nlohmann::json& row, const ElectionsOutcome& outcome)
 {
-  const auto& names = table1_heuristics();
-  for (std::size_t h = 0; h < names.size(); ++h)
-    row[election_period_column(names[h])] = outcome.periods.at(h);
+  const auto& policies = table1_heuristics();
+  for (std::size_t h = 0; h < policies.size(); ++h)
+    row[election_period_column(to_string(policies[h]))] = outcome.periods.at(h);
   row["period_milp"]        = outcome.milp_period > 0 ? nlohmann::json(outcome.milp_period) : nlohmann::json(nullptr);
   row["milp_status"]        = to_string(outcome.milp_status);
   row["milp_bound"]         = outcome.milp_bound;
@@ -67,8 +68,8 @@ void add_elections_columns(nlohmann::json& row, const ElectionsOutcome& outcome)
 std::vector<std::string> elections_columns()
 {
   std::vector<std::string> columns;
-  for (const auto& name : table1_heuristics())
-    columns.push_back(election_period_column(name));
+  for (ElectionPolicy policy : table1_heuristics())
+    columns.push_back(election_period_column(to_string(policy)));
   for (const char* c : {"period_milp", "milp_status", "milp_bound", "milp_variables", "milp_constraints", "milp_nodes",
                         "milp_seconds", "heuristics_seconds", "random_seed"})
     columns.emplace_back(c);

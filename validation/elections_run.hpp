@@ -2,6 +2,7 @@
 #pragma once
 
 #include "mappers/mapper.hpp"
+#include "model/bbr10/election.hpp"
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
@@ -13,8 +14,8 @@
 
 namespace pipesim {
 
-/// The heuristics of Table 1, in the paper's order: bbr10_election names.
-const std::vector<std::string>& table1_heuristics();
+/// The heuristics of Table 1, in the paper's order.
+const std::vector<ElectionPolicy>& table1_heuristics();
 
 /// The row column of a heuristic's period: "period_" + name with '-' as '_' ("period_max_bout").
 std::string election_period_column(const std::string& heuristic);

@@ -43,13 +43,16 @@ DeviationSummary summarize_deviations(const std::vector<double>& deviations)
 
 ElectionsTable elections_table(const std::vector<nlohmann::json>& rows)
 {
-  std::vector<std::string> names = table1_heuristics();
-  names.emplace_back("best");
+  std::vector<std::string> names;
+  for (ElectionPolicy policy : table1_heuristics())
+    names.emplace_back(to_string(policy));
+  names.emplace_back(to_string(ElectionPolicy::best));
   names.emplace_back("milp");
   std::map<int, std::vector<std::vector<double>>> deviations; // p -> heuristic -> deviations
   ElectionsTable table;
   for (const auto& row : rows) {
-    bool usable = row.value("status", "") == "ok" && row.value("milp_status", "") == "optimal" &&
+    bool usable = row.value("status", "") == "ok" &&
+                  from_string<SolveStatus>(row.value("milp_status", "")) == SolveStatus::optimal &&
                   row.contains("period_milp") && row["period_milp"].is_number() && row.contains("p");
     if (!usable) {
       table.excluded_runs.push_back(row.value("run_id", -1));

@@ -141,7 +141,7 @@ TEST(ElectionsCampaign, NoHeuristicBelowTheMilpAndTheTableAddsUp)
     EXPECT_EQ(r["random_seed"], run.seed ^ 0xE1EC7ULL);
     double milp = r["period_milp"].get<double>();
     for (const auto& h : table1_heuristics())
-      EXPECT_GE(r[election_period_column(h)].get<double>(), milp * (1 - 1e-9))
+      EXPECT_GE(r[election_period_column(to_string(h))].get<double>(), milp * (1 - 1e-9))
           << h << " below the MILP on run " << run.id << " (" << run.describe() << "), mapping " << r["mapping"];
     rows.push_back(r);
   }

@@ -31,7 +31,7 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   SimulationResult clean = simulate(pipeline, platform, mapping, without_failures(settings));
   s.fault_free_makespan  = clean.makespan;
   s.fault_free_period    = clean.period;
-  if (s.model == "probability") s.analytic_survival = 1 - bbr10_eq2_failure_probability(platform, mapping);
+  if (s.model == FailureModel::probability) s.analytic_survival = 1 - bbr10_eq2_failure_probability(platform, mapping);
   // Each worker process starts SimGrid and builds the platform once; each run is a child forked from it.
   PreparedEngine engine;
   auto outcomes = run_in_prepared_children(
@@ -42,7 +42,7 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
         SimulationResult r      = simulate_prepared(engine, pipeline, platform, mapping, run);
         const FailureOutcome& f = r.failures;
         nlohmann::json j{{"seed", run.seed},
-                         {"verdict", f.verdict},
+                         {"verdict", to_string(f.verdict)},
                          {"completion", r.makespan},
                          {"failed_interval", f.failed_interval},
                          {"failed_link", f.failed_link},
@@ -67,14 +67,14 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
     schedules_surviving += run.schedule_survives ? 1 : 0;
     if (!o.ok) {
       if (o.input_error) throw InputError(o.text); // the same for every run: bad input, not a statistic
-      run.verdict = "error";
+      run.verdict = Verdict::error;
       run.error   = o.text;
       ++s.errors;
       s.details.push_back(run);
       continue;
     }
-    auto j = nlohmann::json::parse(o.text);
-    j.at("verdict").get_to(run.verdict);
+    auto j      = nlohmann::json::parse(o.text);
+    run.verdict = parse_enum<Verdict>(j.at("verdict").get<std::string>(), "verdict");
     j.at("completion").get_to(run.completion);
     j.at("failed_interval").get_to(run.failed_interval);
     j.at("failed_link").get_to(run.failed_link);
@@ -82,9 +82,9 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
     j.at("elections").get_to(run.elections);
     j.at("duplicates").get_to(run.duplicates);
     j.at("period_after").get_to(run.period_after);
-    (run.verdict == "survived" ? s.survived : s.failed) += 1;
+    (run.verdict == Verdict::survived ? s.survived : s.failed) += 1;
     if (!run.failed_link.empty()) ++s.failed_on_link;
-    if (run.verdict == "survived" && !run.schedule_survives) ++s.survived_late_crash;
+    if (run.verdict == Verdict::survived && !run.schedule_survives) ++s.survived_late_crash;
     s.details.push_back(run);
   }
   s.schedule_survival_rate = settings.runs > 0 ? static_cast<double>(schedules_surviving) / settings.runs : 0;
@@ -97,8 +97,8 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
 
 nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
 {
-  nlohmann::json j{{"failure_model", s.model},
-                   {"election", s.election},
+  nlohmann::json j{{"failure_model", to_string(s.model)},
+                   {"election", to_string(s.election)},
                    {"runs", s.runs},
                    {"seed", s.seed},
                    {"survived", s.survived},
@@ -116,9 +116,13 @@ nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
   if (!with_details) return j;
   auto runs = nlohmann::json::array();
   for (const auto& r : s.details) {
-    nlohmann::json d{
-        {"run", r.index},       {"seed", r.seed},           {"verdict", r.verdict},      {"completion", r.completion},
-        {"crashes", r.crashes}, {"elections", r.elections}, {"duplicates", r.duplicates}};
+    nlohmann::json d{{"run", r.index},
+                     {"seed", r.seed},
+                     {"verdict", to_string(r.verdict)},
+                     {"completion", r.completion},
+                     {"crashes", r.crashes},
+                     {"elections", r.elections},
+                     {"duplicates", r.duplicates}};
     if (r.failed_interval >= 0) d["failed_interval"] = r.failed_interval + 1;
     if (!r.failed_link.empty()) d["failed_link"] = r.failed_link;
     if (r.period_after >= 0) d["period_after_last_crash"] = r.period_after;

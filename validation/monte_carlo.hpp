@@ -18,9 +18,9 @@ namespace pipesim {
 
 /// What one run of the series gave (its seed reproduces it: `simulation.seed` of the run and the same model).
 struct MonteCarloRun {
-  int index          = 0;
-  std::uint64_t seed = 0;
-  std::string verdict;      // survived | failed | error
+  int index           = 0;
+  std::uint64_t seed  = 0;
+  Verdict verdict     = Verdict::error;
   double completion   = 0;  // last output (survived) or failure time (failed)
   int failed_interval = -1; // 0-based
   std::string failed_link;  // failed: the link whose failure ended the run (what-if fail_link), else empty
@@ -30,18 +30,18 @@ struct MonteCarloRun {
   int elections          = 0;
   int duplicates         = 0;
   double period_after    = -1; // steady state after the last crash (-1: too few outputs)
-  std::string error;           // verdict error: what went wrong (a simulator bug: the run had no verdict)
+  std::string error;           // Verdict::error: what went wrong (a simulator bug: the run had no verdict)
 };
 
 struct MonteCarloSummary {
-  std::string model;    // failure model
-  std::string election; // election policy (simulation.failures.election)
-  int runs             = 0;
-  int survived         = 0;
-  int failed           = 0;
-  int failed_on_link   = 0; // failed runs that a link failure ended (included in `failed`)
-  int errors           = 0; // runs without a verdict (never expected: each is reported)
-  double survival_rate = 0;
+  FailureModel model      = FailureModel::none;
+  ElectionPolicy election = ElectionPolicy::first; // simulation.failures.election
+  int runs                = 0;
+  int survived            = 0;
+  int failed              = 0;
+  int failed_on_link      = 0; // failed runs that a link failure ended (included in `failed`)
+  int errors              = 0; // runs without a verdict (never expected: each is reported)
+  double survival_rate    = 0;
   /// Runs whose drawn schedule leaves an interval without replica but that survived: the fatal crash came after the
   /// run's end (crashes can make a run faster than the fault-free one, e.g. when a slow elected sender dies).
   int survived_late_crash       = 0;

@@ -23,13 +23,13 @@ constexpr int survival_runs = 100; // the same checks, fewer runs: ASan makes ea
 constexpr int survival_runs = 300;
 #endif
 
-SimulationSettings series(const std::string& model, int runs, int datasets = 20)
+SimulationSettings series(CommModel model, int runs, int datasets = 20)
 {
   SimulationSettings s;
   s.model = model;
-  if (model == "multi-port") s.allocation = "allotted";
+  if (model == CommModel::multi_port) s.allocation = Allocation::allotted;
   s.datasets       = datasets;
-  s.failures.model = "probability";
+  s.failures.model = FailureModel::probability;
   s.runs           = runs;
   s.seed           = 7;
   return s;
@@ -75,7 +75,7 @@ TEST(MonteCarlo, SurvivalRatesAgreeWithEq2)
     for (int u = 0; u < inst.platform.p(); ++u)
       inst.platform.processor(u).failure_probability = rng.uniform(0.05, 0.5);
     inst.mapping = random_replicated_mapping(inst.pipeline.n(), inst.platform.p(), seed, 3);
-    auto s       = series(seed % 2 ? "multi-port" : "one-port", survival_runs);
+    auto s       = series(seed % 2 ? CommModel::multi_port : CommModel::one_port, survival_runs);
     auto mc      = simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, s, 2);
     double F     = bbr10_eq2_failure_probability(inst.platform, inst.mapping);
     ASSERT_TRUE(mc.analytic_survival);
@@ -97,7 +97,7 @@ TEST(MonteCarlo, RunsAreSeededAndReproducible)
   fixtures::Eq6Example ex; // not replicated: any crash of P1 or P2 fails the run
   ex.platform.processor(0).failure_probability = 0.3;
   ex.platform.processor(1).failure_probability = 0.2;
-  auto s                                       = series("one-port", 40);
+  auto s                                       = series(CommModel::one_port, 40);
   auto a                                       = simulate_monte_carlo(ex.pipeline, ex.platform, ex.mapping, s, 2);
   auto b                                       = simulate_monte_carlo(ex.pipeline, ex.platform, ex.mapping, s, 1);
   ASSERT_EQ(a.details.size(), 40u);
@@ -105,7 +105,7 @@ TEST(MonteCarlo, RunsAreSeededAndReproducible)
     const auto& x = a.details[static_cast<std::size_t>(i)];
     EXPECT_EQ(x.seed, run_seed(7, i));
     EXPECT_EQ(x.verdict, b.details[static_cast<std::size_t>(i)].verdict);
-    EXPECT_EQ(x.verdict == "survived", x.crashes == 0) << "run " << i; // no replica: any crash fails
+    EXPECT_EQ(x.verdict == Verdict::survived, x.crashes == 0) << "run " << i; // no replica: any crash fails
   }
   EXPECT_EQ(a.survived, b.survived);
   EXPECT_NEAR(*a.analytic_survival, 0.7 * 0.8, 1e-12);
@@ -115,8 +115,8 @@ TEST(MonteCarlo, ExponentialModelHasNoEq2Reference)
 {
   fixtures::Eq6Example ex;
   ex.platform.processor(0).mtbf = 1e9; // crashes essentially never during the run
-  auto s                        = series("one-port", 10);
-  s.failures.model              = "exponential";
+  auto s                        = series(CommModel::one_port, 10);
+  s.failures.model              = FailureModel::exponential;
   auto mc                       = simulate_monte_carlo(ex.pipeline, ex.platform, ex.mapping, s, 2);
   EXPECT_FALSE(mc.analytic_survival);
   EXPECT_EQ(mc.survived + mc.failed, 10);
@@ -134,12 +134,12 @@ TEST(MonteCarlo, PreparedWorkersGiveTheRunsOfSeparateProcesses)
   for (int u = 0; u < inst.platform.p(); ++u)
     inst.platform.processor(u).failure_probability = rng.uniform(0.1, 0.4);
   inst.mapping = random_replicated_mapping(inst.pipeline.n(), inst.platform.p(), 11, 3);
-  for (const std::string model : {"one-port", "multi-port"}) {
+  for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto s  = series(model, 16);
     auto mc = simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, s, 2);
     EXPECT_GT(mc.failed, 0) << model;
     EXPECT_GT(mc.survived, 0) << model;
-    expect_same_as_separate_runs(inst.pipeline, inst.platform, inst.mapping, s, mc, model);
+    expect_same_as_separate_runs(inst.pipeline, inst.platform, inst.mapping, s, mc, to_string(model));
   }
 }
 
@@ -156,7 +156,7 @@ TEST(MonteCarlo, PreparedWorkersKeepLinkEditsAndLinkFailuresOfXmlPlatforms)
   m.intervals = {Interval{1, 1, {{a1}, {a2}}, Replication::active}, Interval{2, 2, {{b8}}, Replication::active}};
   Pipeline pipeline{{1e6, 1e7}, {1e4, 1e6, 1e4}};
   platform.set_link_settings({{"backbone", 2.5e6, 5e-3}}); // 10 MB/s in the XML
-  auto s      = series("one-port", 12);
+  auto s      = series(CommModel::one_port, 12);
   s.datasets  = 40;
   auto slower = simulate_monte_carlo(pipeline, platform, m, s, 2);
   EXPECT_EQ(slower.errors, 0);
@@ -168,7 +168,7 @@ TEST(MonteCarlo, PreparedWorkersKeepLinkEditsAndLinkFailuresOfXmlPlatforms)
   EXPECT_EQ(mc.errors, 0);
   int at_the_link = 0;
   for (const auto& run : mc.details)
-    if (run.verdict == "failed" && run.completion == 2.0) {
+    if (run.verdict == Verdict::failed && run.completion == 2.0) {
       ++at_the_link;
       EXPECT_EQ(run.failed_link, "backbone");
     } else
@@ -197,7 +197,7 @@ TEST(MonteCarlo, CrashRunsRefuseAHostWithoutARouteToItself)
   platform.processor(a1).failure_probability = 0.5;
   Mapping m;
   m.intervals = {Interval{1, 1, {{a1}, {a2}}, Replication::active}, Interval{2, 2, {{b8}}, Replication::active}};
-  auto s      = series("one-port", 4);
+  auto s      = series(CommModel::one_port, 4);
   try {
     simulate_monte_carlo(Pipeline{{1e6, 1e7}, {1e4, 1e6, 1e4}}, platform, m, s, 2);
     FAIL() << "no error";

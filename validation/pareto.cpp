@@ -51,7 +51,7 @@ std::vector<std::string> pareto_mappers(const Problem& problem, const std::vecto
   }
   if (requested.empty())
     for (const auto& name : registry.names())
-      if (name != "explicit" && name.rfind("debug.", 0) != 0 && !registry.create(name)->refuses(problem))
+      if (name != explicit_mapper_name && name.rfind("debug.", 0) != 0 && !registry.create(name)->refuses(problem))
         names.push_back(name);
   std::vector<std::string> out; // the exact mappers first
   for (const auto& name : pareto_exact_mappers)
@@ -93,7 +93,7 @@ ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, con
   Problem problem;
   problem.pipeline  = scenario.pipeline;
   problem.platform  = platform;
-  problem.model     = scenario.model;
+  problem.model     = scenario.simulation.model;
   problem.objective = {Objective::Kind::min_failure_probability, options.bounds.front()};
   if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, platform);
   ParetoSweep sweep;
@@ -102,7 +102,7 @@ ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, con
   sweep.command_line  = options.command_line;
   sweep.n             = scenario.pipeline.n();
   sweep.p             = platform.p();
-  sweep.model         = scenario.model;
+  sweep.model         = scenario.simulation.model;
   sweep.mapper_seed   = scenario.mapper_options.seed;
   sweep.time_limit    = scenario.mapper_options.time_limit;
   sweep.bounds        = options.bounds;

@@ -129,8 +129,8 @@ TEST(Pareto, BadInputNamesTheValue)
   EXPECT_NE(message([] { sweep_example({"no.such.mapper"}); }).find("no.such.mapper"), std::string::npos);
   EXPECT_NE(message([] { sweep_example({"explicit"}); }).find("--mappers explicit: refuses the problem"),
             std::string::npos);
-  Scenario one_port = example();
-  one_port.model    = CommModel::one_port;
+  Scenario one_port         = example();
+  one_port.simulation.model = CommModel::one_port;
   ParetoOptions o;
   o.bounds = {2};
   EXPECT_NE(message([&] {

@@ -31,8 +31,10 @@ namespace {
 /// it; empty for `first` (replica 0, what the evaluators assume by default) and mappings the policies do not take.
 std::vector<int> policy_senders(const Scenario& scenario, const Platform& platform, const Mapping& mapping)
 {
-  const std::string& policy = scenario.simulation.failures.election;
-  if (policy == "first" || policy == "first-alive" || mapping.data_parallel() || mapping.has_deal()) return {};
+  const ElectionPolicy policy = scenario.simulation.failures.election;
+  if (policy == ElectionPolicy::first || policy == ElectionPolicy::first_alive || mapping.data_parallel() ||
+      mapping.has_deal())
+    return {};
   auto all = FailureConfiguration::all_alive(platform);
   return bbr10_election(policy, scenario.simulation.seed)(scenario.pipeline, platform, mapping, all).sender;
 }
@@ -59,7 +61,7 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
   Problem problem;
   problem.pipeline  = scenario.pipeline;
   problem.platform  = run.platform;
-  problem.model     = scenario.model;
+  problem.model     = scenario.simulation.model;
   problem.objective = scenario.objective;
   if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
@@ -75,7 +77,7 @@ void analyze_run(ScenarioRun& run)
   const Mapping& mapping   = run.mapper.mapping;
   // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with
   std::vector<int> senders = policy_senders(scenario, run.platform, mapping);
-  if (scenario.model == CommModel::multi_port) { // no event graph: max-min sharing is not an event graph
+  if (scenario.simulation.model == CommModel::multi_port) { // no event graph: max-min sharing is not an event graph
     run.analytic = analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders));
     return;
   }
@@ -124,9 +126,9 @@ nlohmann::json number_or_null(double x) { return std::isfinite(x) ? nlohmann::js
 /// The scenario's failure model as written: model and election, plus the window or the crashes when they apply.
 nlohmann::json failure_settings_json(const FailureSettings& f)
 {
-  nlohmann::json j{{"model", f.model}, {"election", f.election}};
-  if (f.model == "probability") j["window"] = {f.window_begin, f.window_end};
-  if (f.model == "trace") {
+  nlohmann::json j{{"model", to_string(f.model)}, {"election", to_string(f.election)}};
+  if (f.model == FailureModel::probability) j["window"] = {f.window_begin, f.window_end};
+  if (f.model == FailureModel::trace) {
     auto crashes = nlohmann::json::array();
     for (const Crash& c : f.trace)
       crashes.push_back({{"host", c.host}, {"time", c.time}});
@@ -172,7 +174,7 @@ nlohmann::json common_json(const ScenarioRun& run)
     j["analytic"]["worst_case_period"]  = run.analytic.worst_case_period; // docs/bbr10-periods.md
     j["analytic"]["worst_case_formula"] = run.analytic.worst_case_formula;
   }
-  if (run.scenario.model == CommModel::multi_port) {
+  if (run.scenario.simulation.model == CommModel::multi_port) {
     j["event_graph"] = {{"period", nullptr}, {"deadlock", false}, {"critical_cycle", "none for the multi-port model"}};
     return j;
   }
@@ -191,10 +193,11 @@ nlohmann::json simulate_json(const ScenarioRun& run)
   if (!run.simulated) return j;
   const SimulationResult& sim = *run.simulated;
   const SimulationSettings& s = run.scenario.simulation;
-  j["simulated"] = {{"period", sim.period},           {"latency", run.simulated_latency}, {"datasets", s.datasets},
-                    {"warmup", s.effective_warmup()}, {"network", sim.network},           {"model", s.model},
-                    {"makespan", sim.makespan},       {"simgrid_config", sim.config}};
-  auto usage     = nlohmann::json::array();
+  j["simulated"]              = {
+                   {"period", sim.period},           {"latency", run.simulated_latency},  {"datasets", s.datasets},
+                   {"warmup", s.effective_warmup()}, {"network", to_string(sim.network)}, {"model", to_string(s.model)},
+                   {"makespan", sim.makespan},       {"simgrid_config", sim.config}};
+  auto usage = nlohmann::json::array();
   for (const auto& u : sim.usage)
     usage.push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
   j["simulated"]["usage"]    = usage;
@@ -215,14 +218,14 @@ nlohmann::json simulate_json(const ScenarioRun& run)
     j["simulated"]["survival_ci"]   = {mc.ci95.low, mc.ci95.high};
     j["simulated"]["monte_carlo"]   = monte_carlo_json(mc, true);
   }
-  if (s.model == "multi-port") {
-    j["simulated"]["allocation"] = s.allocation;
+  if (s.model == CommModel::multi_port) {
+    j["simulated"]["allocation"] = to_string(s.allocation);
     j["simulated"]["buffer"]     = s.buffer;
   }
   if (sim.failures.failed()) { // a link that a fail_link edit turns off: no period is measured
     j["simulated"]["period"]       = nullptr;
     j["simulated"]["latency"]      = number_or_null(run.simulated_latency);
-    j["simulated"]["verdict"]      = "failed";
+    j["simulated"]["verdict"]      = to_string(sim.failures.verdict);
     j["simulated"]["link_failure"] = failure_json(sim.failures);
     j["relative_error"]            = {{"period", nullptr},
                                       {"period_vs_event_graph", nullptr},
@@ -239,7 +242,7 @@ nlohmann::json simulate_json(const ScenarioRun& run)
     auto trace = nlohmann::json::array();
     for (const auto& e : sim.trace)
       trace.push_back({{"host", e.host},
-                       {"kind", e.kind},
+                       {"kind", to_string(e.kind)},
                        {"dataset", e.dataset},
                        {"interval", e.interval},
                        {"start", e.start},
@@ -269,9 +272,11 @@ std::string header(const ScenarioRun& run)
 
 std::string failures_text(const FailureSettings& f)
 {
-  if (f.model == "probability") return fmt::format("probability, window [{}, {}]", f.window_begin, f.window_end);
-  if (f.model == "trace") return fmt::format("trace, {} crash{}", f.trace.size(), f.trace.size() == 1 ? "" : "es");
-  return f.model;
+  if (f.model == FailureModel::probability)
+    return fmt::format("probability, window [{}, {}]", f.window_begin, f.window_end);
+  if (f.model == FailureModel::trace)
+    return fmt::format("trace, {} crash{}", f.trace.size(), f.trace.size() == 1 ? "" : "es");
+  return to_string(f.model);
 }
 
 std::string crash_text(const ScenarioRun& run)
@@ -334,7 +339,7 @@ std::string row(const std::string& what, double analytic, const std::string& sou
 /// The event-graph period (one-port) or eq. (1)'s worst case (multi-port interval mappings).
 std::string extra_period_rows(const ScenarioRun& run, std::optional<double> simulated)
 {
-  if (run.scenario.model == CommModel::multi_port)
+  if (run.scenario.simulation.model == CommModel::multi_port)
     return run.analytic.worst_case_period > 0
                ? row("worst-case period", run.analytic.worst_case_period, run.analytic.worst_case_formula, std::nullopt)
                : "";
@@ -360,8 +365,9 @@ std::string simulate_table(const ScenarioRun& run)
   const SimulationResult& sim = *run.simulated;
   const SimulationSettings& s = run.scenario.simulation;
   std::string out             = header(run);
-  std::string model =
-      s.model == "multi-port" ? fmt::format("multi-port ({}, buffer {})", s.allocation, s.buffer) : s.model;
+  std::string model           = s.model == CommModel::multi_port
+                                    ? fmt::format("{} ({}, buffer {})", s.model, s.allocation, s.buffer)
+                                    : to_string(s.model);
   out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, cool-down {}, seed {}\n", model, sim.network,
                      s.datasets, s.effective_warmup(), s.effective_cooldown(), s.seed);
   if (s.failures.enabled() || s.runs > 1)

@@ -14,7 +14,7 @@ ScenarioRun simulated_run(const Scenario& scenario)
   SimulationResult sim;
   sim.period    = 8.0 / 3;
   sim.makespan  = 600;
-  sim.network   = "exact";
+  sim.network   = NetworkMode::exact;
   run.simulated = sim;
   return run;
 }
@@ -79,8 +79,8 @@ simulation: {model: multi-port, allocation: allotted, failures: {model: trace, c
   ScenarioRun run = simulated_run(scenario("election: min-comm"));
   EXPECT_DOUBLE_EQ(run.analytic.period, 2.0 / 3);
   SimulationResult crash;
-  crash.failures.verdict   = "survived";
-  crash.failures.election  = "min-comm";
+  crash.failures.verdict   = Verdict::survived;
+  crash.failures.election  = ElectionPolicy::min_comm;
   crash.failures.elections = 2;
   crash.failures.crashes   = {Crash{"P1", 5}};
   run.crash_run            = crash;

@@ -206,7 +206,7 @@ MilpElection bbr10_milp_election(const Pipeline& pipeline, const Platform& platf
     found = std::find(election.sender.begin(), election.sender.end(), -1) == election.sender.end();
     if (found) {
       double period = bbr10_period(pipeline, platform, mapping, config, election);
-      result.choice = ElectionChoice{std::move(election), period, "milp"};
+      result.choice = ElectionChoice{std::move(election), period, std::nullopt}; // the MILP is no policy
     }
   }
   result.status = cbc_solve_status(model.get(), solve, found);

@@ -70,7 +70,7 @@ TEST(Bbr10Milp, WorstCaseWithTheMilpEqualsTheExhaustiveWorstCase)
     WorstCaseOptions milp, exhaustive;
     milp.elect                = bbr10_milp_election_function(60);
     milp.elect_is_exact       = true;
-    exhaustive.elect          = bbr10_election("exhaustive");
+    exhaustive.elect          = bbr10_election(ElectionPolicy::exhaustive);
     exhaustive.elect_is_exact = true;
     double a                  = bbr10_worst_case_period(inst.pipeline, inst.platform, inst.mapping, milp).period;
     double b                  = bbr10_worst_case_period(inst.pipeline, inst.platform, inst.mapping, exhaustive).period;

@@ -167,7 +167,7 @@ void expect_optimal(const Problem& problem, const MapperResult& result, bool int
 {
   int n = problem.pipeline.n(), p = problem.platform.p();
   WorstCaseOptions exact;
-  exact.elect          = bbr10_election("exhaustive");
+  exact.elect          = bbr10_election(ElectionPolicy::exhaustive);
   exact.elect_is_exact = true;
   double limit         = problem.objective.period_bound * (1 + 1e-9);
   double f_found       = result.status == SolveStatus::optimal ? result.objective : 2.0;

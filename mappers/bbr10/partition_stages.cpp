@@ -6,19 +6,6 @@
 
 namespace pipesim {
 
-const char* to_string(StagePartition partition)
-{
-  switch (partition) {
-  case StagePartition::communication:
-    return "partstc";
-  case StagePartition::computation:
-    return "partstw";
-  case StagePartition::random:
-    return "partstr";
-  }
-  return "?";
-}
-
 namespace {
 
 // Renumbers subsets 0.. in order of their first stage and drops the empty ones.

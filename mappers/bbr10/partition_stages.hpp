@@ -2,6 +2,7 @@
 // restricted to one interval per subset.
 #pragma once
 
+#include "base/enum_names.hpp"
 #include "base/random.hpp"
 #include "model/pipeline.hpp"
 
@@ -15,7 +16,7 @@ enum class StagePartition {
   computation,   // PartStw
   random         // PartStr
 };
-const char* to_string(StagePartition partition); // "partstc", "partstw", "partstr"
+PIPESIM_ENUM_NAMES(StagePartition, {communication, "partstc"}, {computation, "partstw"}, {random, "partstr"});
 
 /// Contract.
 /// - Source: seed 004 §6.2.1, into `l` subsets (1 <= l <= n):

@@ -19,7 +19,7 @@ double bbr10_exact_worst_case_period(const Pipeline& pipeline, const Platform& p
     throw InputError(fmt::format("exact worst-case period: {} used processors, at most 20 (2^20 configurations)", k));
   WorstCaseOptions options;
   options.max_processors = 20;
-  options.elect          = bbr10_election("exhaustive");
+  options.elect          = bbr10_election(ElectionPolicy::exhaustive);
   options.elect_is_exact = true;
   return bbr10_worst_case_period(pipeline, platform, mapping, options).period;
 }

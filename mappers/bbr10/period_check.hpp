@@ -11,7 +11,7 @@ namespace pipesim {
 /// Contract.
 /// - Source: pipesim's worst-case period (docs/bbr10-periods.md: max over surviving configurations of the minimum
 ///   period over elections), computed exactly: seed 004 eq. (1) (bbr10_eq1_period) for interval mappings, otherwise
-///   bbr10_worst_case_period with bbr10_election("exhaustive") in every configuration (elect_is_exact).
+///   bbr10_worst_case_period with bbr10_election(ElectionPolicy::exhaustive) in every configuration (elect_is_exact).
 /// - Accepts: mappings with active replication on single processors, at most 20 used processors (2^20
 ///   configurations); InputError beyond, or when a configuration has more than 1e6 elections.
 /// - Complexity: O(sum_j |alloc|^2) for interval mappings; 2^k exhaustive elections otherwise (k used processors).

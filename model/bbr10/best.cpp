@@ -12,14 +12,15 @@ ElectionChoice bbr10_best_election(const Pipeline& pipeline, const Platform& pla
                                    const FailureConfiguration& config, std::uint64_t seed)
 {
   ElectionChoice best;
-  auto consider = [&](Election election, const char* method) {
+  auto consider = [&](Election election, ElectionPolicy method) {
     double period = bbr10_period(pipeline, platform, mapping, config, election);
-    if (best.method.empty() || period < best.period) best = ElectionChoice{std::move(election), period, method};
+    if (!best.method || period < best.period) best = ElectionChoice{std::move(election), period, method};
   };
-  consider(bbr10_random_election(pipeline, platform, mapping, config, seed), "random");
-  consider(bbr10_max_bout_election(pipeline, platform, mapping, config), "max-bout");
-  consider(bbr10_min_comm_election(pipeline, platform, mapping, config), "min-comm");
-  consider(bbr10_min_nb_procs_election(pipeline, platform, mapping, config), "min-nb-procs");
+  using P = ElectionPolicy;
+  consider(bbr10_random_election(pipeline, platform, mapping, config, seed), P::random);
+  consider(bbr10_max_bout_election(pipeline, platform, mapping, config), P::max_bout);
+  consider(bbr10_min_comm_election(pipeline, platform, mapping, config), P::min_comm);
+  consider(bbr10_min_nb_procs_election(pipeline, platform, mapping, config), P::min_nb_procs);
   return best;
 }
 

@@ -1,10 +1,11 @@
 // Seed 004 §7.1's period estimate: the smallest period of the four election heuristics.
 #pragma once
 
+#include "model/bbr10/election.hpp"
 #include "model/multiport_analytic.hpp"
 
 #include <cstdint>
-#include <string>
+#include <optional>
 
 namespace pipesim {
 
@@ -12,7 +13,7 @@ namespace pipesim {
 struct ElectionChoice {
   Election election;
   double period = 0;
-  std::string method; // "random", "max-bout", "min-comm", "min-nb-procs", "exhaustive", "milp"
+  std::optional<ElectionPolicy> method; // best: the heuristic kept; exhaustive; empty: the §5 MILP
 };
 
 /// Contract.

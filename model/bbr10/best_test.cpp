@@ -23,5 +23,5 @@ TEST(Bbr10Best, MatchesTheExhaustiveElectionOnTheHandExamples)
   auto b2    = bbr10_best_election(s2.pipeline, s2.platform, mp, all2);
   EXPECT_DOUBLE_EQ(b2.period, 50.0 / 55);
   EXPECT_DOUBLE_EQ(b2.period, bbr10_exhaustive_election(s2.pipeline, s2.platform, mp, all2).period);
-  EXPECT_NE(b2.method, "max-bout");
+  EXPECT_NE(b2.method, ElectionPolicy::max_bout);
 }

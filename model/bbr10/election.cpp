@@ -12,8 +12,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <fmt/ranges.h>
-#include <map>
 
 namespace pipesim {
 
@@ -101,57 +99,35 @@ void elect_smallest_outgoing_time(const ElectionInstance& instance, const std::v
   }
 }
 
-namespace {
-std::map<std::string, std::function<ElectionFunction(std::uint64_t)>> election_table()
+ElectionFunction bbr10_election(ElectionPolicy policy, std::uint64_t seed)
 {
-  return {
-      {"random",
-       [](std::uint64_t seed) -> ElectionFunction {
-         return [seed](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
-           return bbr10_random_election(pl, pf, mp, c, seed);
-         };
-       }},
-      {"max-bout", [](std::uint64_t) -> ElectionFunction { return bbr10_max_bout_election; }},
-      {"min-comm", [](std::uint64_t) -> ElectionFunction { return bbr10_min_comm_election; }},
-      {"min-nb-procs", [](std::uint64_t) -> ElectionFunction { return bbr10_min_nb_procs_election; }},
-      {"best",
-       [](std::uint64_t seed) -> ElectionFunction {
-         return [seed](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
-           return bbr10_best_election(pl, pf, mp, c, seed).election;
-         };
-       }},
-      {"exhaustive",
-       [](std::uint64_t) -> ElectionFunction {
-         return [](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
-           return bbr10_exhaustive_election(pl, pf, mp, c).election;
-         };
-       }},
-      {"first-alive",
-       [](std::uint64_t) -> ElectionFunction {
-         return [](const Pipeline&, const Platform&, const Mapping& mp, const FailureConfiguration& c) {
-           return first_alive_election(mp, c);
-         };
-       }},
+  using P = ElectionPolicy;
+  switch (policy) {
+  case P::random:
+    return [seed](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
+      return bbr10_random_election(pl, pf, mp, c, seed);
+    };
+  case P::max_bout:
+    return bbr10_max_bout_election;
+  case P::min_comm:
+    return bbr10_min_comm_election;
+  case P::min_nb_procs:
+    return bbr10_min_nb_procs_election;
+  case P::best:
+    return [seed](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
+      return bbr10_best_election(pl, pf, mp, c, seed).election;
+    };
+  case P::exhaustive:
+    return [](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
+      return bbr10_exhaustive_election(pl, pf, mp, c).election;
+    };
+  case P::first:
+  case P::first_alive:
+    break;
+  }
+  return [](const Pipeline&, const Platform&, const Mapping& mp, const FailureConfiguration& c) {
+    return first_alive_election(mp, c);
   };
-}
-} // namespace
-
-std::vector<std::string> bbr10_election_names()
-{
-  std::vector<std::string> names;
-  for (const auto& [name, make] : election_table())
-    names.push_back(name);
-  return names;
-}
-
-ElectionFunction bbr10_election(const std::string& name, std::uint64_t seed)
-{
-  auto table = election_table();
-  auto it    = table.find(name);
-  if (it == table.end())
-    throw InputError(
-        fmt::format("unknown election '{}'; known elections: {}", name, fmt::join(bbr10_election_names(), ", ")));
-  return it->second(seed);
 }
 
 } // namespace pipesim

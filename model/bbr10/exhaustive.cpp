@@ -44,7 +44,8 @@ ElectionChoice bbr10_exhaustive_election(const Pipeline& pipeline, const Platfor
   for (const auto& alive : instance.alive)
     election.sender.push_back(alive.front());
   std::vector<std::size_t> digit(free.size(), 0); // odometer over the free intervals' alive replicas
-  ElectionChoice best{election, bbr10_period(pipeline, platform, mapping, config, election), "exhaustive"};
+  ElectionChoice best{election, bbr10_period(pipeline, platform, mapping, config, election),
+                      ElectionPolicy::exhaustive};
   for (;;) {
     std::size_t k = 0;
     for (; k < free.size(); ++k) {
@@ -56,7 +57,7 @@ ElectionChoice bbr10_exhaustive_election(const Pipeline& pipeline, const Platfor
     for (std::size_t i = 0; i < free.size(); ++i)
       election.sender[static_cast<std::size_t>(free[i])] = instance.alive[static_cast<std::size_t>(free[i])][digit[i]];
     double period = bbr10_period(pipeline, platform, mapping, config, election);
-    if (period < best.period) best = ElectionChoice{election, period, "exhaustive"};
+    if (period < best.period) best = ElectionChoice{election, period, ElectionPolicy::exhaustive};
   }
   return best;
 }

@@ -15,8 +15,8 @@ struct WorstCaseOptions {
   /// The election run in each configuration; empty: bbr10_best_election with `seed` (the paper's estimate).
   ElectionFunction elect;
   std::uint64_t seed = 1;
-  /// Set when `elect` returns an election of minimum period (bbr10_election("exhaustive"), the §5 MILP): the
-  /// result is then the exact worst case of the definition, otherwise an upper bound on it.
+  /// Set when `elect` returns an election of minimum period (bbr10_election(ElectionPolicy::exhaustive), the §5 MILP):
+  /// the result is then the exact worst case of the definition, otherwise an upper bound on it.
   bool elect_is_exact = false;
 };
 

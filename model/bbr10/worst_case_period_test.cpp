@@ -18,7 +18,7 @@ TEST(Bbr10WorstCase, HandExample)
   EXPECT_EQ(worst.config.alive, (std::vector<bool>{false, true, true}));
   EXPECT_FALSE(worst.exact);
   WorstCaseOptions exact;
-  exact.elect          = bbr10_election("exhaustive");
+  exact.elect          = bbr10_election(ElectionPolicy::exhaustive);
   exact.elect_is_exact = true;
   EXPECT_DOUBLE_EQ(bbr10_worst_case_period(ex.pipeline, ex.platform, ex.mapping, exact).period, 20.0 / 15);
   // The bound: P1 elected for I_1 and I_3 with every replica alive: card 20/20 = 1; P2 likewise: 20/15; P3 receives
@@ -62,7 +62,7 @@ TEST(Bbr10WorstCase, IntervalMappingsGiveEq1)
     auto worst = bbr10_worst_case_period(inst.pipeline, inst.platform, inst.mapping);
     ASSERT_NEAR(worst.period, eq1, 1e-12 * eq1) << inst.describe();
     WorstCaseOptions first;
-    first.elect = bbr10_election("first-alive");
+    first.elect = bbr10_election(ElectionPolicy::first_alive);
     ASSERT_NEAR(bbr10_worst_case_period(inst.pipeline, inst.platform, inst.mapping, first).period, eq1, 1e-12 * eq1)
         << inst.describe();
     ASSERT_NEAR(bbr10_worst_case_upper_bound(inst.pipeline, inst.platform, inst.mapping), eq1, 1e-12 * eq1)
@@ -74,7 +74,7 @@ TEST(Bbr10WorstCase, BestIsAnUpperBoundOnTheExactWorstCase)
 {
   Rng rng(77);
   WorstCaseOptions exact;
-  exact.elect          = bbr10_election("exhaustive");
+  exact.elect          = bbr10_election(ElectionPolicy::exhaustive);
   exact.elect_is_exact = true;
   for (int t = 0; t < 60; ++t) {
     int n     = static_cast<int>(rng.integer(2, 5));
