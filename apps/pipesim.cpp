@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 using namespace pipesim;
@@ -23,11 +24,11 @@ namespace {
 
 struct Options {
   std::string scenario;
-  std::string format = "table";
+  OutputFormat format = OutputFormat::table;
   std::string mapper;
   int datasets = 0;
   int warmup   = -1;
-  std::string network;
+  std::optional<NetworkMode> network;
   long long seed = -1;
   int runs       = 0; // Monte Carlo runs (overrides simulation.runs)
   bool trace     = false;
@@ -75,7 +76,7 @@ Scenario scenario_with_overrides(const Options& o)
           fmt::format("--warmup {}: must be below the number of data sets ({})", o.warmup, s.simulation.datasets));
     s.simulation.warmup = o.warmup;
   }
-  if (!o.network.empty()) s.simulation.network = o.network == "exact" ? NetworkMode::exact : NetworkMode::simgrid;
+  if (o.network) s.simulation.network = *o.network;
   if (o.seed >= 0) s.simulation.seed = static_cast<std::uint64_t>(o.seed);
   if (o.trace) s.simulation.record_trace = true;
   if (o.runs > 0) {
@@ -89,6 +90,16 @@ Scenario scenario_with_overrides(const Options& o)
   return s;
 }
 
+/// An option whose value names an enumerator: checked against the names, stored as the enum.
+template <NamedEnum E, typename Target>
+CLI::Option* add_enum_option(CLI::App* app, const std::string& name, Target& target, const std::string& help)
+{
+  return app
+      ->add_option_function<std::string>(
+          name, [&target](const std::string& text) { target = *from_string<E>(text); }, help)
+      ->check(CLI::IsMember(enum_names<E>()));
+}
+
 /// --jobs, or the number of cores when not given.
 int jobs_or_cores(int jobs)
 {
@@ -99,7 +110,7 @@ int run_map(const Options& o)
 {
   ScenarioRun run  = map_scenario(scenario_with_overrides(o));
   run.command_line = o.command_line;
-  if (o.format == "json")
+  if (o.format == OutputFormat::json)
     std::cout << map_json(run).dump(2) << "\n";
   else
     std::cout << map_table(run);
@@ -111,7 +122,7 @@ int run_simulate(const Options& o)
   ScenarioRun run  = map_scenario(scenario_with_overrides(o));
   run.command_line = o.command_line;
   simulate_run(run, jobs_or_cores(o.jobs));
-  if (o.format == "json")
+  if (o.format == OutputFormat::json)
     std::cout << simulate_json(run).dump(2) << "\n";
   else
     std::cout << simulate_table(run);
@@ -124,12 +135,12 @@ int run_mappers(const Options& o)
   nlohmann::json list = nlohmann::json::array();
   for (const auto& name : registry.names()) {
     auto mapper = registry.create(name);
-    if (o.format == "json")
+    if (o.format == OutputFormat::json)
       list.push_back({{"name", name}, {"description", mapper->description()}});
     else
       std::cout << fmt::format("{:<24} {}\n", name, mapper->description());
   }
-  if (o.format == "json") std::cout << list.dump(2) << "\n";
+  if (o.format == OutputFormat::json) std::cout << list.dump(2) << "\n";
   return 0;
 }
 
@@ -181,7 +192,7 @@ int run_pareto(const Options& o)
                                  s.file));
   check_pareto_bounds(po.bounds);
   ParetoSweep sweep = pareto_sweep(s, load_platform(s), po);
-  if (o.format == "json")
+  if (o.format == OutputFormat::json)
     std::cout << pareto_json(sweep).dump(2) << "\n";
   else
     std::cout << pareto_table(sweep);
@@ -207,7 +218,7 @@ int run_whatif_command(const Options& o)
   }
   WhatIfStudy study  = run_whatif(s, load_whatif_variants(o.edits_file), wo);
   study.command_line = o.command_line;
-  if (o.format == "json")
+  if (o.format == OutputFormat::json)
     std::cout << whatif_json(study).dump(2) << "\n";
   else
     std::cout << whatif_table(study);
@@ -249,10 +260,8 @@ int main(int argc, char** argv)
                "SimGrid options --cfg=... and --log=... are passed to every simulation.\n"
                "Exit codes: 0 success, 2 bad input, 1 internal error."};
   app.require_subcommand(1);
-  auto format = [&](CLI::App* c) {
-    c->add_option("--format", o.format, "Output format")->check(CLI::IsMember({"table", "json"}));
-  };
-  auto* map = app.add_subcommand("map", "Map a scenario: mapping, status, analytic period, latency, F, event graph");
+  auto format = [&](CLI::App* c) { add_enum_option<OutputFormat>(c, "--format", o.format, "Output format"); };
+  auto* map   = app.add_subcommand("map", "Map a scenario: mapping, status, analytic period, latency, F, event graph");
   map->add_option("scenario", o.scenario, "Scenario YAML file")->required();
   map->add_option("--mapper", o.mapper, "Use this mapper instead of the scenario's");
   format(map);
@@ -266,7 +275,7 @@ int main(int argc, char** argv)
   sim->add_option("--datasets", o.datasets, "Number of data sets N (overrides simulation.datasets)")
       ->check(CLI::PositiveNumber);
   sim->add_option("--warmup", o.warmup, "Warm-up K (default N/2)")->check(CLI::NonNegativeNumber);
-  sim->add_option("--network", o.network, "Network mode")->check(CLI::IsMember({"exact", "simgrid"}));
+  add_enum_option<NetworkMode>(sim, "--network", o.network, "Network mode");
   sim->add_option("--seed", o.seed, "Seed (overrides simulation.seed)")->check(CLI::NonNegativeNumber);
   sim->add_flag("--trace", o.trace, "Record the event trace (JSON output)");
   sim->add_option("--runs", o.runs, "Monte Carlo crash runs (overrides simulation.runs; needs a failure model)")

@@ -67,8 +67,8 @@ HostPattern host_pattern(const std::vector<std::string>& items)
 }
 } // namespace
 
-int platform_info(const std::string& file, const std::string& in_name, const std::string& out_name,
-                  const std::string& format, const std::vector<std::string>& hosts)
+int platform_info(const std::string& file, const std::string& in_name, const std::string& out_name, OutputFormat format,
+                  const std::vector<std::string>& hosts)
 {
   Platform pf;
   if (ends_with(file, ".xml")) {
@@ -82,7 +82,7 @@ int platform_info(const std::string& file, const std::string& in_name, const std
   } else {
     pf = load_platform(load_scenario(file));
   }
-  if (format == "json")
+  if (format == OutputFormat::json)
     std::cout << platform_to_json(pf).dump(2) << "\n";
   else
     print_table(pf);

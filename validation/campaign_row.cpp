@@ -45,10 +45,10 @@ nlohmann::json base_row(const Campaign& campaign, const CampaignRun& run)
   }
   row["params"]        = params;
   row["scenario_yaml"] = run.scenario_yaml;
-  row["status"]        = "ok";
+  row["status"]        = to_string(RunStatus::ok);
   row["error"]         = "";
   try { // the scenario's mapper, also for rows of runs that crash before saying it
-    row["mapper"] = YAML::Load(run.scenario_yaml)["mapper"].as<std::string>("explicit");
+    row["mapper"] = YAML::Load(run.scenario_yaml)["mapper"].as<std::string>(explicit_mapper_name);
   } catch (const YAML::Exception&) {
     row["mapper"] = "";
   }
@@ -67,7 +67,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   auto secs             = r.mapper.statistics.find("seconds");
   row["mapper_seconds"] = secs == r.mapper.statistics.end() ? 0.0 : secs->second;
   if (!r.has_mapping()) {
-    row["status"] = "infeasible";
+    row["status"] = to_string(RunStatus::infeasible);
     return;
   }
   row["mapping"] = to_text(r.mapper.mapping, r.platform);
@@ -141,18 +141,18 @@ nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, con
           row, run_elections(s.pipeline, r.platform, r.mapper.mapping, run.seed, campaign.milp_time_limit));
     if (!trace_file.empty() && r.simulated) write_trace(trace_file, run, r);
   } catch (const InputError& e) {
-    row["status"] = "error";
+    row["status"] = to_string(RunStatus::error);
     row["error"]  = e.what();
   }
   row["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return row;
 }
 
-nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, const std::string& status,
-                          const std::string& reason, double wall_seconds)
+nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, RunStatus status, const std::string& reason,
+                          double wall_seconds)
 {
   nlohmann::json row  = base_row(campaign, run);
-  row["status"]       = status;
+  row["status"]       = to_string(status);
   row["error"]        = reason;
   row["wall_seconds"] = wall_seconds;
   return row;

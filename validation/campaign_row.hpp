@@ -9,14 +9,20 @@
 
 namespace pipesim {
 
+/// The `status` of a result row: the run mapped (and simulated), its mapper found no mapping, bad input (the
+/// message in `error`), or the worker died or ran out of time (rows written by the runner).
+enum class RunStatus { ok, infeasible, error, crashed, timeout };
+PIPESIM_ENUM_NAMES(RunStatus, {ok, "ok"}, {infeasible, "infeasible"}, {error, "error"}, {crashed, "crashed"},
+                   {timeout, "timeout"});
+
 /// Maps (and in simulate mode simulates) one run and returns its row. Never throws for bad input: an InputError
 /// becomes status "error" with the message; an infeasible mapper result becomes status "infeasible". When
 /// `trace_file` is not empty the simulation records its event trace there.
 nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, const std::string& trace_file);
 
 /// The row of a run that produced none: status "crashed" or "timeout" with the reason.
-nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, const std::string& status,
-                          const std::string& reason, double wall_seconds);
+nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, RunStatus status, const std::string& reason,
+                          double wall_seconds);
 
 /// CSV: fixed columns (in elections mode followed by elections_columns()), then one "param:<key>" column per swept key.
 std::vector<std::string> csv_columns(const std::vector<std::string>& swept, CampaignMode mode = CampaignMode::simulate);

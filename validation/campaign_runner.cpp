@@ -109,7 +109,7 @@ Worker spawn(const Campaign& c, int index, const std::string& trace_file)
     try {
       line = execute_run(c, c.runs[static_cast<std::size_t>(index)], trace_file).dump() + "\n";
     } catch (const std::exception& e) {
-      line = failed_row(c, c.runs[static_cast<std::size_t>(index)], "crashed", e.what(), 0).dump() + "\n";
+      line = failed_row(c, c.runs[static_cast<std::size_t>(index)], RunStatus::crashed, e.what(), 0).dump() + "\n";
     }
     const char* p    = line.data();
     std::size_t left = line.size();
@@ -140,7 +140,8 @@ nlohmann::json collect(const Campaign& c, Worker& w)
   double secs            = std::chrono::duration<double>(Clock::now() - w.start).count();
   const CampaignRun& run = c.runs[static_cast<std::size_t>(w.run_index)];
   if (w.killed)
-    return failed_row(c, run, "timeout", fmt::format("exceeded the run time limit of {} s", c.run_time_limit), secs);
+    return failed_row(c, run, RunStatus::timeout, fmt::format("exceeded the run time limit of {} s", c.run_time_limit),
+                      secs);
   if (!w.output.empty() && w.output.back() == '\n') {
     try {
       return nlohmann::json::parse(w.output);
@@ -150,13 +151,13 @@ nlohmann::json collect(const Campaign& c, Worker& w)
   std::string why = WIFSIGNALED(status)
                         ? fmt::format("worker killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)))
                         : fmt::format("worker exited with code {} without a result", WEXITSTATUS(status));
-  return failed_row(c, run, "crashed", why, secs);
+  return failed_row(c, run, RunStatus::crashed, why, secs);
 }
 
 bool is_failure(const nlohmann::json& row)
 {
-  std::string s = row.value("status", "");
-  return s == "error" || s == "crashed" || s == "timeout";
+  auto s = from_string<RunStatus>(row.value("status", ""));
+  return s == RunStatus::error || s == RunStatus::crashed || s == RunStatus::timeout;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // Table 1's statistics and their CSV and Markdown forms.
 #include "validation/elections_table.hpp"
 
+#include "validation/campaign_row.hpp"
 #include "validation/elections_run.hpp"
 #include "validation/result_files.hpp"
 
@@ -51,7 +52,7 @@ ElectionsTable elections_table(const std::vector<nlohmann::json>& rows)
   std::map<int, std::vector<std::vector<double>>> deviations; // p -> heuristic -> deviations
   ElectionsTable table;
   for (const auto& row : rows) {
-    bool usable = row.value("status", "") == "ok" &&
+    bool usable = from_string<RunStatus>(row.value("status", "")) == RunStatus::ok &&
                   from_string<SolveStatus>(row.value("milp_status", "")) == SolveStatus::optimal &&
                   row.contains("period_milp") && row["period_milp"].is_number() && row.contains("p");
     if (!usable) {

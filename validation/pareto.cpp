@@ -118,13 +118,13 @@ ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, con
       ParetoPoint point;
       point.period_bound = bound;
       if (auto why = mapper->refuses(problem)) {
-        point.status = "refused";
-        point.note   = *why;
+        point.status.reset(); // refused
+        point.note = *why;
       } else {
         auto start          = std::chrono::steady_clock::now();
         MapperResult result = mapper->map(problem, scenario.mapper_options);
         point.seconds       = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        point.status        = to_string(result.status);
+        point.status        = result.status;
         check_point(problem.pipeline, platform, result, point);
       }
       curve.points.push_back(std::move(point));

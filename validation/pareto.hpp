@@ -12,7 +12,8 @@
 
 namespace pipesim {
 
-/// The mappers whose points form the exact fronts, in this order, added whenever they accept the instance.
+/// The mappers whose points form the exact fronts (general, then interval mappings), added whenever they accept the
+/// instance.
 inline const std::vector<std::string> pareto_exact_mappers{"bbr10.exhaustive", "bbr10.exhaustive.interval"};
 
 struct ParetoOptions {
@@ -27,7 +28,7 @@ struct ParetoOptions {
 /// One mapper at one P_max.
 struct ParetoPoint {
   double period_bound = 0;
-  std::string status;                        // the mapper's status, or "refused"
+  std::optional<SolveStatus> status;         // the mapper's status; empty: it refused the problem
   std::optional<double> failure_probability; // eq. (2) of the returned mapping, when it meets P_max
   std::optional<double> worst_case_period;   // of the returned mapping (see worst_case_exact)
   bool worst_case_exact = false;             // else bbr10_worst_case_upper_bound (overlapping sets, > 10 used)

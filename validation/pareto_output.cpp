@@ -17,9 +17,9 @@ nlohmann::json optional_json(const std::optional<double>& x) { return x ? nlohma
 std::string cell(const ParetoPoint& point)
 {
   if (point.failure_probability) return fmt::format("{:.6g}", *point.failure_probability);
-  if (point.status == "refused") return "refused";
+  if (!point.status) return "refused";
   if (!point.mapping.empty()) return "violates";
-  return point.status; // infeasible, time limit
+  return to_string(*point.status); // infeasible, time limit
 }
 } // namespace
 
@@ -42,7 +42,7 @@ nlohmann::json pareto_json(const ParetoSweep& sweep)
     auto front  = nlohmann::json::array();
     for (const auto& pt : curve.points) {
       nlohmann::json p{{"period_bound", pt.period_bound},
-                       {"status", pt.status},
+                       {"status", pt.status ? to_string(*pt.status) : "refused"},
                        {"failure_probability", optional_json(pt.failure_probability)},
                        {"worst_case_period", optional_json(pt.worst_case_period)},
                        {"worst_case_exact", pt.worst_case_exact},
@@ -53,8 +53,8 @@ nlohmann::json pareto_json(const ParetoSweep& sweep)
       points.push_back(p);
       front.push_back(optional_json(pt.failure_probability));
     }
-    if (curve.mapper == "bbr10.exhaustive") j["exact_front"]["general"] = front;
-    if (curve.mapper == "bbr10.exhaustive.interval") j["exact_front"]["interval"] = front;
+    if (curve.mapper == pareto_exact_mappers[0]) j["exact_front"]["general"] = front;
+    if (curve.mapper == pareto_exact_mappers[1]) j["exact_front"]["interval"] = front;
     mappers.push_back({{"name", curve.mapper}, {"exact", curve.exact}, {"points", points}});
   }
   j["mappers"] = mappers;
@@ -134,9 +134,9 @@ bool write_pareto_files(const std::string& dir, const ParetoSweep& sweep, const 
     plots += fmt::format("{0}'pareto.dat' index {1} using 1:2 with steps lw {2} lc {3} title {4}, \\\n"
                          "  '' index {1} using 1:2 with points pt 7 lc {3} notitle",
                          plots.empty() ? "" : ", \\\n  ", index,
-                         curve.mapper == "bbr10.exhaustive" ? 4
-                         : curve.exact                      ? 2
-                                                            : 1,
+                         curve.mapper == pareto_exact_mappers[0] ? 4
+                         : curve.exact                           ? 2
+                                                                 : 1,
                          index + 1, gnuplot_quote(curve.mapper));
     ++index;
   }

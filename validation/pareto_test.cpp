@@ -48,7 +48,7 @@ TEST(Pareto, ExactFrontsOfTheShippedExample)
     EXPECT_NEAR(g.failure_probability.value_or(-1), general[i].value_or(-1), 1e-12) << i;
     EXPECT_NEAR(v.failure_probability.value_or(-1), interval[i].value_or(-1), 1e-12) << i;
   }
-  EXPECT_EQ(sweep.curves[0].points[0].status, "infeasible");
+  EXPECT_EQ(sweep.curves[0].points[0].status, SolveStatus::infeasible);
   EXPECT_EQ(sweep.curves[0].points[1].mapping, "[1]:P1|P3 [2]:P2|P4 [3]:P1|P3");
   EXPECT_EQ(sweep.curves[0].points[1].worst_case_period, 2.0);
   EXPECT_TRUE(sweep.curves[0].points[1].worst_case_exact);

@@ -57,9 +57,9 @@ ReliabilityTables reliability_tables(const CampaignResults& results)
     nlohmann::json key = row.params;
     key.erase("mapper");
     std::string scenario            = key.dump();
-    double f                        = row.status == "infeasible"            ? 1.0
-                                      : row.ok() && row.failure_probability ? *row.failure_probability
-                                                                            : std::nan("");
+    double f                        = row.run_status() == RunStatus::infeasible ? 1.0
+                                      : row.ok() && row.failure_probability     ? *row.failure_probability
+                                                                                : std::nan("");
     scenarios[scenario][row.mapper] = f;
     auto p                          = row.params.find("platform.generate.p");
     platform_of[scenario] = p == row.params.end() ? "all" : p->is_string() ? p->get<std::string>() : p->dump();

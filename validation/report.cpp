@@ -220,12 +220,13 @@ void write_report(const std::string& dir, const ReportOptions& options)
   int excluded            = 0;
   for (const auto& row : results.rows)
     excluded += row.ok() ? 0 : 1;
-  bool simulate     = results.mode == "simulate";
+  auto mode         = from_string<CampaignMode>(results.mode);
+  bool simulate     = mode == CampaignMode::simulate;
   std::string title = "pipesim campaign report: " + results.name;
   std::string html  = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title) +
                      "</title>\n" + style + "</head>\n<body>\n<h1>" + escape(title) + "</h1>\n";
   html += summary_html(results, excluded);
-  if (results.mode == "elections") html += elections_html(dir);
+  if (mode == CampaignMode::elections) html += elections_html(dir);
   html += reliability_html(results);
   html += figure_html(dir, simulate ? period_scatter_plot(results) : std::nullopt, "Simulated vs analytic period",
                       "Each point is one ok run: its simulated period against its analytic period (filled) and its "
@@ -239,7 +240,7 @@ void write_report(const std::string& dir, const ReportOptions& options)
                       simulate ? "No ok run has a simulated period."
                                : "Analytic mode: there is no simulated period to compare.",
                       options);
-  bool elections = results.mode == "elections"; // rows without analytic periods: the table above instead
+  bool elections = mode == CampaignMode::elections; // rows without analytic periods: the table above instead
   if (elections) x_key.clear();
   std::vector<MapperMean> means = x_key.empty() ? std::vector<MapperMean>{} : mapper_means(results, x_key);
   html +=

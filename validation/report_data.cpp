@@ -274,9 +274,14 @@ RunTrace load_trace(const std::string& path)
     trace.run_id  = j.value("run_id", 0);
     trace.mapping = string_field(j, "mapping");
     trace.period  = number_field(j, "period").value_or(0);
-    for (const auto& e : j.at("trace"))
-      trace.bars.push_back(TraceBar{e.at("host").get<std::string>(), e.at("kind").get<std::string>(),
-                                    e.value("dataset", 0), e.at("start").get<double>(), e.at("end").get<double>()});
+    for (const auto& e : j.at("trace")) {
+      auto kind = from_string<Operation>(e.at("kind").get<std::string>());
+      if (!kind)
+        throw InputError(fmt::format("{}: trace kind '{}': {}", path, e.at("kind").get<std::string>(),
+                                     expected_one_of<Operation>()));
+      trace.bars.push_back(TraceBar{e.at("host").get<std::string>(), *kind, e.value("dataset", 0),
+                                    e.at("start").get<double>(), e.at("end").get<double>()});
+    }
   } catch (const nlohmann::json::exception& e) {
     throw InputError(
         path + ": expected {\"trace\": [{\"host\", \"kind\", \"dataset\", \"start\", \"end\"}, ...]}: " + e.what());

@@ -1,6 +1,9 @@
 // A campaign's output directory read back for the report: campaign.json, results.jsonl, trace-<run_id>.json.
 #pragma once
 
+#include "model/operation.hpp"
+#include "validation/campaign_row.hpp"
+
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -27,13 +30,15 @@ struct ResultRow {
   std::optional<double> survival_ci_low;
   std::optional<double> survival_ci_high;
 
-  bool ok() const { return status == "ok"; }
+  /// The status as RunStatus (empty when the file holds another text).
+  std::optional<RunStatus> run_status() const { return from_string<RunStatus>(status); }
+  bool ok() const { return run_status() == RunStatus::ok; }
 };
 
 struct CampaignResults {
   std::string dir;
   std::string name;
-  std::string mode;
+  std::string mode; // as written in campaign.json
   std::string file;
   std::string command;
   std::vector<std::string> swept;
@@ -99,10 +104,10 @@ std::map<std::string, int> status_counts(const CampaignResults& results);
 /// One simulated run's event trace (DIR/trace-<run_id>.json).
 struct TraceBar {
   std::string host;
-  std::string kind; // receive, compute, send
-  int dataset  = 0;
-  double start = 0;
-  double end   = 0;
+  Operation kind = Operation::compute;
+  int dataset    = 0;
+  double start   = 0;
+  double end     = 0;
 };
 struct RunTrace {
   std::string file;

@@ -265,8 +265,8 @@ std::optional<GnuplotPlot> gantt_plot(const RunTrace& trace, int periods)
   std::vector<std::string> hosts; // rows in order of first appearance: the pipeline's order
   for (const auto& bar : trace.bars)
     if (std::find(hosts.begin(), hosts.end(), bar.host) == hosts.end()) hosts.push_back(bar.host);
-  const std::vector<std::pair<std::string, std::string>> kinds = {
-      {"receive", "#4e79a7"}, {"compute", "#59a14f"}, {"send", "#e15759"}};
+  const std::vector<std::pair<Operation, std::string>> kinds = {
+      {Operation::receive, "#4e79a7"}, {Operation::compute, "#59a14f"}, {Operation::send, "#e15759"}};
   std::string data;
   std::string plots;
   int block = 0;
@@ -283,7 +283,7 @@ std::optional<GnuplotPlot> gantt_plot(const RunTrace& trace, int periods)
     plots += fmt::format("{} 'gantt.dat' index {} using (($2+$3)/2):1:(($3-$2)/2):(0.35) with boxxyerror "
                          "fs solid 0.85 lc rgb '{}' title '{}'",
                          plots.empty() ? "" : ", \\\n ", block, colour, kind);
-    if (kind == "compute")
+    if (kind == Operation::compute)
       plots += fmt::format(", \\\n  'gantt.dat' index {} using (($2+$3)/2):1:(sprintf('%d', $4)) with labels "
                            "font ',9' tc rgb 'white' notitle",
                            block);

@@ -64,10 +64,10 @@ WhatIfFigures figures_of(const ScenarioRun& run)
   return f;
 }
 
-WhatIfFigures without_figures(std::string status, std::string note)
+WhatIfFigures without_figures(WhatIfStatus status, std::string note)
 {
   WhatIfFigures f;
-  f.status = std::move(status);
+  f.status = status;
   f.note   = std::move(note);
   return f;
 }
@@ -93,10 +93,12 @@ Scenario remapping_scenario(const Scenario& scenario, const WhatIfOptions& optio
 WhatIfFigures remapped(const Scenario& variant, const WhatIfOptions& options)
 {
   if (variant.mapping)
-    return without_figures("n/a", "the scenario gives its mapping: pass --mapper NAME to re-map the edited platforms");
+    return without_figures(WhatIfStatus::not_applicable,
+                           "the scenario gives its mapping: pass --mapper NAME to re-map the edited platforms");
   ScenarioRun run = map_scenario(variant);
   if (!run.has_mapping())
-    return without_figures("infeasible", run.mapper.note.empty() ? "the mapper found no mapping" : run.mapper.note);
+    return without_figures(WhatIfStatus::infeasible,
+                           run.mapper.note.empty() ? "the mapper found no mapping" : run.mapper.note);
   if (options.simulate && !run.deadlock) simulate_run(run, options.jobs);
   return figures_of(run);
 }
@@ -115,9 +117,9 @@ WhatIfFigures fixed(const Scenario& variant, const ScenarioRun& base, const What
         const std::string& name = base.platform.node_name(u);
         auto found              = platform.find(name);
         if (!found)
-          return without_figures("removed", fmt::format("host '{}' of the baseline's mapping is not a "
-                                                        "processor of this platform",
-                                                        name));
+          return without_figures(WhatIfStatus::removed, fmt::format("host '{}' of the baseline's mapping is not a "
+                                                                    "processor of this platform",
+                                                                    name));
         u = *found;
       }
     mapping.intervals.push_back(std::move(out));
@@ -126,11 +128,11 @@ WhatIfFigures fixed(const Scenario& variant, const ScenarioRun& base, const What
   run.mapper.status  = SolveStatus::feasible;
   run.rule           = classify(mapping);
   if (auto pair = unreachable_pair(mapping, platform)) {
-    WhatIfFigures f =
-        without_figures("unreachable", fmt::format("the mapping sends from '{}' to '{}', which have no "
-                                                   "route",
-                                                   platform.node_name(pair->first), platform.node_name(pair->second)));
-    f.mapping = to_text(mapping, platform);
+    WhatIfFigures f = without_figures(WhatIfStatus::unreachable,
+                                      fmt::format("the mapping sends from '{}' to '{}', which have no "
+                                                  "route",
+                                                  platform.node_name(pair->first), platform.node_name(pair->second)));
+    f.mapping       = to_text(mapping, platform);
     return f;
   }
   analyze_run(run);
@@ -159,18 +161,19 @@ std::string change(std::optional<double> value, std::optional<double> base)
 
 std::optional<double> analytic_period(const WhatIfFigures& f)
 {
-  return f.status == "ok" || f.analytic_period > 0 ? std::optional<double>(f.analytic_period) : std::nullopt;
+  return f.status == WhatIfStatus::ok || f.analytic_period > 0 ? std::optional<double>(f.analytic_period)
+                                                               : std::nullopt;
 }
 std::optional<double> reliability(const WhatIfFigures& f)
 {
-  return f.status == "ok" ? std::optional<double>(f.reliability) : std::nullopt;
+  return f.status == WhatIfStatus::ok ? std::optional<double>(f.reliability) : std::nullopt;
 }
 
 nlohmann::json figures_json(const WhatIfFigures& f, const WhatIfFigures& base)
 {
-  nlohmann::json j = {{"status", f.status}};
+  nlohmann::json j = {{"status", to_string(f.status)}};
   if (!f.note.empty()) j["note"] = f.note;
-  if (f.status != "ok" && f.mapping.empty()) return j;
+  if (f.status != WhatIfStatus::ok && f.mapping.empty()) return j;
   j["mapping"]   = f.mapping;
   j["analytic"]  = {{"period", json_number(f.analytic_period)},
                     {"latency", json_number(f.analytic_latency)},
@@ -196,8 +199,8 @@ std::string optional_text(std::optional<double> x) { return x ? number(*x) : "-"
 
 std::string table_line(const std::string& label, const WhatIfFigures& f, const WhatIfFigures& base)
 {
-  if (f.status != "ok" && !f.verdict) return fmt::format("  {:<10} {}: {}\n", label, f.status, f.note);
-  bool ok         = f.status == "ok";
+  if (f.status != WhatIfStatus::ok && !f.verdict) return fmt::format("  {:<10} {}: {}\n", label, f.status, f.note);
+  bool ok         = f.status == WhatIfStatus::ok;
   auto text       = [&](double x) { return ok ? number(x) : std::string("-"); };
   std::string out = fmt::format("  {:<10} {:<12} {:>9} {:<10} {:<12} {:>9} {:<10} {:<10} {}\n", label,
                                 text(f.analytic_period), change(analytic_period(f), analytic_period(base)),
@@ -306,7 +309,7 @@ bool write_whatif_files(const std::string& dir, const WhatIfStudy& study)
     auto ap = analytic_period(f), bp = analytic_period(study.baseline);
     std::string ratio = ap && bp && std::isfinite(*ap) ? number(*ap / *bp) : "";
     csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n", quoted(variant), what, f.status, quoted(f.mapping),
-                          opt(ap), opt(f.simulated_period), f.status == "ok" ? number(f.analytic_latency) : "",
+                          opt(ap), opt(f.simulated_period), f.status == WhatIfStatus::ok ? number(f.analytic_latency) : "",
                           opt(f.simulated_latency), opt(reliability(f)), opt(f.survival_rate), ratio, quoted(f.note));
   };
   csv_row("baseline", "baseline", study.baseline);

@@ -22,10 +22,16 @@ struct WhatIfVariant {
 std::vector<WhatIfVariant> load_whatif_variants(const std::string& path);
 std::vector<WhatIfVariant> parse_whatif_variants(const std::string& text, const std::string& label);
 
-/// The figures of one evaluation (baseline, fixed or re-mapped). `status` is "ok", or why there are no figures
-/// ("infeasible", "unreachable", "removed", "n/a"), with `note` saying more.
+/// Whether an evaluation has figures, or why not: the mapper found none, the mapping needs a pair without route, a
+/// host of the baseline's mapping was removed, or nothing to do (re-mapping an explicit mapping).
+enum class WhatIfStatus { ok, infeasible, unreachable, removed, not_applicable };
+PIPESIM_ENUM_NAMES(WhatIfStatus, {ok, "ok"}, {infeasible, "infeasible"}, {unreachable, "unreachable"},
+                   {removed, "removed"}, {not_applicable, "n/a"});
+
+/// The figures of one evaluation (baseline, fixed or re-mapped), or the status saying why there are none, with
+/// `note` saying more.
 struct WhatIfFigures {
-  std::string status = "ok";
+  WhatIfStatus status = WhatIfStatus::ok;
   std::string note;
   std::string mapping; // compact text
   double analytic_period  = 0;

@@ -48,14 +48,14 @@ TEST(WhatIf, BackboneHalvedFixedMappingMatchesEq2ByHand)
   const double out        = 1e6 / 125e6 + 600e-6;
   EXPECT_NEAR(study.baseline.analytic_period, 2e6 / 10e6 + c_backbone + 2.0 + out, 1e-12);
   const WhatIfRow& row = study.rows.at(0);
-  ASSERT_EQ(row.fixed.status, "ok");
+  ASSERT_EQ(row.fixed.status, WhatIfStatus::ok);
   const double halved = 2e6 / 5e6 + c_backbone + 2.0 + out;
   EXPECT_NEAR(row.fixed.analytic_period, halved, 1e-12);
   ASSERT_TRUE(row.fixed.simulated_period);
   EXPECT_NEAR(*row.fixed.simulated_period, halved, 1e-9 * halved);
   ASSERT_EQ(row.edits.size(), 1U);
   EXPECT_EQ(row.edits[0].matched, (std::vector<std::string>{"backbone"}));
-  EXPECT_EQ(row.remapped.status, "ok");
+  EXPECT_EQ(row.remapped.status, WhatIfStatus::ok);
   EXPECT_LE(row.remapped.analytic_period, row.fixed.analytic_period + 1e-12); // re-mapping never does worse (optimal)
 }
 
@@ -100,13 +100,13 @@ simulation: {{model: one-port, network: exact, datasets: 30, seed: 3}}
       run_whatif(s, parse_whatif_variants("- {name: all, edits: [{scale_bandwidth: 0.5, links: \"*\"}]}\n", "e.yaml"),
                  options(true));
   const WhatIfFigures& fixed = study.rows.at(0).fixed;
-  ASSERT_EQ(fixed.status, "ok");
+  ASSERT_EQ(fixed.status, WhatIfStatus::ok);
   EXPECT_NEAR(fixed.analytic_period, after, 1e-12 * after);
   EXPECT_GT(after, 1.9 * before); // communication-bound: nearly doubled (latencies and 0.1 s of compute stay)
   ASSERT_TRUE(fixed.simulated_period && study.baseline.simulated_period);
   EXPECT_NEAR(*study.baseline.simulated_period, before, 1e-9 * before);
   EXPECT_NEAR(*fixed.simulated_period, after, 1e-9 * after);
-  EXPECT_EQ(study.rows[0].remapped.status, "n/a"); // the scenario gives its mapping
+  EXPECT_EQ(study.rows[0].remapped.status, WhatIfStatus::not_applicable); // the scenario gives its mapping
 }
 
 TEST(WhatIf, RemovedHostsAndFailedLinksBreakTheFixedMappingOnly)
@@ -121,14 +121,14 @@ variants:
                                                        "e.yaml"),
                                  options(true));
   ASSERT_EQ(study.rows.size(), 3U);
-  EXPECT_EQ(study.rows[0].fixed.status, "removed");
+  EXPECT_EQ(study.rows[0].fixed.status, WhatIfStatus::removed);
   EXPECT_NE(study.rows[0].fixed.note.find("'b-10'"), std::string::npos);
-  EXPECT_EQ(study.rows[0].remapped.status, "ok");
+  EXPECT_EQ(study.rows[0].remapped.status, WhatIfStatus::ok);
   EXPECT_EQ(study.rows[0].remapped.mapping.find("b-10"), std::string::npos);
   // the backbone fails at 1 s: the model is the platform before the failure (same mapping, same period), and the
   // run of the fixed mapping fails on its first transfer from b-11 to a-1; nothing is delivered
   const WhatIfFigures& cut = study.rows[1].fixed;
-  EXPECT_EQ(cut.status, "ok");
+  EXPECT_EQ(cut.status, WhatIfStatus::ok);
   EXPECT_EQ(cut.analytic_period, study.baseline.analytic_period);
   ASSERT_TRUE(cut.verdict);
   EXPECT_NE(cut.verdict->find("failed at t = "), std::string::npos);
@@ -138,11 +138,11 @@ variants:
   EXPECT_TRUE(study.rows[1].remapped.verdict);
   // down from the start: the fixed mapping is unreachable, the re-mapped one keeps to one side of the cut
   const WhatIfFigures& down = study.rows[2].fixed;
-  EXPECT_EQ(down.status, "unreachable");
+  EXPECT_EQ(down.status, WhatIfStatus::unreachable);
   EXPECT_NE(down.note.find("'b-11' to 'a-1'"), std::string::npos) << down.note;
   EXPECT_FALSE(down.verdict);
   const WhatIfFigures& remapped = study.rows[2].remapped;
-  ASSERT_EQ(remapped.status, "ok");
+  ASSERT_EQ(remapped.status, WhatIfStatus::ok);
   EXPECT_TRUE(std::isfinite(remapped.analytic_period));
   ASSERT_TRUE(remapped.simulated_period);
   EXPECT_NEAR(*remapped.simulated_period, remapped.analytic_period, 1e-9 * remapped.analytic_period);
