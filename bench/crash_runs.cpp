@@ -97,7 +97,7 @@ BENCHMARK(BM_MonteCarlo10000)
 double fork_per_run_seconds(const fixtures::RandomInstance& inst, const SimulationSettings& s, double makespan)
 {
   auto t0 = std::chrono::steady_clock::now();
-  run_in_children(s.runs, 2, [&](int i) {
+  run_pool(s.runs, {.jobs = 2}, [&](int i) {
     SimulationSettings run = settings_for_run(inst.platform, inst.mapping, s, i, makespan);
     return simulate_here(inst.pipeline, inst.platform, inst.mapping, run).failures.verdict;
   });
