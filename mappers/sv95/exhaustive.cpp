@@ -38,7 +38,7 @@ private:
   void leaf(int used, double partial)
   {
     leaves_ += 1;
-    if (static_cast<long long>(leaves_) % 65536 == 0) {
+    if (static_cast<long long>(leaves_) % 4096 == 0) {
       std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
       timed_out_                            = elapsed.count() >= limit_;
     }
