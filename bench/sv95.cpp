@@ -2,9 +2,8 @@
 // on the period with a fewest-processors dynamic program), at P = 64, 128 and 256, one seeded chain per P, measured
 // in the same process as a ratio of CPU times (user + sys of this single-threaded process); and sv95.exact alone on
 // 11 seeded chains at P = 256 against the target (issue 15): optimal in <= 1 s of CPU time at P = 256, k = 8.
-// Chains: model/sv95/chain_generator.hpp with ranges shaped like seed 001 §5's fitted polynomials (times in
-// seconds: execution C2 up to 2 s of parallel work, communication an order of magnitude smaller), p_min in [1, 4],
-// three tasks in four replicable.
+// Chains: generate_task_chain with sv95_fitted_ranges() (model/sv95/chain_generator.hpp: seed 001 §5-shaped
+// polynomials in seconds, p_min in [1, 4], three tasks in four replicable).
 #include "mappers/mapper.hpp"
 #include "model/sv95/chain_generator.hpp"
 #include "model/sv95/response.hpp"
@@ -22,14 +21,8 @@ constexpr int k = 8;
 
 Problem make_instance(std::uint64_t seed, int P)
 {
-  TaskChainRanges ranges;
-  ranges.exec  = {Range::uniform(0.001, 0.01), Range::uniform(0.1, 2), Range::uniform(0, 1e-4)};
-  ranges.icom  = {Range::uniform(0, 0.005), Range::uniform(0, 0.1), Range::uniform(0, 1e-4)};
-  ranges.ecom  = {Range::uniform(0, 0.005), Range::uniform(0, 0.1), Range::uniform(0, 0.1), Range::uniform(0, 1e-4),
-                  Range::uniform(0, 1e-4)};
-  ranges.p_min = Range::uniform(1, 4, true);
   Problem problem;
-  problem.task_chain = generate_task_chain(k, ranges, seed);
+  problem.task_chain = generate_task_chain(k, sv95_fitted_ranges(), seed);
   problem.pipeline   = Pipeline{std::vector<double>(k, 0.0), std::vector<double>(k + 1, 0.0)};
   std::vector<Processor> processors;
   for (int u = 1; u <= P; ++u)

@@ -16,6 +16,17 @@ void check_range(const Range& range, const char* what)
 }
 } // namespace
 
+TaskChainRanges sv95_fitted_ranges()
+{
+  TaskChainRanges ranges;
+  ranges.exec  = {Range::uniform(0.001, 0.01), Range::uniform(0.1, 2), Range::uniform(0, 1e-4)};
+  ranges.icom  = {Range::uniform(0, 0.005), Range::uniform(0, 0.1), Range::uniform(0, 1e-4)};
+  ranges.ecom  = {Range::uniform(0, 0.005), Range::uniform(0, 0.1), Range::uniform(0, 0.1), Range::uniform(0, 1e-4),
+                  Range::uniform(0, 1e-4)};
+  ranges.p_min = Range::uniform(1, 4, true);
+  return ranges;
+}
+
 TaskChain generate_task_chain(int k, const TaskChainRanges& ranges, std::uint64_t seed)
 {
   if (k < 1) throw InputError(fmt::format("task chain generator: expected k >= 1 tasks, got {}", k));

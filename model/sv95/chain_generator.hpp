@@ -19,6 +19,12 @@ struct TaskChainRanges {
   double replicable = 0.75; // probability that a task is replicable
 };
 
+/// Ranges shaped like the polynomials seed 001 §5 fits for an FFT-Hist-like program, times in seconds: f_exec
+/// C1 in [0.001, 0.01], C2 in [0.1, 2] (seconds of parallel work), C3 in [0, 1e-4]; communication an order of
+/// magnitude smaller (f_icom C1 in [0, 0.005], C2 in [0, 0.1], C3 in [0, 1e-4]; f_ecom C1 in [0, 0.005], C2 and C3
+/// in [0, 0.1], C4 and C5 in [0, 1e-4]); p_min in [1, 4]; three tasks in four replicable.
+TaskChainRanges sv95_fitted_ranges();
+
 /// Draws k tasks with pipesim::Rng(seed), in this order: per task, its three f_exec coefficients, p_min, and a
 /// uniform number u (replicable iff u < ranges.replicable); then per pair i -> i+1 its three f_icom and five
 /// f_ecom coefficients. No input or output time, no memory (p_min only). Throws InputError when k < 1 or a range
