@@ -99,9 +99,8 @@ bool Sv95Decision::bounds(double T)
   return true;
 }
 
-void Sv95Decision::build_front(int a, int b, int p, double E)
+void Sv95Decision::build_front(int a, int p, double E)
 {
-  (void)b;
   int P = t_.P();
   front_.clear();
   if (a == 1) {
@@ -162,7 +161,7 @@ void Sv95Decision::add_modules_ending_at(double T, int b)
     for (int p = t_.p_min(a, b); p <= P; ++p) {
       if (before_[a] + need[p] > cap) continue;
       double E = t_.exec(a, b, p);
-      build_front(a, b, p, E);
+      build_front(a, p, E);
       if (front_.empty() || front_.back().second + need[p] > cap) continue;
       if (b == k) {
         int n = fewest(T, replicable, p, t_.output(b, p, 0));

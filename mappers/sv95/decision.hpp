@@ -36,8 +36,8 @@ public:
 
 private:
   int r_min(double f, double T) const;
-  /// The frontier of module [a, b] on p per instance (E: its execution time) in front_.
-  void build_front(int a, int b, int p, double E);
+  /// The frontier of a module starting at t_a on p per instance (E: its execution time) in front_.
+  void build_front(int a, int p, double E);
   /// min over the frontier of N_i + p r_i, for the send time y.
   int fewest(double T, bool replicable, int p, double y) const;
   /// The lower bounds of the processors needed at bound T; false when even they do not fit in P.

@@ -137,7 +137,12 @@ TEST(Sv95Greedy, HowOftenOptimalOnFittedChains)
     double worst_ratio = 1;
   };
   std::map<std::string, Count> counts;
-  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+#ifdef PIPESIM_SANITIZE
+  constexpr std::uint64_t chains = 12; // the statistics below are those of the 60 chains of the optimised build
+#else
+  constexpr std::uint64_t chains = 60;
+#endif
+  for (std::uint64_t seed = 1; seed <= chains; ++seed) {
     int k              = 3 + static_cast<int>(seed % 6);
     int P              = 16 + 8 * static_cast<int>(seed % 5);
     Problem problem    = fixtures::sv95_problem(generate_task_chain(k, sv95_fitted_ranges(), seed), P);
@@ -151,7 +156,8 @@ TEST(Sv95Greedy, HowOftenOptimalOnFittedChains)
     }
   }
   for (const auto& [mapper, c] : counts)
-    fmt::print("{}: optimal on {} of 60, worst period / optimum {:.6f}\n", mapper, c.optimal, c.worst_ratio);
+    fmt::print("{}: optimal on {} of {}, worst period / optimum {:.6f}\n", mapper, c.optimal, chains, c.worst_ratio);
+  if (chains < 60) return;
   // The neighbours' rule gets stuck behind maximal replication: one more processor on a replicated bottleneck of
   // p_min 2 changes nothing (q = 5 is still 2 instances of 2), while a neighbour's gain of a few microseconds on
   // f_ecom wins step 3; seed 48: [t1] r=2 p=2 | [t2-t3] r=1 p=36 (0.292) against [t1] r=5 p=5 | [t2-t3] r=1 p=15
