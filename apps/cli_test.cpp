@@ -96,6 +96,22 @@ TEST(Cli, QuickstartMapJson)
   EXPECT_NEAR(j["analytic"]["period"].get<double>(), j["event_graph"]["period"].get<double>(), 1e-12);
 }
 
+TEST(Cli, Sv95ChainMapJson)
+{
+  // scenarios/examples/sv95-chain.yaml: read, colffts, rowffts in one module of 3 instances of 4 processors,
+  // f1 = 0.114 + 0.0145 + 0.428 + 0.085 + 0.428 + f_ecom(4, 4) 0.118 = 1.1875, term 1.1875 / 3 = 0.396; hist on 4:
+  // f2 = 0.118 + 0.3 = 0.418, the bottleneck (seed 001 §2.2)
+  Result r = run_stdout("map scenarios/examples/sv95-chain.yaml --mapper sv95.dp --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "optimal");
+  EXPECT_NEAR(j["objective"].get<double>(), 0.418, 1e-12);
+  EXPECT_EQ(j["statistics"]["bottleneck"], 2);
+  EXPECT_EQ(j["statistics"]["processors"], 16);
+  EXPECT_EQ(j["mapping_text"], "[1-3]:P1+P2+P3+P4|P5+P6+P7+P8|P9+P10+P11+P12/deal [4]:P13+P14+P15+P16");
+  EXPECT_EQ(j["analytic"]["period"], j["objective"]);
+}
+
 TEST(Cli, TableShowsAnalyticAndSimulatedSideBySide)
 {
   Result r = run_stdout("simulate scenarios/examples/replicated.yaml");
