@@ -168,6 +168,7 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
     throw InputError(fmt::format("--shard {}/{}: expected i/N with 1 <= i <= N", o.shard_index + 1, o.shard_count));
   std::filesystem::create_directories(o.out_dir);
+  DirectoryLock lock(o.out_dir); // one runner per directory (a requeued SLURM task while the first still dies)
   std::vector<nlohmann::json> rows = previous_rows(c, o);
   std::set<int> done;
   for (const auto& row : rows)
