@@ -31,6 +31,8 @@ void add_campaign_slurm_options(CLI::App* campaign, CampaignSlurmOptions& o)
           ->add_option("--cpus-per-task", job.cpus_per_task,
                        "--slurm: CPUs of each array task, also its --jobs (default 1)")
           ->check(CLI::PositiveNumber),
+      campaign->add_option("--merge-mem", job.merge_mem,
+                           "--slurm: memory of the merge job, e.g. 16G (it holds every row: about 9 kB per run)"),
       campaign->add_option("--sbatch-arg", job.sbatch_args,
                            "--slurm: one more #SBATCH option for both scripts, e.g. --sbatch-arg=--account=p42 "
                            "(repeatable)"),

@@ -9,6 +9,7 @@
 #include "validation/pareto.hpp"
 #include "validation/report.hpp"
 #include "validation/scenario_run.hpp"
+#include "validation/slurm_scripts.hpp"
 #include "validation/whatif.hpp"
 
 #include <CLI/CLI.hpp>
@@ -222,11 +223,12 @@ int run_whatif_command(const Options& o)
   return 0;
 }
 
+/// The command line as a shell reads it back (each word quoted when needed), for the files that record it.
 std::string join(int argc, char** argv)
 {
   std::string out;
   for (int i = 0; i < argc; ++i)
-    out += (i ? " " : "") + std::string(argv[i]);
+    out += (i ? " " : "") + shell_quote(argv[i]);
   return out;
 }
 

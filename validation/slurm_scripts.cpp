@@ -62,6 +62,10 @@ void check_job_settings(const SlurmJobSettings& s)
     throw InputError(fmt::format("--time {}: expected a SLURM time limit: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, "
                                  "D-HH:MM:SS or UNLIMITED",
                                  s.time));
+  static const std::regex memory_format(R"(\d+[KMGT]?)");
+  if (!s.merge_mem.empty() && !std::regex_match(s.merge_mem, memory_format))
+    throw InputError(
+        fmt::format("--merge-mem {}: expected a size in megabytes or with a unit, e.g. 16G or 2000M", s.merge_mem));
   if (has_space(s.partition)) throw InputError(fmt::format("--partition '{}': expected a partition name", s.partition));
   for (const auto& arg : s.sbatch_args) {
     if (arg.empty() || arg[0] != '-' || has_space(arg))
@@ -146,6 +150,7 @@ std::string merge_script(const SlurmJobSettings& s)
                                  "#SBATCH --cpus-per-task=1\n"
                                  "#SBATCH --output={1}/slurm/logs/merge-%j.out\n",
                                  s.campaign_name, s.out_dir, job_name(s.campaign_name));
+  if (!s.merge_mem.empty()) text += fmt::format("#SBATCH --mem={}\n", s.merge_mem);
   text += common_options(s) + setup_lines(s);
   std::string exe = shell_quote(s.executable);
   std::string dir = shell_quote(s.out_dir);

@@ -16,12 +16,14 @@ struct SlurmJobSettings {
   int cpus_per_task = 1;                // also the task's --jobs
   std::string partition;                // empty: the cluster's default partition
   std::string time;                     // empty: the partition's default time limit
+  std::string merge_mem;                // memory of the merge job (--mem), e.g. "16G"; empty: the default
   std::vector<std::string> sbatch_args; // extra "#SBATCH" options of both scripts (--account=..., --mem=...)
   std::vector<std::string> setup;       // shell lines run before pipesim in both scripts (module load ...)
 };
 
 /// Refuses (InputError naming the option and value) what the scripts could not hold: a shard count or CPU count
-/// below 1, a time limit SLURM does not read (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS, UNLIMITED),
+/// below 1, a time limit SLURM does not read (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS, UNLIMITED), a
+/// memory size that is not a number with an optional K, M, G or T suffix,
 /// a partition or an sbatch argument with white space or a newline, an sbatch argument that is not an option, the
 /// array or dependency options (pipesim sets them), paths SLURM's --output cannot hold (white space, '%').
 void check_job_settings(const SlurmJobSettings& settings);

@@ -79,7 +79,10 @@ TEST(SlurmScripts, MergeScriptMergesReportsAndListsTheShards)
   SlurmJobSettings s = settings();
   s.partition.clear();
   s.time.clear();
+  s.merge_mem      = "16G";
   std::string text = merge_script(s);
+  EXPECT_THAT(text, HasSubstr("#SBATCH --mem=16G\n"));
+  EXPECT_THAT(array_script(s, {1}), Not(HasSubstr("--mem=16G")));
   EXPECT_THAT(text, HasSubstr("#SBATCH --output=/scratch/u/run/slurm/logs/merge-%j.out\n"));
   EXPECT_THAT(text, HasSubstr("#SBATCH --cpus-per-task=1\n"));
   EXPECT_THAT(text, Not(HasSubstr("--partition")));
@@ -104,6 +107,8 @@ TEST(SlurmScripts, RefusedSettingsNameTheOption)
   for (const char* good : {"90", "30:00", "2:00:00", "1-0", "1-12:00", "2-00:00:00", "UNLIMITED", "infinite"})
     EXPECT_EQ(with([&](auto& s) { s.time = good; }), "") << good;
   EXPECT_THAT(with([](auto& s) { s.cpus_per_task = 0; }), HasSubstr("--cpus-per-task 0"));
+  EXPECT_THAT(with([](auto& s) { s.merge_mem = "16 GB"; }), HasSubstr("--merge-mem 16 GB"));
+  EXPECT_EQ(with([](auto& s) { s.merge_mem = "2000"; }), "");
   EXPECT_THAT(with([](auto& s) { s.shard_count = 0; }), HasSubstr("--shards 0"));
   EXPECT_THAT(with([](auto& s) { s.partition = "a b"; }), HasSubstr("--partition 'a b'"));
   EXPECT_THAT(with([](auto& s) { s.sbatch_args = {"account=x"}; }), HasSubstr("--sbatch-arg 'account=x'"));
