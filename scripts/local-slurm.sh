@@ -201,7 +201,7 @@ start_failed() {
 }
 
 start_cluster() {
-  local missing=() prog user munged ctld slurmd
+  local missing=() prog user munged ctld slurmd ctld_port slurmd_port
   for prog in munged mungekey slurmctld slurmd sbatch squeue scontrol scancel sinfo; do
     command -v "$prog" >/dev/null 2>&1 || [ -x "/usr/sbin/$prog" ] || missing+=("$prog")
   done
@@ -216,7 +216,10 @@ start_cluster() {
   chmod 755 "$dir" "$dir/munge" # munged refuses a socket directory writable by others
   [ -f "$dir/munge/munge.key" ] || mungekey --create --keyfile="$dir/munge/munge.key"
   user="$(id -un)"
-  write_config "$user" "$(free_port)" "$(free_port)"
+  ctld_port="$(free_port)"
+  slurmd_port="$(free_port)"
+  while [ "$slurmd_port" = "$ctld_port" ]; do slurmd_port="$(free_port)"; done
+  write_config "$user" "$ctld_port" "$slurmd_port"
 
   munged="$(launch munged munged --foreground --socket="$dir/munge/munge.socket" \
     --key-file="$dir/munge/munge.key" --pid-file="$dir/munge/munged.pid" --seed-file="$dir/munge/munged.seed" \
