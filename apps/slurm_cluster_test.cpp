@@ -134,21 +134,32 @@ std::map<int, nlohmann::json> timeless(const std::string& dir, std::map<int, int
   return rows;
 }
 
-/// 200 runs: n = 1..50 outside, the mapper inside, so run id mod 4 picks the mapper and each shard of 4 holds one:
-/// shard 1 simulates random interval mappings, shard 2 H7b-BSC's, shard 3 sleeps 0.1 s per run (debug.sleep: time
-/// to cancel it part-way), shard 4 fails every run (br07.fh-dp refuses Fully Heterogeneous platforms).
-const char* sharded_campaign = R"(name: slurm-cluster
+/// Runs per shard: 4 N runs in all, n = 1..N outside, the mapper inside, so run id mod 4 picks the mapper and each
+/// shard of 4 holds one: shard 1 simulates random interval mappings, shard 2 H7b-BSC's, shard 3 sleeps 0.1 s per run
+/// (debug.sleep: time to cancel it part-way), shard 4 fails every run (br07.fh-dp refuses Fully Heterogeneous
+/// platforms). 200 runs; 100 under the sanitizers, where each simulation is ten times slower.
+#ifdef PIPESIM_SANITIZE
+constexpr int per_shard = 25;
+#else
+constexpr int per_shard = 50;
+#endif
+
+std::string sharded_campaign()
+{
+  return fmt::format(R"(name: slurm-cluster
 mode: simulate
 base:
-  pipeline: {generate: {n: 3, w: [1, 20], delta: [1, 100], seed: 1}}
-  platform: {generate: {class: fully-heterogeneous, p: 6, speed: [1, 20], bandwidth: [1, 10], seed: 1}}
+  pipeline: {{generate: {{n: 3, w: [1, 20], delta: [1, 100], seed: 1}}}}
+  platform: {{generate: {{class: fully-heterogeneous, p: 6, speed: [1, 20], bandwidth: [1, 10], seed: 1}}}}
   mapper: random.interval
-  mapper_options: {time_limit: 0.1}
-  simulation: {datasets: 10}
+  mapper_options: {{time_limit: 0.1}}
+  simulation: {{datasets: 10}}
 sweep:
-  pipeline.generate.n: [1..50]
+  pipeline.generate.n: [1..{}]
   mapper: [random.interval, br07.h7b-bsc, debug.sleep, br07.fh-dp]
-)";
+)",
+                     per_shard);
+}
 
 } // namespace
 
@@ -157,7 +168,7 @@ TEST(SlurmCluster, ShardsMergeToTheUnshardedResultsAndOnlyTheCancelledShardIsRes
   if (auto why = cluster_missing(); !why.empty()) GTEST_SKIP() << why;
   std::string root = temp_dir("sharded");
   std::string file = root + "/campaign.yaml";
-  std::ofstream(file) << sharded_campaign;
+  std::ofstream(file) << sharded_campaign();
   std::string dir     = root + "/run";
   std::string command = fmt::format("campaign {} --out {} --slurm --shards 4 --cpus-per-task 1", file, dir);
 
@@ -174,7 +185,7 @@ TEST(SlurmCluster, ShardsMergeToTheUnshardedResultsAndOnlyTheCancelledShardIsRes
   ASSERT_EQ(shell(fmt::format("scancel {}_3", array)).code, 0);
   ASSERT_EQ(wait_for_end(array, 3, 60), SlurmState::cancelled) << diagnose(dir);
   int before = count_results(shard3).rows;
-  EXPECT_LT(before, 50) << "shard 3 finished before it was cancelled: make its runs slower";
+  EXPECT_LT(before, per_shard) << "shard 3 finished before it was cancelled: make its runs slower";
 
   // meanwhile, the reference: the same campaign without SLURM and without shards
   Result reference = run_pipesim(fmt::format("campaign {} --out {}/reference --jobs 2 --quiet", file, root));
@@ -188,7 +199,7 @@ TEST(SlurmCluster, ShardsMergeToTheUnshardedResultsAndOnlyTheCancelledShardIsRes
   Result status = run_pipesim("campaign status --format json " + dir + " 2>/dev/null");
   auto j        = nlohmann::json::parse(status.out);
   EXPECT_EQ(j["resubmit"], nlohmann::json::array({3})) << status.out;
-  EXPECT_EQ(j["shards"][3]["failed"], 50) << status.out;
+  EXPECT_EQ(j["shards"][3]["failed"], per_shard) << status.out;
   EXPECT_EQ(j["shards"][2]["slurm"]["state"], "CANCELLED") << status.out;
 
   // the same command again: shard 3 alone, resumed where it stopped
@@ -204,16 +215,16 @@ TEST(SlurmCluster, ShardsMergeToTheUnshardedResultsAndOnlyTheCancelledShardIsRes
   // complete, nothing doubled, equal to the unsharded run apart from the timing columns
   std::map<int, int> count;
   auto merged = timeless(dir, &count);
-  EXPECT_EQ(merged.size(), 200u);
+  EXPECT_EQ(merged.size(), 4u * per_shard);
   for (const auto& [id, n] : count)
     EXPECT_EQ(n, 1) << "run " << id;
-  EXPECT_EQ(count_results(shard3).rows, 50);
+  EXPECT_EQ(count_results(shard3).rows, per_shard);
   EXPECT_TRUE(merged == timeless(root + "/reference")) << "merged results differ from the unsharded run";
   // the failing shard did not stop the merge: the report counts its rows, the merge log lists them
   std::string report = read(dir + "/report.html");
-  EXPECT_NE(report.find("error: 50"), std::string::npos);
+  EXPECT_NE(report.find(fmt::format("error: {}", per_shard)), std::string::npos);
   merge_log = read(fmt::format("{}/slurm/logs/merge-{}.out", dir, merge2));
-  EXPECT_NE(merge_log.find("failed     shard 4: 50 runs"), std::string::npos) << merge_log;
+  EXPECT_NE(merge_log.find(fmt::format("failed     shard 4: {} runs", per_shard)), std::string::npos) << merge_log;
 
   // a third time: nothing left to submit
   Result third = run_pipesim(command);
