@@ -5,9 +5,10 @@
 #   scripts/local-slurm.sh stop [DIR]    # cancels the jobs, stops the job processes and the daemons, by PID
 #   scripts/local-slurm.sh status [DIR]  # the daemons' PIDs and sinfo
 #
-# DIR (default build/slurm-local) holds everything: configuration, munge key and socket, state, spool, logs, the PIDs.
-# Nothing system-wide is used or changed, so two clusters in two directories run side by side (each picks free
-# ports at start). Needs Debian's slurmctld, slurmd, slurm-client and munge (scripts/setup.sh); no systemd, no
+# DIR (default build/slurm-local) holds everything (configuration, state, spool, logs, the PIDs) but munge's key,
+# socket and log: munged refuses any directory on their path that others may write without a sticky bit, so they go
+# in a fresh /tmp/pipesim-munge.XXXXXX (named in DIR/munge-dir, removed by `stop`). Nothing system-wide is used or
+# changed, so two clusters in two directories run side by side (each picks free ports at start). Needs Debian's slurmctld, slurmd, slurm-client and munge (scripts/setup.sh); no systemd, no
 # cgroups. `start` exits 77 when those packages are absent (ctest skips the cluster tests on that code), 1 when a
 # daemon does not come up (its log is printed). `start` stops a cluster already running in DIR first, and `stop`
 # works after a failed or partial `start`.
@@ -27,6 +28,7 @@ case "$action" in start | stop | status) ;; *) die "usage: $0 start|stop|status 
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 pids_file="$dir/pids"
+munge_dir="$(cat "$dir/munge-dir" 2>/dev/null || true)"
 export SLURM_CONF="$dir/slurm.conf"
 
 # --- processes, always by PID ------------------------------------------------------------------------------------
@@ -54,7 +56,10 @@ descendants() { # descendants of the PIDs given, from one process table
 }
 
 ours() { # a recorded daemon PID that still runs our program with our files (PIDs are recycled)
-  alive "$1" && tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | grep -qF -- "$dir/"
+  local cmdline
+  alive "$1" || return 1
+  cmdline="$(tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null)" || return 1
+  grep -qF -- "$dir/" <<<"$cmdline" || { [ -n "$munge_dir" ] && grep -qF -- "$munge_dir/" <<<"$cmdline"; }
 }
 
 step_daemons() { # slurmstepd processes of this cluster: slurmd starts them in $dir/run, so that is their cwd
@@ -104,6 +109,9 @@ stop_cluster() {
   for p in $roots $(descendants $roots); do targets+=("$p"); done
   stop_pids "${targets[@]}"
   rm -f "$pids_file"
+  case "$munge_dir" in /tmp/pipesim-munge.*) rm -rf "$munge_dir" ;; esac
+  rm -f "$dir/munge-dir"
+  munge_dir=""
   echo "local-slurm: stopped ${#targets[@]} processes in $dir" >&2
 }
 
@@ -135,7 +143,7 @@ SlurmdUser=$user
 AuthType=auth/munge
 CredType=cred/munge
 # cred_expire also sets how long a requeued job waits before it may start again (default 120 s)
-AuthInfo=socket=$dir/munge/munge.socket,cred_expire=5
+AuthInfo=socket=$munge_dir/munge.socket,cred_expire=5
 StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool/%n
 SlurmctldPidFile=$dir/slurmctld.pid
@@ -193,7 +201,7 @@ ctld_up() { scontrol ping | grep -q UP; }
 
 start_failed() {
   local log
-  for log in "$dir"/log/*; do
+  for log in "$dir"/log/* "$munge_dir/munged.log"; do
     [ -f "$log" ] && { echo "--- $log" >&2; tail -n 20 "$log" >&2; }
   done
   stop_cluster
@@ -212,19 +220,21 @@ start_cluster() {
   export PATH="$PATH:/usr/sbin:/sbin"
   stop_cluster
   rm -rf "$dir/state" "$dir/spool" "$dir/log" "$dir/run"
-  mkdir -p "$dir/munge" "$dir/state" "$dir/spool/$node" "$dir/log" "$dir/run"
-  chmod 755 "$dir" "$dir/munge" # munged refuses a socket directory writable by others
-  [ -f "$dir/munge/munge.key" ] || mungekey --create --keyfile="$dir/munge/munge.key"
+  mkdir -p "$dir/state" "$dir/spool/$node" "$dir/log" "$dir/run"
+  munge_dir="$(mktemp -d /tmp/pipesim-munge.XXXXXX)"
+  echo "$munge_dir" > "$dir/munge-dir"
+  chmod 755 "$munge_dir" # munged: 700 makes the socket inaccessible, group-writable is insecure
+  mungekey --create --keyfile="$munge_dir/munge.key"
   user="$(id -un)"
   ctld_port="$(free_port)"
   slurmd_port="$(free_port)"
   while [ "$slurmd_port" = "$ctld_port" ]; do slurmd_port="$(free_port)"; done
   write_config "$user" "$ctld_port" "$slurmd_port"
 
-  munged="$(launch munged munged --foreground --socket="$dir/munge/munge.socket" \
-    --key-file="$dir/munge/munge.key" --pid-file="$dir/munge/munged.pid" --seed-file="$dir/munge/munged.seed" \
-    --log-file="$dir/log/munged.log")"
-  wait_for munged "$munged" test -S "$dir/munge/munge.socket" || start_failed
+  munged="$(launch munged munged --foreground --socket="$munge_dir/munge.socket" \
+    --key-file="$munge_dir/munge.key" --pid-file="$munge_dir/munged.pid" --seed-file="$munge_dir/munged.seed" \
+    --log-file="$munge_dir/munged.log")"
+  wait_for munged "$munged" test -S "$munge_dir/munge.socket" || start_failed
   ctld="$(launch slurmctld slurmctld -D -f "$SLURM_CONF")"
   wait_for slurmctld "$ctld" ctld_up || start_failed
   slurmd="$(launch slurmd slurmd -D -f "$SLURM_CONF" -N "$node")"
