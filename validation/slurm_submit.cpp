@@ -47,7 +47,11 @@ int settle_directory(const Campaign& c, const SlurmJobSettings& job, int request
   int total              = static_cast<int>(c.runs.size());
   if (fs::exists(meta_path)) {
     nlohmann::json meta;
-    std::ifstream(meta_path) >> meta;
+    try {
+      std::ifstream(meta_path) >> meta;
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(fmt::format("{}: malformed: {}", meta_path, e.what()));
+    }
     if (meta.value("hash", "") != c.hash())
       throw InputError(fmt::format("{}: holds campaign '{}' ({}), not '{}' of {} (or the file changed since it was "
                                    "submitted); choose another --out",
@@ -212,8 +216,9 @@ SubmitOutcome submit_campaign(const Campaign& campaign, SlurmSubmitOptions o)
 {
   o.job.out_dir       = absolute(o.job.out_dir);
   o.job.campaign_file = absolute(o.job.campaign_file);
-  o.job.executable =
-      absolute(o.job.executable.empty() ? fs::read_symlink("/proc/self/exe").string() : o.job.executable);
+  if (o.job.executable.empty()) o.job.executable = fs::read_symlink("/proc/self/exe").string();
+  if (o.job.executable.find('/') != std::string::npos) // a bare name is looked up in the nodes' PATH
+    o.job.executable = absolute(o.job.executable);
   o.job.campaign_name = campaign.name;
   if (o.working_dir.empty()) o.working_dir = fs::current_path().string();
   int requested     = o.job.shard_count;

@@ -48,7 +48,8 @@ int default_shard_count(int total);
 
 /// Writes DIR/slurm/{submission.json, array.sbatch, merge.sbatch}, DIR/COMMAND, creates DIR/slurm/logs, then (unless
 /// dry_run) cancels a replaced merge job, submits with `sbatch --parsable` and appends the job ids to
-/// DIR/slurm/submissions.jsonl. Paths are made absolute first (the executable defaults to this process's). An
+/// DIR/slurm/submissions.jsonl. Paths are made absolute first (the executable defaults to this process's; a bare
+/// program name is kept, for the nodes' PATH). An
 /// InputError (the CLI exits 2) when sbatch is not found (and not dry_run), when DIR holds another campaign or a
 /// campaign run without --slurm, when --shards differs from the previous submission's or exceeds the number of
 /// runs, on a bad setting (check_job_settings), when squeue cannot say whether earlier jobs are still queued, or

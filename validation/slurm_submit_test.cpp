@@ -167,6 +167,10 @@ TEST(SlurmSubmit, DryRunWritesTheScriptsAndSubmitsNothing)
   EXPECT_TRUE(fs::exists(f.out() + "/slurm/merge.sbatch"));
   EXPECT_FALSE(fs::exists(f.out() + "/slurm/submissions.jsonl"));
   EXPECT_THAT(out.message, HasSubstr("would submit array job: shards 1-3 of 3"));
+
+  f.options.job.executable = "pipesim"; // a bare name stays one: the nodes' PATH finds it
+  f.submit();
+  EXPECT_THAT(read(f.out() + "/slurm/array.sbatch"), HasSubstr("\nexec pipesim campaign "));
 }
 
 TEST(SlurmSubmit, RefusalsNameWhatIsWrong)
@@ -193,6 +197,10 @@ TEST(SlurmSubmit, RefusalsNameWhatIsWrong)
   FakeSlurm plain("plain");
   write(plain.out() + "/results.jsonl", "");
   EXPECT_THAT(refusal(plain), HasSubstr("holds the results of a campaign run without --slurm"));
+
+  FakeSlurm broken("broken");
+  write(broken.out() + "/slurm/submission.json", "{\"hash\": ");
+  EXPECT_THAT(refusal(broken), HasSubstr("slurm/submission.json: malformed"));
 
   FakeSlurm deaf("deaf");
   deaf.submit();
