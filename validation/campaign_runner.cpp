@@ -169,6 +169,7 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 {
   RunnerOptions o = checked(options);
   std::filesystem::create_directories(o.out_dir);
+  DirectoryLock lock(o.out_dir); // one runner per directory (a requeued SLURM task while the first still dies)
   std::vector<nlohmann::json> rows = previous_rows(c, o);
   write_metadata(c, o);
   write_sorted_results(o.out_dir, rows, c.swept, c.mode); // repairs the CSV after an interrupted run

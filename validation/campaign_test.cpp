@@ -434,3 +434,38 @@ seed: {from: 1, count: 2}
     EXPECT_TRUE(read_rows(dir + "/results.jsonl").empty()); // neither run finished
   }
 }
+
+TEST(CampaignRunner, OneRunnerPerDirectory)
+{
+  // A second runner on a directory in use (a requeued SLURM task while its first instance is still dying) is refused
+  // before it reads or writes anything; the lock goes with the process that held it.
+  Campaign c      = parse_campaign(small_campaign, "c.yaml", ".");
+  std::string dir = temp_dir("locked");
+  fs::create_directories(dir);
+  int ready[2], release[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  ASSERT_EQ(::pipe(release), 0);
+  pid_t holder = ::fork();
+  ASSERT_GE(holder, 0);
+  if (holder == 0) {
+    DirectoryLock lock(dir);
+    char c0 = 0;
+    (void)!::write(ready[1], &c0, 1);
+    (void)!::read(release[0], &c0, 1);
+    ::_exit(0);
+  }
+  char byte = 0;
+  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+  try {
+    run_campaign(c, options(dir));
+    FAIL() << "a directory in use must be refused";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(fmt::format("another pipesim campaign (pid {}) is writing there", holder)),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_FALSE(fs::exists(dir + "/results.jsonl"));
+  (void)!::write(release[1], &byte, 1);
+  ::waitpid(holder, nullptr, 0);
+  EXPECT_EQ(run_campaign(c, options(dir)).executed, 16);
+}
