@@ -245,6 +245,7 @@ bool GeneralSearch::previous_fits(const State& state, Child& child, int position
 Walk GeneralSearch::extend(const State& state, Child& child, int position)
 {
   if (position == child.k) return close(state, child);
+  if (poll_.expired(*deadline_)) return Walk::stopped; // long enumerations of lists may pass few states
   const Platform& platform = problem_.platform;
   auto r                   = static_cast<std::size_t>(position);
   int g                    = std::gcd(child.k, static_cast<int>(state.list.size()));
