@@ -1,16 +1,12 @@
 // `pipesim platform info|export`.
 #pragma once
 
-#include "base/enum_names.hpp"
+#include "apps/cli_enums.hpp"
 
 #include <string>
 #include <vector>
 
 namespace pipesim {
-
-/// `--format`: what the commands print.
-enum class OutputFormat { table, json };
-PIPESIM_ENUM_NAMES(OutputFormat, {table, "table"}, {json, "json"});
 
 /// Prints a platform (an XML file with its I/O hosts, or a scenario's platform) as a table or JSON. `hosts` selects
 /// the processors of an XML file (`--hosts` items: a glob, "zone:NAME" or "regex:EXPR"); a scenario selects with

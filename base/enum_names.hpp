@@ -139,15 +139,22 @@ std::string expected_one_of()
   return "expected one of: " + enum_name_list<E>();
 }
 
+/// "a or b", "a, b or c".
+template <NamedEnum E>
+std::string enum_alternatives()
+{
+  constexpr auto names = pipesim_enum_names(E{});
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i].name;
+  return out;
+}
+
 /// "expected a or b", "expected a, b or c".
 template <NamedEnum E>
 std::string expected_names()
 {
-  constexpr auto names = pipesim_enum_names(E{});
-  std::string out      = "expected ";
-  for (std::size_t i = 0; i < names.size(); ++i)
-    out += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i].name;
-  return out;
+  return "expected " + enum_alternatives<E>();
 }
 
 } // namespace pipesim

@@ -83,6 +83,7 @@ TEST(EnumNames, ListsAndMessages)
   EXPECT_EQ(expected_one_of<Colour>(), "expected one of: red, dark-green, light blue");
   EXPECT_EQ(expected_names<Colour>(), "expected red, dark-green or light blue");
   EXPECT_EQ(expected_names<Side>(), "expected left or right");
+  EXPECT_EQ(enum_alternatives<Colour>(), "red, dark-green or light blue");
 }
 
 TEST(EnumNames, FormatsAndStreamsTheName)

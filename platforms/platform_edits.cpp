@@ -39,9 +39,8 @@ std::string item_text(const PatternItem& item)
   case PatternItem::Kind::glob:
     return item.text;
   case PatternItem::Kind::regex:
-    return fmt::format("{{regex: {}}}", item.text);
   case PatternItem::Kind::zone:
-    return fmt::format("{{zone: {}}}", item.text);
+    return fmt::format("{{{}: {}}}", item.kind, item.text);
   }
   return item.text;
 }
@@ -59,9 +58,7 @@ PatternItem parse_item(const YamlNode& node)
   if (keys.size() != 1) node.fail("expected exactly one of glob, regex, zone");
   YamlNode value = node.at(keys.front());
   PatternItem item;
-  item.kind = keys.front() == "glob"    ? PatternItem::Kind::glob
-              : keys.front() == "regex" ? PatternItem::Kind::regex
-                                        : PatternItem::Kind::zone;
+  item.kind = *from_string<PatternItem::Kind>(keys.front()); // allow_only checked the key
   item.text = value.as_string();
   if (item.text.empty()) value.fail("expected a non-empty pattern");
   if (item.kind == PatternItem::Kind::regex) {
@@ -90,68 +87,44 @@ std::vector<std::string> link_globs(const YamlNode& node)
   return globs;
 }
 
-struct EditForm {
-  const char* key;
-  PlatformEdit::Kind kind;
-};
-constexpr EditForm edit_forms[] = {
-    {"scale_speed", PlatformEdit::Kind::scale_speed},
-    {"scale_bandwidth", PlatformEdit::Kind::scale_bandwidth},
-    {"scale_latency", PlatformEdit::Kind::scale_latency},
-    {"remove_hosts", PlatformEdit::Kind::remove_hosts},
-    {"set_failure_probability", PlatformEdit::Kind::set_failure_probability},
-    {"scale_failure_probability", PlatformEdit::Kind::scale_failure_probability},
-    {"fail_link", PlatformEdit::Kind::fail_link},
-};
-
-const char* edit_key(PlatformEdit::Kind kind)
-{
-  for (const auto& f : edit_forms)
-    if (f.kind == kind) return f.key;
-  return "?";
-}
-
 PlatformEdit parse_edit(const YamlNode& node)
 {
   if (!node.is_map())
     node.fail("expected an edit, a map such as {scale_bandwidth: 0.5, links: backbone} (docs/whatif.md)");
   PlatformEdit edit;
-  edit.file            = node.file();
-  edit.line            = node.line();
-  edit.key             = node.path();
-  const EditForm* form = nullptr;
-  for (const auto& f : edit_forms)
-    if (node.has(f.key)) {
-      if (form != nullptr)
-        node.fail_key(fmt::format("an edit has one action; found both '{}' and '{}'", form->key, f.key));
-      form = &f;
-    }
-  if (form == nullptr)
-    node.fail_key("an edit needs one action: scale_speed, scale_bandwidth, scale_latency, remove_hosts, "
-                  "set_failure_probability, scale_failure_probability or fail_link");
-  edit.kind = form->kind;
+  edit.file = node.file();
+  edit.line = node.line();
+  edit.key  = node.path();
   using K   = PlatformEdit::Kind;
+  std::optional<K> action;
+  for (K k : enum_values<K>())
+    if (node.has(to_string(k))) {
+      if (action) node.fail_key(fmt::format("an edit has one action; found both '{}' and '{}'", *action, k));
+      action = k;
+    }
+  if (!action) node.fail_key("an edit needs one action: " + enum_alternatives<K>());
+  edit.kind       = *action;
+  const char* key = to_string(edit.kind);
   switch (edit.kind) {
   case K::scale_speed:
   case K::scale_failure_probability:
-    node.allow_only({form->key, "hosts"});
-    edit.value = node.at(form->key).as_positive();
+    node.allow_only({key, "hosts"});
+    edit.value = node.at(key).as_positive();
     edit.hosts = parse_host_pattern(node.at("hosts"));
     break;
   case K::set_failure_probability:
-    node.allow_only({form->key, "hosts"});
-    edit.value = node.at(form->key).as_probability();
+    node.allow_only({key, "hosts"});
+    edit.value = node.at(key).as_probability();
     edit.hosts = parse_host_pattern(node.at("hosts"));
     break;
   case K::remove_hosts:
-    node.allow_only({form->key});
-    edit.hosts = parse_host_pattern(node.at(form->key));
+    node.allow_only({key});
+    edit.hosts = parse_host_pattern(node.at(key));
     break;
   case K::scale_bandwidth:
   case K::scale_latency: {
-    node.allow_only({form->key, "links", "route"});
-    edit.value =
-        edit.kind == K::scale_bandwidth ? node.at(form->key).as_positive() : node.at(form->key).as_nonnegative();
+    node.allow_only({key, "links", "route"});
+    edit.value = edit.kind == K::scale_bandwidth ? node.at(key).as_positive() : node.at(key).as_nonnegative();
     if (node.has("links") == node.has("route"))
       node.fail_key("give exactly one of 'links' (link names or globs) or 'route' (two host names)");
     if (auto links = node.find("links")) edit.links = link_globs(*links);
@@ -165,8 +138,8 @@ PlatformEdit parse_edit(const YamlNode& node)
     break;
   }
   case K::fail_link:
-    node.allow_only({form->key, "at"});
-    edit.links = link_globs(node.at(form->key));
+    node.allow_only({key, "at"});
+    edit.links = link_globs(node.at(key));
     edit.at    = node.has("at") ? node.at("at").as_nonnegative() : 0.0;
     break;
   }
@@ -200,15 +173,15 @@ std::string PlatformEdit::describe() const
   case K::scale_speed:
   case K::set_failure_probability:
   case K::scale_failure_probability:
-    return fmt::format("{} {} on hosts {}", edit_key(kind), value, hosts.describe());
+    return fmt::format("{} {} on hosts {}", kind, value, hosts.describe());
   case K::remove_hosts:
-    return fmt::format("remove_hosts {}", hosts.describe());
+    return fmt::format("{} {}", kind, hosts.describe());
   case K::scale_bandwidth:
   case K::scale_latency:
-    if (route) return fmt::format("{} {} on the route {} <-> {}", edit_key(kind), value, route->first, route->second);
-    return fmt::format("{} {} on links {}", edit_key(kind), value, fmt::join(links, ", "));
+    if (route) return fmt::format("{} {} on the route {} <-> {}", kind, value, route->first, route->second);
+    return fmt::format("{} {} on links {}", kind, value, fmt::join(links, ", "));
   case K::fail_link:
-    return fmt::format("fail_link {} at {} s", fmt::join(links, ", "), at);
+    return fmt::format("{} {} at {} s", kind, fmt::join(links, ", "), at);
   }
   return "?";
 }

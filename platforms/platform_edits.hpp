@@ -1,6 +1,7 @@
 // Host selection and what-if edits of a platform (issue 7, DESIGN.md §6): `platform.hosts` and `platform.edits`.
 #pragma once
 
+#include "base/enum_names.hpp"
 #include "platforms/platform.hpp"
 
 #include <functional>
@@ -20,6 +21,7 @@ struct PatternItem {
   enum class Kind { glob, regex, zone } kind = Kind::glob;
   std::string text;
 };
+PIPESIM_ENUM_NAMES(PatternItem::Kind, {glob, "glob"}, {regex, "regex"}, {zone, "zone"}); // the keys of the map form
 
 /// A list of pattern items, matching a host when any item does. `where` locates it in its file for messages.
 struct HostPattern {
@@ -63,6 +65,11 @@ struct PlatformEdit {
   /// Edits that change SimGrid links (only on XML platforms, or route edits).
   bool on_links() const;
 };
+/// The keys of the edits' actions.
+PIPESIM_ENUM_NAMES(PlatformEdit::Kind, {scale_speed, "scale_speed"}, {scale_bandwidth, "scale_bandwidth"},
+                   {scale_latency, "scale_latency"}, {remove_hosts, "remove_hosts"},
+                   {set_failure_probability, "set_failure_probability"},
+                   {scale_failure_probability, "scale_failure_probability"}, {fail_link, "fail_link"});
 
 /// Selection and edits of a platform, as the scenario gives them.
 struct PlatformOptions {

@@ -69,13 +69,13 @@ TEST(ElectionPolicy, FaultFreeAllottedPeriodIsAlgorithm1OfThePolicysElection)
   EXPECT_DOUBLE_EQ(bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, elect(P::first, inst, all)), 1.0);
   EXPECT_DOUBLE_EQ(bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, elect(P::min_comm, inst, all)),
                    2.0 / 3);
-  auto outcomes = run_in_children(static_cast<int>(policies.size()), 2, [&](int i) {
+  auto outcomes = run_pool(static_cast<int>(policies.size()), {.jobs = 2}, [&](int i) {
     auto s = fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 200, {},
                                       policies[static_cast<std::size_t>(i)]);
     return nlohmann::json(simulate_here(inst.pipeline, inst.platform, inst.mapping, s)).dump();
   });
   for (std::size_t i = 0; i < policies.size(); ++i) {
-    ASSERT_TRUE(outcomes[i].ok) << policies[i] << ": " << outcomes[i].text;
+    ASSERT_TRUE(outcomes[i].ok()) << policies[i] << ": " << outcomes[i].text;
     auto sim       = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     double formula = bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, elect(policies[i], inst, all));
     EXPECT_NEAR(sim.period, formula, 1e-6) << policies[i];
@@ -107,7 +107,7 @@ TEST(ElectionPolicy, AfterACrashTheSteadyStateIsAlgorithm1OfThePolicysNewElectio
   for (const auto& policy : policies)
     for (CommModel model : {CommModel::multi_port, CommModel::one_port})
       cases.push_back({model, policy});
-  auto outcomes = run_in_children(static_cast<int>(cases.size()), 2, [&](int i) {
+  auto outcomes = run_pool(static_cast<int>(cases.size()), {.jobs = 2}, [&](int i) {
     const Case& c = cases[static_cast<std::size_t>(i)];
     // the crash near the 100th output: one-port periods are about 0.2 here, multi-port ones about 1
     auto s = fixtures::trace_settings(c.model, Allocation::allotted, 300,
@@ -117,7 +117,7 @@ TEST(ElectionPolicy, AfterACrashTheSteadyStateIsAlgorithm1OfThePolicysNewElectio
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c    = cases[i];
     std::string what = fmt::format("{} {}", c.model, c.policy);
-    ASSERT_TRUE(outcomes[i].ok) << what << ": " << outcomes[i].text;
+    ASSERT_TRUE(outcomes[i].ok()) << what << ": " << outcomes[i].text;
     auto sim = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     EXPECT_EQ(sim.failures.verdict, Verdict::survived) << what;
     ASSERT_EQ(sim.output_times.size(), 300u) << what;
@@ -212,7 +212,7 @@ TEST(ElectionPolicy, RandomCrashSchedulesEndWithAVerdictAndDeliverEveryDataSetOn
     }
     cases.push_back(std::move(c));
   }
-  auto outcomes = run_in_children(static_cast<int>(cases.size()), 2, [&](int i) {
+  auto outcomes = run_pool(static_cast<int>(cases.size()), {.jobs = 2}, [&](int i) {
     const Case& c = cases[static_cast<std::size_t>(i)];
     return nlohmann::json(simulate_here(c.inst.pipeline, c.inst.platform, c.inst.mapping, c.settings)).dump();
   });
@@ -224,7 +224,7 @@ TEST(ElectionPolicy, RandomCrashSchedulesEndWithAVerdictAndDeliverEveryDataSetOn
                     c.settings.failures.election, c.settings.seed, c.inst.describe());
     for (const Crash& crash : c.settings.crashes)
       what += " " + crash.host + " at " + std::to_string(crash.time);
-    ASSERT_TRUE(outcomes[i].ok) << what << ": " << outcomes[i].text;
+    ASSERT_TRUE(outcomes[i].ok()) << what << ": " << outcomes[i].text;
     auto sim = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     EXPECT_EQ(sim.failures.election, c.settings.failures.election) << what;
     handovers += c.handover ? 1 : 0;

@@ -2,18 +2,13 @@
 #pragma once
 
 #include "validation/campaign.hpp"
+#include "validation/run_status.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 namespace pipesim {
-
-/// The `status` of a result row: the run mapped (and simulated), its mapper found no mapping, bad input (the
-/// message in `error`), or the worker died or ran out of time (rows written by the runner).
-enum class RunStatus { ok, infeasible, error, crashed, timeout };
-PIPESIM_ENUM_NAMES(RunStatus, {ok, "ok"}, {infeasible, "infeasible"}, {error, "error"}, {crashed, "crashed"},
-                   {timeout, "timeout"});
 
 /// Maps (and in simulate mode simulates) one run and returns its row. Never throws for bad input: an InputError
 /// becomes status "error" with the message; an infeasible mapper result becomes status "infeasible". When

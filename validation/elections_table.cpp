@@ -1,9 +1,9 @@
 // Table 1's statistics and their CSV and Markdown forms.
 #include "validation/elections_table.hpp"
 
-#include "validation/campaign_row.hpp"
 #include "validation/elections_run.hpp"
 #include "validation/result_files.hpp"
+#include "validation/run_status.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -195,7 +195,7 @@ TEST(ElectionsCampaign, RunnerWritesTheElectionColumnsAndTheTable)
   ElectionsTable t = write_elections_table(dir.string());
   int instances    = 0;
   for (const auto& r : t.rows)
-    instances += r.heuristic == "random" ? r.stats.instances : 0;
+    instances += r.heuristic == to_string(ElectionPolicy::random) ? r.stats.instances : 0;
   EXPECT_EQ(instances, 3);
   std::ifstream table_csv(dir / "elections-table.csv");
   std::getline(table_csv, header);

@@ -13,13 +13,15 @@ namespace pipesim {
 namespace {
 nlohmann::json optional_json(const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(); }
 
+/// The mapper's status, or "refused".
+std::string status_text(const ParetoPoint& point) { return point.status ? to_string(*point.status) : "refused"; }
+
 /// What a table cell shows: F, or why there is none.
 std::string cell(const ParetoPoint& point)
 {
   if (point.failure_probability) return fmt::format("{:.6g}", *point.failure_probability);
-  if (!point.status) return "refused";
-  if (!point.mapping.empty()) return "violates";
-  return to_string(*point.status); // infeasible, time limit
+  if (point.status && !point.mapping.empty()) return "violates";
+  return status_text(point); // refused, infeasible, time limit
 }
 } // namespace
 
@@ -42,7 +44,7 @@ nlohmann::json pareto_json(const ParetoSweep& sweep)
     auto front  = nlohmann::json::array();
     for (const auto& pt : curve.points) {
       nlohmann::json p{{"period_bound", pt.period_bound},
-                       {"status", pt.status ? to_string(*pt.status) : "refused"},
+                       {"status", status_text(pt)},
                        {"failure_probability", optional_json(pt.failure_probability)},
                        {"worst_case_period", optional_json(pt.worst_case_period)},
                        {"worst_case_exact", pt.worst_case_exact},

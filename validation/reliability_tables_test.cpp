@@ -11,7 +11,7 @@ ResultRow row(const std::string& mapper, const std::string& p, int seed, const s
   r.mapper = mapper;
   r.status = status;
   r.params = {{"platform.generate.p", p}, {"mapper", mapper}, {"seed", seed}};
-  if (status == "ok") r.failure_probability = f;
+  if (r.ok()) r.failure_probability = f;
   return r;
 }
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "model/operation.hpp"
-#include "validation/campaign_row.hpp"
+#include "validation/run_status.hpp"
 
 #include <map>
 #include <nlohmann/json.hpp>
