@@ -2,8 +2,8 @@
 // 37 processors, Fully Heterogeneous with cards), one-port and multi-port allotted. Target: built and solved in
 // <= 1 s. Reported as CPU time, with the graph sizes and, as a baseline measured in the same process, the number of
 // max-plus passes over the same graph (event_graph_schedule, one round: O(V + E)) that the solve costs.
-#include "model/comm_model.hpp"
 #include "model/event_graph.hpp"
+#include "model/comm_model.hpp"
 #include "model/multiport_event_graph.hpp"
 #include "model/test_fixtures.hpp"
 
