@@ -4,6 +4,7 @@
 #include "base/input_error.hpp"
 #include "model/bbr10/election.hpp"
 #include "model/event_graph.hpp"
+#include "model/hedpm/production_time.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/run.hpp"
 #include "validation/compare.hpp"
@@ -49,6 +50,16 @@ Mapping senders_first(const Mapping& mapping, const std::vector<int>& senders)
   }
   return out;
 }
+
+/// HeDPM's prediction when the model takes the mapping (docs/hedpm.md, "The model on a mapping"): an interval mapping
+/// with one processor per replica, every interval with several replicas dealt.
+std::optional<double> hedpm_prediction(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
+{
+  if (mapping.data_parallel() || classify(mapping) == MappingRule::general) return std::nullopt;
+  for (const auto& in : mapping.intervals)
+    if (in.replicas.size() > 1 && in.replication != Replication::deal) return std::nullopt;
+  return hedpm_production_time(pipeline, platform, mapping);
+}
 } // namespace
 
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
@@ -89,6 +100,7 @@ void analyze_run(ScenarioRun& run)
     return;
   }
   run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping, senders);
+  run.hedpm_period       = hedpm_prediction(scenario.pipeline, run.platform, mapping);
   EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping, senders);
   CycleRatioResult cr    = max_cycle_ratio(graph);
   run.deadlock           = cr.deadlock;
@@ -188,6 +200,8 @@ nlohmann::json common_json(const ScenarioRun& run)
   j["event_graph"] = {{"period", run.deadlock ? nlohmann::json(nullptr) : nlohmann::json(run.event_graph_period)},
                       {"deadlock", run.deadlock},
                       {"critical_cycle", run.critical_cycle}};
+  if (run.hedpm_period)
+    j["hedpm"] = {{"production_time", number_or_null(*run.hedpm_period)}, {"formula", "seed002-eq1-2"}};
   return j;
 }
 } // namespace
@@ -347,8 +361,10 @@ std::string extra_period_rows(const ScenarioRun& run, std::optional<double> simu
     return run.analytic.worst_case_period > 0
                ? row("worst-case period", run.analytic.worst_case_period, run.analytic.worst_case_formula, std::nullopt)
                : "";
-  if (run.deadlock) return "  event-graph period     deadlock\n";
-  return row("period (event graph)", run.event_graph_period, "event-graph", simulated);
+  std::string hedpm =
+      run.hedpm_period ? row("HeDPM production time", *run.hedpm_period, "seed002-eq1-2", simulated) : "";
+  if (run.deadlock) return "  event-graph period     deadlock\n" + hedpm;
+  return row("period (event graph)", run.event_graph_period, "event-graph", simulated) + hedpm;
 }
 
 std::string map_table(const ScenarioRun& run)
