@@ -416,6 +416,8 @@ int main(int argc, char** argv)
         std::cerr << fmt::format("pipesim: wrote {0}/elections-table.md and {0}/elections-table.csv\n", o.out_dir);
       if (std::filesystem::exists(o.out_dir + "/reliability-tables.md"))
         std::cerr << fmt::format("pipesim: wrote {}/reliability-tables.md (seed 004 Tables 2 and 3)\n", o.out_dir);
+      if (std::filesystem::exists(o.out_dir + "/hedpm-tables.md"))
+        std::cerr << fmt::format("pipesim: wrote {}/hedpm-tables.md (seed 002 Figs. 1-3)\n", o.out_dir);
       return 0;
     }
   } catch (const InputError& e) {
