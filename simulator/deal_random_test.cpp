@@ -108,3 +108,29 @@ TEST(DealRandom, MultiPortAllottedOutputTimesAreTheEventGraphsSeeds1To50) { chec
 TEST(DealRandom, MultiPortAllottedOutputTimesAreTheEventGraphsSeeds51To100) { check_seeds(51, 50, true); }
 TEST(DealRandom, MultiPortAllottedOutputTimesAreTheEventGraphsSeeds101To150) { check_seeds(101, 50, true); }
 TEST(DealRandom, MultiPortAllottedOutputTimesAreTheEventGraphsSeeds151To200) { check_seeds(151, 50, true); }
+
+TEST(DealRandom, MultiPortFairIsNeverSlowerThanAllottedWithoutLatencies)
+{
+  // `fair` (SimGrid's max-min sharing) against `allotted` (the rates of the event graph) on the instances above without
+  // latencies (seeds 1..64 with seed mod 4 >= 2): as without deal (docs/semantics.md, "fair against eq. (1)"), max-min
+  // never does worse than the allotted caps, and does better when a fan-out's transfers do not run together (a dealt
+  // replica sending to an actively replicated interval whose replicas post their receives at different times).
+  // Measured: 32 instances, 30 equal within 1e-9, seeds 6 and 63 below (0.904, 0.694). With latencies (seeds mod 4 <
+  // 2, not asserted: unequal latencies on a fan-out can put max-min above the caps) 40 of them gave 37 equal and 3
+  // below (0.990, 0.753, 0.721).
+  int below = 0, equal = 0;
+  for (std::uint64_t seed = 1; seed <= 64 / fixtures::asan_scale; ++seed) {
+    if (seed % 4 < 2) continue;
+    auto inst = deal_instance(seed, true);
+    SimulationSettings s;
+    s.datasets    = std::max(160, 20 * deal_round(inst.mapping));
+    s.model       = "multi-port";
+    s.allocation  = "allotted";
+    auto allotted = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    s.allocation  = "fair";
+    auto fair     = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    ASSERT_LE(fair.period, allotted.period * (1 + 1e-9)) << "seed " << seed << ": " << inst.describe();
+    (fair.period < allotted.period * (1 - 1e-9) ? below : equal) += 1;
+  }
+  std::cout << "fair against allotted: " << equal << " equal, " << below << " below\n";
+}
