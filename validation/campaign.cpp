@@ -75,7 +75,8 @@ std::vector<YAML::Node> axis_values(const YamlNode& node)
   return out;
 }
 
-/// Sets a dotted key in a scenario document, creating maps on the way.
+/// Sets a dotted key in a scenario document, creating maps on the way; a null value removes the key (so that a zip
+/// can give some runs a `mapper` and others a `mapping`).
 void set_key(YAML::Node root, const std::string& key, const YAML::Node& value, const YamlNode& where)
 {
   std::vector<std::string> parts;
@@ -95,7 +96,10 @@ void set_key(YAML::Node root, const std::string& key, const YAML::Node& value, c
     if (!child.IsDefined()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
     node.reset(node[parts[i]]);
   }
-  node[parts.back()] = YAML::Clone(value);
+  if (value.IsNull())
+    node.remove(parts.back());
+  else
+    node[parts.back()] = YAML::Clone(value);
 }
 
 /// `distinct_seeds` is set by `seed: {..., distinct: true}`: run i gets the seed `from + i`, so that no two runs share

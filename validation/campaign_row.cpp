@@ -78,6 +78,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["failure_probability"] = number(r.analytic.failure_probability);
   row["formula"]             = r.analytic.formula;
   row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : number(r.event_graph_period);
+  if (r.hedpm_period) row["hedpm_period"] = number(*r.hedpm_period);
   if (!r.simulated) return;
   row["simulated_latency"] = number(r.simulated_latency);
   if (r.simulated->failures.failed()) { // a fail_link edit stopped the run: no period, its verdict
@@ -174,6 +175,7 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "formula",
                                 "analytic_period",
                                 "event_graph_period",
+                                "hedpm_period",
                                 "simulated_period",
                                 "rel_error_period",
                                 "rel_error_event_graph",

@@ -114,6 +114,24 @@ zip:
   EXPECT_EQ(parse_campaign(traced, "c.yaml", ".").trace_ids, (std::set<int>{2, 5}));
 }
 
+TEST(Campaign, ANullValueRemovesTheKey)
+{
+  // validation/campaigns/hedpm-ferret.yaml: some runs give an explicit mapping, the others a mapper.
+  Campaign c = parse_campaign(R"(base:
+  pipeline: {w: [1, 2], delta: [1, 1, 1]}
+  platform: {processors: [{name: A, speed: 1}, {name: B, speed: 2}], bandwidth: 1}
+zip:
+  - {mapper: [null, exhaustive.interval], mapping: [[{stages: [1, 2], replicas: [A]}], null]}
+)",
+                              "z.yaml", ".");
+  ASSERT_EQ(c.runs.size(), 2u);
+  YAML::Node first = YAML::Load(c.runs[0].scenario_yaml), second = YAML::Load(c.runs[1].scenario_yaml);
+  EXPECT_FALSE(first["mapper"].IsDefined());
+  EXPECT_EQ(first["mapping"][0]["replicas"][0].as<std::string>(), "A");
+  EXPECT_EQ(second["mapper"].as<std::string>(), "exhaustive.interval");
+  EXPECT_FALSE(second["mapping"].IsDefined());
+}
+
 TEST(Campaign, SweepsTheFailureModelAndTheRuns)
 {
   const std::string base = R"(base:

@@ -3,6 +3,7 @@
 
 #include "validation/elections_table.hpp"
 #include "validation/gnuplot.hpp"
+#include "validation/hedpm_tables.hpp"
 #include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_plots.hpp"
@@ -137,6 +138,18 @@ std::string reliability_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
+/// Campaigns of the HeDPM mappers: seed 002's figures (written to hedpm-tables.md too); empty when there are none.
+std::string hedpm_html(const CampaignResults& results)
+{
+  std::string markdown = hedpm_tables_markdown(hedpm_tables(results));
+  if (markdown.empty()) return "";
+  write_file_atomically(results.dir + "/hedpm-tables.md", markdown);
+  return "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor count against BSC and "
+         "HeDPM's model against the event graph (<a href=\"hedpm-tables.md\">hedpm-tables.md</a>; "
+         "docs/reproduction-hedpm.md compares them with the paper).</p>\n<pre>" +
+         escape(markdown) + "</pre>\n";
+}
+
 /// Elections campaigns: seed 004 Table 1 (written to elections-table.{md,csv} too).
 std::string elections_html(const std::string& dir)
 {
@@ -228,6 +241,7 @@ void write_report(const std::string& dir, const ReportOptions& options)
   html += summary_html(results, excluded);
   if (mode == CampaignMode::elections) html += elections_html(dir);
   html += reliability_html(results);
+  html += hedpm_html(results);
   html += figure_html(dir, simulate ? period_scatter_plot(results) : std::nullopt, "Simulated vs analytic period",
                       "Each point is one ok run: its simulated period against its analytic period (filled) and its "
                       "event-graph period (open); points on the dashed line y = x agree exactly.",

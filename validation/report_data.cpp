@@ -50,6 +50,7 @@ ResultRow parse_row(const nlohmann::json& j, int line)
   row.analytic_period       = number_field(j, "analytic_period");
   row.simulated_period      = number_field(j, "simulated_period");
   row.event_graph_period    = number_field(j, "event_graph_period");
+  row.hedpm_period          = number_field(j, "hedpm_period");
   row.rel_error_period      = number_field(j, "rel_error_period");
   row.rel_error_event_graph = number_field(j, "rel_error_event_graph");
   row.failure_probability   = number_field(j, "failure_probability");

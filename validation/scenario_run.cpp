@@ -3,7 +3,9 @@
 
 #include "base/input_error.hpp"
 #include "model/bbr10/election.hpp"
+#include "model/deal.hpp"
 #include "model/event_graph.hpp"
+#include "model/hedpm/production_time.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/run.hpp"
 #include "validation/compare.hpp"
@@ -51,6 +53,16 @@ Mapping senders_first(const Mapping& mapping, const std::vector<int>& senders)
   }
   return out;
 }
+
+/// HeDPM's prediction when the model takes the mapping (docs/hedpm.md, "The model on a mapping"): an interval mapping
+/// with one processor per replica, every interval with several replicas dealt.
+std::optional<double> hedpm_prediction(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
+{
+  if (mapping.data_parallel() || classify(mapping) == MappingRule::general) return std::nullopt;
+  for (const auto& in : mapping.intervals)
+    if (in.replicas.size() > 1 && in.replication != Replication::deal) return std::nullopt;
+  return hedpm_production_time(pipeline, platform, mapping);
+}
 } // namespace
 
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
@@ -86,11 +98,15 @@ void analyze_run(ScenarioRun& run)
   const Mapping& mapping   = run.mapper.mapping;
   // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with
   std::vector<int> senders = policy_senders(scenario, run.platform, mapping);
-  if (scenario.simulation.model == CommModel::multi_port) { // no event graph: max-min sharing is not an event graph
-    run.analytic = analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders));
+  if (scenario.simulation.model ==
+      CommModel::multi_port) { // max-min sharing is not an event graph; allotted with deal is
+    run.analytic =
+        analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders), scenario.simulation.buffer);
+    if (mapping.has_deal()) run.event_graph_period = run.analytic.period; // the allotted execution's graph
     return;
   }
   run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping, senders);
+  run.hedpm_period       = hedpm_prediction(scenario.pipeline, run.platform, mapping);
   EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping, senders);
   CycleRatioResult cr    = max_cycle_ratio(graph);
   run.deadlock           = cr.deadlock;
@@ -184,12 +200,17 @@ nlohmann::json common_json(const ScenarioRun& run)
     j["analytic"]["worst_case_formula"] = run.analytic.worst_case_formula;
   }
   if (run.scenario.simulation.model == CommModel::multi_port) {
-    j["event_graph"] = {{"period", nullptr}, {"deadlock", false}, {"critical_cycle", "none for the multi-port model"}};
+    j["event_graph"] = {{"period", run.event_graph_period > 0 ? nlohmann::json(run.event_graph_period) : nullptr},
+                        {"deadlock", false},
+                        {"critical_cycle", run.event_graph_period > 0 ? "not recorded (multi-port allotted, deal)"
+                                                                      : "none for the multi-port model"}};
     return j;
   }
   j["event_graph"] = {{"period", run.deadlock ? nlohmann::json(nullptr) : nlohmann::json(run.event_graph_period)},
                       {"deadlock", run.deadlock},
                       {"critical_cycle", run.critical_cycle}};
+  if (run.hedpm_period)
+    j["hedpm"] = {{"production_time", number_or_null(*run.hedpm_period)}, {"formula", "seed002-eq1-2"}};
   return j;
 }
 } // namespace
@@ -298,6 +319,9 @@ std::string crash_text(const ScenarioRun& run)
     if (f.failed() && !f.failed_link.empty())
       out += fmt::format(" at t = {:.6g}: link '{}' is off on a transfer of interval {}", f.failure_time, f.failed_link,
                          f.failed_interval + 1);
+    else if (f.failed() && is_dealt(run.mapper.mapping.interval(f.failed_interval)))
+      out += fmt::format(" at t = {:.6g}: a replica of interval {} crashed with data sets left (dealt: no redundancy)",
+                         f.failure_time, f.failed_interval + 1);
     else if (f.failed())
       out += fmt::format(" at t = {:.6g}: interval {} lost its last replica", f.failure_time, f.failed_interval + 1);
     out += fmt::format(", {} of {} data sets delivered, completion {:.6g}\n", f.delivered,
@@ -352,8 +376,10 @@ std::string extra_period_rows(const ScenarioRun& run, std::optional<double> simu
     return run.analytic.worst_case_period > 0
                ? row("worst-case period", run.analytic.worst_case_period, run.analytic.worst_case_formula, std::nullopt)
                : "";
-  if (run.deadlock) return "  event-graph period     deadlock\n";
-  return row("period (event graph)", run.event_graph_period, "event-graph", simulated);
+  std::string hedpm =
+      run.hedpm_period ? row("HeDPM production time", *run.hedpm_period, "seed002-eq1-2", simulated) : "";
+  if (run.deadlock) return "  event-graph period     deadlock\n" + hedpm;
+  return row("period (event graph)", run.event_graph_period, "event-graph", simulated) + hedpm;
 }
 
 std::string map_table(const ScenarioRun& run)

@@ -23,6 +23,9 @@ struct ScenarioRun {
   bool deadlock             = false;
   double event_graph_period = 0;
   std::string critical_cycle;
+  /// Seed 002 eqs. (1)-(2) (hedpm_predict): HeDPM's predicted production time, for one-port interval mappings with
+  /// one processor per replica, dealt or not (nullopt for the others; infinite for an unreachable pair).
+  std::optional<double> hedpm_period;
   std::optional<SimulationResult> simulated;
   double simulated_latency = 0;
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)

@@ -90,3 +90,55 @@ simulation: {model: multi-port, allocation: allotted, failures: {model: trace, c
   std::string table = simulate_table(run);
   EXPECT_NE(table.find("  election    min-comm: 2 re-elections, duplicates dropped 0"), std::string::npos) << table;
 }
+
+TEST(MapOutputs, ShowHedpmsPredictionNextToTheExactPeriod)
+{
+  // scenarios/examples/hedpm-case-study.yaml: HeDPM's mapping (docs/hedpm.md, Table 2) predicts 3.5826 by seed 002
+  // eqs. (1)-(2) (S5 on P3 receives from P1's dealt replica at 2.2 one data set in three); its exact one-port period
+  // (event graph, deal over P1, P5, P2) is 3.709667: the model is optimistic there.
+  ScenarioRun run =
+      map_scenario(load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/hedpm-case-study.yaml"));
+  ASSERT_TRUE(run.hedpm_period);
+  EXPECT_NEAR(*run.hedpm_period, 3.5826, 1e-4);
+  EXPECT_NEAR(run.event_graph_period, 3.709667, 1e-6);
+  nlohmann::json j = map_json(run);
+  EXPECT_EQ(j["hedpm"]["formula"], "seed002-eq1-2");
+  EXPECT_DOUBLE_EQ(j["hedpm"]["production_time"].get<double>(), *run.hedpm_period);
+  std::string table = map_table(run);
+  EXPECT_NE(table.find("  HeDPM production time       3.58"), std::string::npos) << table;
+  EXPECT_NE(table.find("seed002-eq1-2"), std::string::npos) << table;
+
+  // Without replication the prediction is seed 000 eq. (2); with active replication the model does not apply.
+  Scenario s = load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/hedpm-case-study.yaml");
+  s.mapper   = "hedpm.exact";
+  run        = map_scenario(s);
+  ASSERT_TRUE(run.hedpm_period);
+  EXPECT_DOUBLE_EQ(*run.hedpm_period, run.analytic.period);
+  EXPECT_EQ(run.analytic.formula, "seed000-eq2");
+  run = map_scenario(parse_scenario(R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}, {name: P2, speed: 1}], bandwidth: 1}
+mapping: [{stages: [1], replicas: [P1, P2]}]
+)",
+                                    "active.yaml"));
+  EXPECT_FALSE(run.hedpm_period);
+  EXPECT_FALSE(map_json(run).contains("hedpm"));
+}
+
+TEST(SimulateOutputs, ACrashOfADealtReplicaIsNamed)
+{
+  // A dealt interval has no redundancy: the table says a replica crashed, not that the interval lost its last one.
+  ScenarioRun run = simulated_run(load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/deal.yaml"));
+  SimulationResult crash;
+  crash.failures.verdict         = Verdict::failed;
+  crash.failures.failure_time    = 12.5;
+  crash.failures.failed_interval = 1;
+  crash.failures.delivered       = 3;
+  crash.failures.crashes         = {{"P3", 12.5}};
+  crash.makespan                 = 12.5;
+  run.crash_run                  = crash;
+  std::string table              = simulate_table(run);
+  EXPECT_NE(table.find("failed at t = 12.5: a replica of interval 2 crashed with data sets left (dealt: no "
+                       "redundancy), 3 of 300 data sets delivered"),
+            std::string::npos)
+      << table;
+}
