@@ -35,6 +35,7 @@ class CommHomSearch final : public PeriodSearch {
 public:
   explicit CommHomSearch(const Problem& problem);
   SearchOutcome minimize(double upper, const SearchLimits& limits) override;
+  int stages() const override { return n_; }
 
 private:
   /// Levels and Hall counts: a byte while the ranks fit in 128 (the tables stay small), else two.

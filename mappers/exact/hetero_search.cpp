@@ -24,6 +24,7 @@ class HeteroSearch final : public PeriodSearch {
 public:
   HeteroSearch(const Problem& problem, bool reversed);
   SearchOutcome minimize(double upper, const SearchLimits& limits) override;
+  int stages() const override { return n_; }
 
 private:
   /// A state: stages 0..i-1 of the search order placed, the last interval on u with input x_in and W/s_u = w.

@@ -9,8 +9,12 @@ namespace pipesim::exact {
 
 namespace {
 /// Node budget of one bisection probe, and the first budget of each search in the branch and bound's round robin:
-/// small, so that the direction that finds the proof easy is not kept waiting (docs/exact.md has the measurements).
-constexpr std::uint64_t probe_budget = 100;
+/// small, so that the direction that finds the proof easy is not kept waiting (docs/exact.md has the measurements),
+/// but a few times the depth of a mapping, so that a probe can reach one.
+std::uint64_t probe_budget(const PeriodSearch& search)
+{
+  return std::max<std::uint64_t>(100, 4 * static_cast<std::uint64_t>(search.stages()));
+}
 /// Undecided probes after which the bisection stops (each halves the interval left for the lower bound).
 constexpr int max_undecided_probes = 8;
 
@@ -72,7 +76,7 @@ Probe Solver::probe(double bound, SearchOutcome& best)
 {
   // Each search in turn at bound T, stopping at its first mapping, until one decides.
   for (PeriodSearch* search : searches_) {
-    SearchOutcome found = search->minimize(bound, limits(probe_budget, true));
+    SearchOutcome found = search->minimize(bound, limits(probe_budget(*search), true));
     if (not found.intervals.empty()) {
       merge(best, std::move(found));
       return Probe::feasible;
@@ -111,7 +115,7 @@ void Solver::branch_and_bound(SearchOutcome& best)
 {
   // From the best mapping known; with several searches, round robin under doubling node budgets (each keeps its
   // memorised failures, valid since the bound only decreases), until one of them completes.
-  std::uint64_t budget = searches_.size() == 1 ? std::numeric_limits<std::uint64_t>::max() : probe_budget;
+  std::uint64_t budget = searches_.size() == 1 ? std::numeric_limits<std::uint64_t>::max() : probe_budget(*searches_.front());
   while (not stopped()) {
     for (PeriodSearch* search : searches_) {
       SearchOutcome found = search->minimize(below(best.period), limits(budget, false));
@@ -137,7 +141,7 @@ SearchOutcome solve(const std::vector<PeriodSearch*>& searches, const Deadline& 
   if (best.intervals.empty()) {
     // Under T = +inf the first child of the root is a whole mapping: one node, whatever the limits say.
     Deadline unlimited(std::numeric_limits<double>::infinity());
-    merge(best, searches.front()->minimize(best.period, SearchLimits{&unlimited, probe_budget, true}));
+    merge(best, searches.front()->minimize(best.period, SearchLimits{&unlimited, probe_budget(*searches.front()), true}));
   }
   Solver solver(searches, deadline, node_limit);
   solver.bisect(best);

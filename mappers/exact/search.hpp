@@ -83,6 +83,8 @@ public:
   virtual SearchOutcome minimize(double upper, const SearchLimits& limits) = 0;
   /// Search nodes expanded.
   std::uint64_t nodes() const { return nodes_; }
+  /// Number of stages n (a mapping is at most n nodes deep: the probes' budgets grow with it).
+  virtual int stages() const = 0;
 
 protected:
   /// The value of nodes_ at which a budget given now runs out (saturating: a budget near the maximum is unlimited).
