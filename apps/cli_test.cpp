@@ -17,9 +17,10 @@ struct Result {
   std::string out; // stdout and stderr together
 };
 
-Result run(const std::string& args)
+/// Runs pipesim with `args` from the source directory; `env` ("NAME=value ...") is set for pipesim alone.
+Result run(const std::string& args, const std::string& env = "")
 {
-  std::string cmd = fmt::format("cd {} && {} {} 2>&1", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args);
+  std::string cmd = fmt::format("cd {} && {} {} {} 2>&1", PIPESIM_SOURCE_DIR, env, PIPESIM_EXECUTABLE, args);
   Result r;
   FILE* pipe = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf{};
@@ -94,6 +95,22 @@ TEST(Cli, QuickstartMapJson)
   EXPECT_EQ(j["rule"], "one-to-one");
   EXPECT_NEAR(j["analytic"]["period"].get<double>(), j["objective"].get<double>(), 1e-12);
   EXPECT_NEAR(j["analytic"]["period"].get<double>(), j["event_graph"]["period"].get<double>(), 1e-12);
+}
+
+TEST(Cli, Sv95ChainMapJson)
+{
+  // scenarios/examples/sv95-chain.yaml: read, colffts, rowffts in one module of 3 instances of 4 processors,
+  // f1 = 0.114 + 0.0145 + 0.428 + 0.085 + 0.428 + f_ecom(4, 4) 0.118 = 1.1875, term 1.1875 / 3 = 0.396; hist on 4:
+  // f2 = 0.118 + 0.3 = 0.418, the bottleneck (seed 001 §2.2)
+  Result r = run_stdout("map scenarios/examples/sv95-chain.yaml --mapper sv95.dp --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "optimal");
+  EXPECT_NEAR(j["objective"].get<double>(), 0.418, 1e-12);
+  EXPECT_EQ(j["statistics"]["bottleneck"], 2);
+  EXPECT_EQ(j["statistics"]["processors"], 16);
+  EXPECT_EQ(j["mapping_text"], "[1-3]:P1+P2+P3+P4|P5+P6+P7+P8|P9+P10+P11+P12/deal [4]:P13+P14+P15+P16");
+  EXPECT_EQ(j["analytic"]["period"], j["objective"]);
 }
 
 TEST(Cli, TableShowsAnalyticAndSimulatedSideBySide)
@@ -464,4 +481,77 @@ TEST(Cli, LinkFailingDuringTheRunIsAVerdictNotAPeriod)
   EXPECT_NEAR(j["analytic"]["period"].get<double>(), 1.11722, 1e-5);
   Result table = run_stdout("simulate " + path);
   EXPECT_NE(table.out.find("link 'backbone' is off"), std::string::npos) << table.out;
+}
+
+TEST(Cli, CampaignSlurmDryRunStatusAndRefusals)
+{
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-cli-slurm-{}", getpid());
+  std::filesystem::remove_all(dir);
+  std::string campaign = scenario_file("slurmcamp", R"(name: cli-slurm
+mode: analytic
+base:
+  pipeline: {generate: {n: 3, w: [1, 20], delta: [1, 100], seed: 1}}
+  platform: {generate: {class: fully-heterogeneous, p: 4, speed: [1, 20], bandwidth: [1, 10], seed: 1}}
+  mapper: random.interval
+seed: {from: 1, count: 6}
+)");
+  std::string out      = (dir / "run").string();
+  Result dry           = run(fmt::format("campaign {} --out {} --slurm --shards 2 --cpus-per-task 3 --partition short "
+                                                   "--time 30 --sbatch-arg=--account=p42 --setup 'module load x' --dry-run",
+                                         campaign, out));
+  ASSERT_EQ(dry.code, 0) << dry.out;
+  EXPECT_NE(dry.out.find("would submit array job: shards 1-2 of 2, 3 CPUs each"), std::string::npos) << dry.out;
+  std::ifstream array_file(out + "/slurm/array.sbatch");
+  std::string array((std::istreambuf_iterator<char>(array_file)), std::istreambuf_iterator<char>());
+  // absolute paths: the jobs run elsewhere
+  std::string exe = std::filesystem::canonical(PIPESIM_EXECUTABLE).string();
+  EXPECT_NE(array.find(fmt::format("exec {} campaign {} --out {}/shards/\"$shard\" --shard \"$shard\"/2 --resume "
+                                   "--jobs 3\n",
+                                   exe, campaign, out)),
+            std::string::npos)
+      << array;
+  EXPECT_NE(array.find("#SBATCH --account=p42\n"), std::string::npos) << array;
+  EXPECT_NE(array.find("\nmodule load x\n"), std::string::npos) << array;
+  EXPECT_TRUE(std::filesystem::exists(out + "/slurm/merge.sbatch"));
+  std::ifstream command_file(out + "/COMMAND");
+  std::string command((std::istreambuf_iterator<char>(command_file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(command.find("--setup 'module load x' --dry-run"), std::string::npos) << command; // quoted as typed
+
+  Result status = run_stdout(fmt::format("campaign status {} --format json", out));
+  ASSERT_EQ(status.code, 0) << status.out;
+  auto j = nlohmann::json::parse(status.out);
+  EXPECT_EQ(j["total"], 6);
+  EXPECT_EQ(j["done"], 0);
+  EXPECT_EQ(j["resubmit"], nlohmann::json::array({1, 2}));
+  EXPECT_EQ(j["shards"][0]["expected"], 3);
+
+  // no sbatch: refused, nothing submitted
+  Result no_sbatch =
+      run(fmt::format("campaign {} --out {}/other --slurm", campaign, dir.string()), "PATH=/nonexistent");
+  EXPECT_EQ(no_sbatch.code, 2) << no_sbatch.out;
+  EXPECT_NE(no_sbatch.out.find("sbatch not found in PATH"), std::string::npos) << no_sbatch.out;
+  // bad options
+  for (const char* bad : {"--shard 1/2", "--jobs 2", "--resume", "--shards 0", "--shards 7", "--time 1h"}) {
+    Result r = run(fmt::format("campaign {} --out {} --slurm --dry-run {}", campaign, out, bad));
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+  }
+  EXPECT_EQ(run(fmt::format("campaign {} --out {} --shards 2", campaign, out)).code, 2); // needs --slurm
+  // a directory holding another campaign, or results of a run without --slurm
+  std::string edited = scenario_file("slurmcamp2", "name: cli-slurm\nmode: analytic\nbase:\n  pipeline: {w: [1], "
+                                                   "delta: [1, 1]}\n  platform: {processors: [{name: A, speed: 1}], "
+                                                   "bandwidth: 1}\n  mapper: exhaustive.interval\n");
+  Result other       = run(fmt::format("campaign {} --out {} --slurm --dry-run", edited, out));
+  EXPECT_EQ(other.code, 2) << other.out;
+  EXPECT_NE(other.out.find("holds campaign 'cli-slurm'"), std::string::npos) << other.out;
+  ASSERT_EQ(run(fmt::format("campaign {} --out {}/plain --quiet", campaign, dir.string())).code, 0);
+  Result plain = run(fmt::format("campaign {} --out {}/plain --slurm --dry-run", campaign, dir.string()));
+  EXPECT_EQ(plain.code, 2) << plain.out;
+  EXPECT_NE(plain.out.find("without --slurm"), std::string::npos) << plain.out;
+  // `campaign status` also reads a directory written without SLURM
+  Result plain_status = run_stdout(fmt::format("campaign status {}/plain", dir.string()));
+  EXPECT_EQ(plain_status.code, 0) << plain_status.out;
+  EXPECT_NE(plain_status.out.find("runs       6 of 6 done, 0 failed, in 1 shard"), std::string::npos)
+      << plain_status.out;
+  EXPECT_EQ(run("campaign").code, 2);
+  EXPECT_EQ(run("campaign status /nonexistent/dir").code, 2);
 }

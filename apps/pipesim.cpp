@@ -1,4 +1,5 @@
 // The `pipesim` command line: map, simulate, list mappers, inspect and export platforms, campaigns, what-if.
+#include "apps/campaign_slurm.hpp"
 #include "apps/platform_command.hpp"
 #include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
@@ -8,6 +9,7 @@
 #include "validation/pareto.hpp"
 #include "validation/report.hpp"
 #include "validation/scenario_run.hpp"
+#include "validation/slurm_scripts.hpp"
 #include "validation/whatif.hpp"
 
 #include <CLI/CLI.hpp>
@@ -135,6 +137,7 @@ int run_mappers(const Options& o)
 
 int run_campaign_command(const Options& o)
 {
+  require_campaign_arguments(o.campaign, o.out_dir);
   if (!o.simgrid_args.empty())
     throw InputError("campaign: --cfg/--log options go in the campaign's base scenario (simulation.simgrid)");
   Campaign campaign = load_campaign(o.campaign);
@@ -220,11 +223,12 @@ int run_whatif_command(const Options& o)
   return 0;
 }
 
+/// The command line as a shell reads it back (each word quoted when needed), for the files that record it.
 std::string join(int argc, char** argv)
 {
   std::string out;
   for (int i = 0; i < argc; ++i)
-    out += (i ? " " : "") + std::string(argv[i]);
+    out += (i ? " " : "") + shell_quote(argv[i]);
   return out;
 }
 
@@ -293,13 +297,15 @@ int main(int argc, char** argv)
   exp->add_option("-o,--output", o.output, "Output XML file")->required();
 
   auto* camp = app.add_subcommand("campaign", "Run a campaign: sweeps of scenarios in worker processes");
-  camp->add_option("file", o.campaign, "Campaign YAML file")->required();
-  camp->add_option("--out", o.out_dir, "Output directory")->required();
+  camp->add_option("file", o.campaign, "Campaign YAML file (required)");
+  camp->add_option("--out", o.out_dir, "Output directory (required)");
   camp->add_option("--jobs,-j", o.jobs, "Worker processes (default: number of cores)")->check(CLI::PositiveNumber);
   camp->add_flag("--resume", o.resume, "Continue an interrupted campaign: skip completed runs");
   camp->add_option("--shard", o.shard, "Run shard i of N (i/N, 1 <= i <= N): runs whose id mod N is i-1");
   camp->add_option("--only", o.only, "Run only these run ids (rerun single rows)")->delimiter(',');
   camp->add_flag("--quiet,-q", o.quiet, "No progress on stderr");
+  CampaignSlurmOptions slurm;
+  add_campaign_slurm_options(camp, slurm);
 
   auto* merge =
       app.add_subcommand("merge", "Join shard outputs of one campaign, checking no run is missing or doubled");
@@ -371,6 +377,8 @@ int main(int argc, char** argv)
     if (*mappers) return run_mappers(o);
     if (*info) return platform_info(o.file, o.in_name, o.out_name, o.format, o.hosts);
     if (*exp) return platform_export(o.scenario, o.output);
+    if (*camp && *slurm.status) return run_campaign_status(slurm);
+    if (*camp && slurm.slurm) return run_campaign_slurm(slurm, o.campaign, o.out_dir, o.command_line);
     if (*camp) return run_campaign_command(o);
     if (*pareto) return run_pareto(o);
     if (*whatif) return run_whatif_command(o);

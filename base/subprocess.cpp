@@ -1,10 +1,15 @@
-// fork() + pipe protocol for run_in_child: a one-byte tag ('R' result, 'I' InputError, 'E' other error) and a payload.
+// The process pool: fork, one pipe per child carrying frames (a fixed header and the outcome's text), poll, per-job
+// timeouts, process-group kill, and the one waitpid of every pool child (reap).
 #include "base/subprocess.hpp"
 
 #include "base/input_error.hpp"
+#include "base/job_report.hpp"
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -14,67 +19,55 @@
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 namespace pipesim {
 
+std::string_view to_string(JobStatus status)
+{
+  switch (status) {
+  case JobStatus::finished:
+    return "finished";
+  case JobStatus::bad_input:
+    return "bad_input";
+  case JobStatus::failed:
+    return "failed";
+  case JobStatus::crashed:
+    return "crashed";
+  case JobStatus::timed_out:
+    return "timed_out";
+  }
+  return "?";
+}
+
+using namespace pool_detail;
+
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 std::string system_error(const char* what)
 {
-  return fmt::format("run_in_child: {} failed: {}", what, std::strerror(errno));
+  return fmt::format("process pool: {} failed: {}", what, std::strerror(errno));
 }
 
-/// Writes everything; false on failure (the child then exits with code 3, which the parent reports).
-bool write_all(int fd, const std::string& data)
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+/// The pipes of the pools running in this process: read ends in a parent, the write end of a pool child. A forked
+/// child closes them all, so only a process's own child holds the write end its parent reads.
+std::vector<int>& pool_fds()
 {
-  const char* p    = data.data();
-  std::size_t left = data.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    p += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  return true;
+  static std::vector<int> fds;
+  return fds;
 }
 
-std::string read_all(int fd)
+void close_pool_fd(int fd)
 {
-  std::string out;
-  char buffer[65536];
-  for (;;) {
-    ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    out.append(buffer, static_cast<std::size_t>(n));
-  }
-  return out;
-}
-
-/// Runs `f`: its result, or the error it threw (typed as ChildOutcome says).
-ChildOutcome caught(const std::function<std::string()>& f)
-{
-  try {
-    return {true, false, f()};
-  } catch (const InputError& e) {
-    return {false, true, e.what()};
-  } catch (const std::exception& e) {
-    return {false, false, e.what()};
-  } catch (...) {
-    return {false, false, "unknown exception (not derived from std::exception)"};
-  }
-}
-
-[[noreturn]] void child_main(int fd, const std::function<std::string()>& job)
-{
-  ChildOutcome o = caught(job);
-  char tag       = o.ok ? 'R' : (o.input_error ? 'I' : 'E');
-  bool sent      = write_all(fd, tag + o.text);
+  auto& fds = pool_fds();
+  fds.erase(std::remove(fds.begin(), fds.end(), fd), fds.end());
   ::close(fd);
-  std::fflush(stdout);
-  std::fflush(stderr);
-  ::_exit(sent ? 0 : 3);
 }
 
 void flush_output()
@@ -85,20 +78,133 @@ void flush_output()
   std::fflush(stderr);
 }
 
-/// A child process and the read end of the pipe it writes to.
-struct Forked {
+/// First steps of a pool child: die with the parent, own process group, only its own pipe open.
+void become_child(pid_t parent, int write_fd)
+{
+#ifdef __linux__
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+  if (::getppid() != parent) ::_exit(5); // the parent died before prctl: nobody reads the result
+  ::setpgid(0, 0);
+  for (int fd : pool_fds())
+    ::close(fd);
+  pool_fds().assign(1, write_fd);
+}
+
+[[noreturn]] void end_child(int fd, bool sent)
+{
+  ::close(fd);
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::_exit(sent ? 0 : 3);
+}
+
+void kill_group(pid_t pid)
+{
+  ::kill(-pid, SIGKILL); // the child's group: what it started (a job's own helpers) dies with it
+  ::kill(pid, SIGKILL);
+}
+
+/// The one waitpid of the pool: waits for a child that has closed its pipe (or was killed) and returns its status.
+int reap(pid_t pid)
+{
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw std::runtime_error(system_error("waitpid()"));
+  return status;
+}
+
+/// A prepared worker: prepare once, then its jobs one at a time, each in a child of its own (a pool of one), each
+/// outcome sent to the parent as it ends.
+[[noreturn]] void worker_main(int fd, const std::vector<int>& mine, const PoolOptions& options, const Job& job)
+{
+  JobOutcome prepared = caught([&] {
+    options.prepare();
+    return std::string();
+  });
+  bool sent           = true;
+  auto send           = [&](int, JobOutcome&& o) {
+    if (!send_frame(fd, o)) throw std::runtime_error("the pool's pipe is closed");
+  };
+  try {
+    auto size = static_cast<int>(mine.size());
+    if (prepared.ok())
+      run_pool(
+          size, {.jobs = 1, .timeout = options.timeout}, [&](int k) { return job(mine[static_cast<std::size_t>(k)]); },
+          send);
+    else
+      for (int k = 0; k < size; ++k)
+        send(k, JobOutcome(prepared));
+  } catch (const std::exception&) { // the parent is gone, or fork failed: the parent reports the rest as a death
+    sent = false;
+  }
+  end_child(fd, sent);
+}
+
+/// A running child: a job's process, or a prepared worker running several jobs.
+struct Child {
   pid_t pid = -1;
   int fd    = -1;
+  std::vector<int> jobs;    // the indices it runs, in the order it reports them
+  std::size_t reported = 0; // how many of them have an outcome
+  Clock::time_point start;
+  bool timed_out = false;
+  std::string buffer; // received, not yet a complete frame
 };
 
-/// Forks with a pipe. The child closes the read end and the parent's other pipes (`parent_fds`), then runs `child`
-/// with the write end: `child` must end the process. Throws std::runtime_error when pipe or fork fail.
-template <typename Child>
-Forked fork_with_pipe(const std::vector<int>& parent_fds, Child&& child)
+class Pool {
+public:
+  Pool(int count, const Job& job, const PoolOptions& options, const JobDone& done)
+      : count_(count), job_(job), options_(options), done_(done)
+  {
+  }
+  Pool(const Pool&)            = delete;
+  Pool& operator=(const Pool&) = delete;
+  ~Pool();
+  void run();
+
+private:
+  bool prepared() const { return static_cast<bool>(options_.prepare); }
+  template <typename Main>
+  void fork_child(std::vector<int> jobs, Main&& main);
+  void spawn_workers();
+  int poll_timeout_ms() const;
+  void wait_and_read();
+  bool read_from(Child& c);
+  void kill_overdue();
+  void finish(std::size_t i);
+  void deliver(Child& c, JobOutcome&& o);
+
+  int count_;
+  const Job& job_;
+  const PoolOptions& options_;
+  const JobDone& done_;
+  int next_ = 0; // the next job to start (direct mode)
+  std::vector<Child> children_;
+};
+
+Pool::~Pool()
+{
+  for (Child& c : children_) { // only when an exception leaves run()
+    kill_group(c.pid);
+    close_pool_fd(c.fd);
+    try {
+      reap(c.pid);
+    } catch (const std::exception&) { // already reaped elsewhere: nothing left to wait for
+    }
+  }
+}
+
+/// Forks a child that runs `main(write_fd)` (which must end the process). Throws std::runtime_error when pipe or
+/// fork fail.
+template <typename Main>
+void Pool::fork_child(std::vector<int> jobs, Main&& main)
 {
   int fds[2];
   if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
-  pid_t pid = ::fork();
+  flush_output(); // or the child's final flush writes this process's buffered output a second time
+  pid_t parent = ::getpid();
+  pid_t pid    = ::fork();
   if (pid < 0) {
     ::close(fds[0]);
     ::close(fds[1]);
@@ -106,241 +212,145 @@ Forked fork_with_pipe(const std::vector<int>& parent_fds, Child&& child)
   }
   if (pid == 0) {
     ::close(fds[0]);
-    for (int fd : parent_fds)
-      ::close(fd);
-    child(fds[1]);
-    ::_exit(4); // not reached: child ends the process
+    become_child(parent, fds[1]);
+    main(fds[1]);
+    ::_exit(4); // not reached
   }
+  ::setpgid(pid, pid); // here too: the group exists before any kill, whoever runs first
   ::close(fds[1]);
-  return {pid, fds[0]};
+  pool_fds().push_back(fds[0]);
+  Child c;
+  c.pid   = pid;
+  c.fd    = fds[0];
+  c.jobs  = std::move(jobs);
+  c.start = Clock::now();
+  children_.push_back(std::move(c));
 }
 
-ChildOutcome decode(const std::string& message, int status)
+void Pool::spawn_workers()
 {
-  ChildOutcome o;
-  if (WIFSIGNALED(status)) {
-    int sig = WTERMSIG(status);
-    o.text  = fmt::format("simulation process died: signal {} ({})", sig, strsignal(sig));
-    return o;
+  int workers = std::clamp(options_.jobs, 1, count_);
+  for (int w = 0; w < workers; ++w) {
+    std::vector<int> mine;
+    for (int i = w; i < count_; i += workers)
+      mine.push_back(i);
+    fork_child(mine, [&](int fd) { worker_main(fd, mine, options_, job_); });
   }
-  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  if (code != 0 || message.empty()) {
-    o.text = fmt::format("simulation process died: exit code {}{}", code, code == 0 ? " before sending a result" : "");
-    return o;
-  }
-  o.ok          = message[0] == 'R';
-  o.input_error = message[0] == 'I';
-  o.text        = message.substr(1);
-  return o;
+  next_ = count_;
 }
-} // namespace
 
-std::vector<ChildOutcome> run_in_children(int count, int jobs, const std::function<std::string(int)>& job)
+void Pool::run()
 {
-  struct Running {
-    pid_t pid = -1;
-    int fd    = -1;
-    int index = 0;
-    std::string message;
-  };
-  std::vector<ChildOutcome> outcomes(static_cast<std::size_t>(std::max(count, 0)));
-  std::vector<Running> running;
-  int next = 0;
-  jobs     = std::max(jobs, 1);
-  flush_output();
-  while (next < count || !running.empty()) {
-    while (next < count && static_cast<int>(running.size()) < jobs) {
-      std::vector<int> open;
-      for (const auto& r : running)
-        open.push_back(r.fd);
-      int index    = next++;
-      Forked child = fork_with_pipe(open, [&](int fd) { child_main(fd, [&] { return job(index); }); });
-      running.push_back({child.pid, child.fd, index, {}});
+  if (prepared()) spawn_workers();
+  int jobs = std::max(options_.jobs, 1);
+  while (next_ < count_ || !children_.empty()) {
+    while (next_ < count_ && static_cast<int>(children_.size()) < jobs) {
+      int index = next_++;
+      fork_child({index}, [&](int fd) { end_child(fd, send_frame(fd, caught([&] { return job_(index); }))); });
     }
-    std::vector<pollfd> polls;
-    for (const auto& r : running)
-      polls.push_back({r.fd, POLLIN, 0});
-    if (::poll(polls.data(), polls.size(), -1) < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error(system_error("poll()"));
-    }
-    for (std::size_t i = running.size(); i-- > 0;) {
-      if (polls[i].revents == 0) continue;
-      char buffer[65536];
-      ssize_t n = ::read(running[i].fd, buffer, sizeof buffer);
-      if (n < 0 && errno == EINTR) continue;
-      if (n > 0) {
-        running[i].message.append(buffer, static_cast<std::size_t>(n));
-        continue;
-      }
-      ::close(running[i].fd);
-      int status = 0;
-      while (::waitpid(running[i].pid, &status, 0) < 0)
-        if (errno != EINTR) throw std::runtime_error(system_error("waitpid()"));
-      outcomes[static_cast<std::size_t>(running[i].index)] = decode(running[i].message, status);
-      running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
-    }
+    wait_and_read();
+    kill_overdue();
   }
-  return outcomes;
 }
 
-namespace {
-
-// A worker's report of one job: index (int32), ok and input_error (one byte each), the text's length (uint64), text.
-std::string frame(int index, const ChildOutcome& o)
+/// Until the nearest deadline of a direct child (prepared workers time their jobs themselves); -1: no deadline.
+int Pool::poll_timeout_ms() const
 {
-  std::string f(4 + 2 + 8, '\0');
-  auto i32 = static_cast<std::int32_t>(index);
-  auto len = static_cast<std::uint64_t>(o.text.size());
-  std::memcpy(f.data(), &i32, 4);
-  f[4] = o.ok ? 1 : 0;
-  f[5] = o.input_error ? 1 : 0;
-  std::memcpy(f.data() + 6, &len, 8);
-  return f + o.text;
-}
-
-/// Reads the frames of a worker's output into `outcomes`; returns the indices it reported.
-std::vector<int> read_frames(const std::string& data, std::vector<ChildOutcome>& outcomes)
-{
-  std::vector<int> seen;
-  std::size_t at = 0;
-  while (data.size() - at >= 14) {
-    std::int32_t index = 0;
-    std::uint64_t len  = 0;
-    std::memcpy(&index, data.data() + at, 4);
-    std::memcpy(&len, data.data() + at + 6, 8);
-    if (data.size() - at - 14 < len) break; // cut short: the worker died while writing
-    ChildOutcome& o = outcomes.at(static_cast<std::size_t>(index));
-    o.ok            = data[at + 4] != 0;
-    o.input_error   = data[at + 5] != 0;
-    o.text          = data.substr(at + 14, len);
-    seen.push_back(index);
-    at += 14 + len;
-  }
-  return seen;
-}
-
-[[noreturn]] void worker_main(int fd, int first, int count, int stride, const std::function<void()>& prepare,
-                              const std::function<std::string(int)>& job)
-{
-  ChildOutcome failed = caught([&] { // ok: prepared; otherwise prepare's error, for every job
-    prepare();
-    return std::string();
-  });
-  bool prepared       = failed.ok;
-  bool sent           = true;
-  for (int i = first; i < count && sent; i += stride) {
-    ChildOutcome o = failed;
-    if (prepared) {
-      try {
-        o = run_in_children(1, 1, [&](int) {
-              ::close(fd); // the worker's report pipe: only the worker writes to it
-              return job(i);
-            }).front();
-      } catch (const std::exception& e) { // fork or pipe failed
-        o = {false, false, e.what()};
-      }
+  if (options_.timeout <= 0 || prepared()) return -1;
+  double wait = -1;
+  for (const Child& c : children_)
+    if (!c.timed_out && c.reported < c.jobs.size()) {
+      double left = std::clamp(options_.timeout - seconds_since(c.start), 0.0, 3600.0);
+      wait        = wait < 0 ? left : std::min(wait, left);
     }
-    sent = write_all(fd, frame(i, o));
+  return wait < 0 ? -1 : static_cast<int>(std::ceil(wait * 1000));
+}
+
+void Pool::wait_and_read()
+{
+  std::vector<pollfd> polls;
+  for (const Child& c : children_)
+    polls.push_back({c.fd, POLLIN, 0});
+  if (::poll(polls.data(), polls.size(), poll_timeout_ms()) < 0) {
+    if (errno == EINTR) return;
+    throw std::runtime_error(system_error("poll()"));
   }
-  ::close(fd);
-  std::fflush(stdout);
-  std::fflush(stderr);
-  ::_exit(sent ? 0 : 3);
+  for (std::size_t i = children_.size(); i-- > 0;) // backwards: finish(i) erases child i
+    if (polls[i].revents != 0 && !read_from(children_[i])) finish(i);
+}
+
+/// Reads what the child sent and delivers the frames it completes; false at the end of its pipe.
+bool Pool::read_from(Child& c)
+{
+  char chunk[65536];
+  ssize_t n = ::read(c.fd, chunk, sizeof chunk);
+  if (n < 0 && errno == EINTR) return true;
+  if (n <= 0) return false;
+  c.buffer.append(chunk, static_cast<std::size_t>(n));
+  JobOutcome o;
+  while (c.reported < c.jobs.size() && take_frame(c.buffer, o))
+    deliver(c, std::move(o));
+  return true;
+}
+
+void Pool::kill_overdue()
+{
+  if (options_.timeout <= 0 || prepared()) return;
+  for (Child& c : children_)
+    if (!c.timed_out && c.reported < c.jobs.size() && seconds_since(c.start) >= options_.timeout) {
+      kill_group(c.pid);
+      c.timed_out = true;
+    }
+}
+
+/// The child closed its pipe: reap it; the jobs it did not report timed out or died with it.
+void Pool::finish(std::size_t i)
+{
+  Child c = std::move(children_[i]);
+  children_.erase(children_.begin() + static_cast<std::ptrdiff_t>(i));
+  close_pool_fd(c.fd);
+  int status = reap(c.pid);
+  while (c.reported < c.jobs.size()) {
+    JobOutcome o = death(status, prepared());
+    if (c.timed_out)
+      o = {.status = JobStatus::timed_out, .text = fmt::format("timed out after {} s", options_.timeout)};
+    deliver(c, std::move(o));
+  }
+}
+
+void Pool::deliver(Child& c, JobOutcome&& o)
+{
+  int index = c.jobs[c.reported++];
+  if (!prepared()) o.seconds = seconds_since(c.start); // a worker's frames carry the job's own time
+  done_(index, std::move(o));
 }
 
 } // namespace
 
-std::vector<ChildOutcome> run_in_prepared_children(int count, int jobs, const std::function<void()>& prepare,
-                                                   const std::function<std::string(int)>& job)
+void run_pool(int count, const PoolOptions& options, const Job& job, const JobDone& done)
 {
-  struct Worker {
-    pid_t pid = -1;
-    int fd    = -1;
-    std::string data;
-  };
-  std::vector<ChildOutcome> outcomes(static_cast<std::size_t>(std::max(count, 0)));
-  if (count <= 0) return outcomes;
-  jobs = std::clamp(jobs, 1, count);
-  flush_output();
-  std::vector<Worker> workers;
-  for (int w = 0; w < jobs; ++w) {
-    std::vector<int> open;
-    for (const auto& other : workers)
-      open.push_back(other.fd);
-    Forked worker = fork_with_pipe(open, [&](int fd) { worker_main(fd, w, count, jobs, prepare, job); });
-    workers.push_back({worker.pid, worker.fd, {}});
-  }
-  std::vector<bool> open(workers.size(), true);
-  for (std::size_t left = workers.size(); left > 0;) {
-    std::vector<pollfd> polls;
-    std::vector<std::size_t> which;
-    for (std::size_t w = 0; w < workers.size(); ++w)
-      if (open[w]) {
-        polls.push_back({workers[w].fd, POLLIN, 0});
-        which.push_back(w);
-      }
-    if (::poll(polls.data(), polls.size(), -1) < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error(system_error("poll()"));
-    }
-    for (std::size_t i = 0; i < polls.size(); ++i) {
-      if (polls[i].revents == 0) continue;
-      Worker& worker = workers[which[i]];
-      char buffer[65536];
-      ssize_t n = ::read(worker.fd, buffer, sizeof buffer);
-      if (n < 0 && errno == EINTR) continue;
-      if (n > 0) {
-        worker.data.append(buffer, static_cast<std::size_t>(n));
-        continue;
-      }
-      ::close(worker.fd);
-      open[which[i]] = false;
-      --left;
-    }
-  }
-  std::vector<bool> reported(outcomes.size(), false);
-  for (std::size_t w = 0; w < workers.size(); ++w) {
-    int status = 0;
-    while (::waitpid(workers[w].pid, &status, 0) < 0)
-      if (errno != EINTR) throw std::runtime_error(system_error("waitpid()"));
-    for (int i : read_frames(workers[w].data, outcomes))
-      reported[static_cast<std::size_t>(i)] = true;
-    ChildOutcome died = decode({}, status); // the worker's end, for the jobs it did not report
-    died.text         = "worker " + died.text.substr(std::string("simulation ").size());
-    for (int i = static_cast<int>(w); i < count; i += jobs)
-      if (!reported[static_cast<std::size_t>(i)]) outcomes[static_cast<std::size_t>(i)] = died;
-  }
+  if (count <= 0) return;
+  Pool pool(count, job, options, done);
+  pool.run();
+}
+
+std::vector<JobOutcome> run_pool(int count, const PoolOptions& options, const Job& job)
+{
+  std::vector<JobOutcome> outcomes(static_cast<std::size_t>(std::max(count, 0)));
+  run_pool(count, options, job, [&](int i, JobOutcome&& o) { outcomes[static_cast<std::size_t>(i)] = std::move(o); });
   return outcomes;
 }
 
 std::string run_in_child(const std::function<std::string()>& job)
 {
-  flush_output();
-  auto [pid, fd] = fork_with_pipe({}, [&](int write_fd) { child_main(write_fd, job); });
-  // Read before waiting: a result larger than the pipe buffer would otherwise block the child forever.
-  std::string message = read_all(fd);
-  ::close(fd);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) throw std::runtime_error(system_error("waitpid()"));
-
-  if (WIFSIGNALED(status)) {
-    int sig = WTERMSIG(status);
-    throw std::runtime_error(fmt::format("simulation process died: signal {} ({})", sig, strsignal(sig)));
-  }
-  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  if (code != 0 || message.empty())
-    throw std::runtime_error(
-        fmt::format("simulation process died: exit code {}{}", code, code == 0 ? " before sending a result" : ""));
-  std::string payload = message.substr(1);
-  switch (message[0]) {
-  case 'R':
-    return payload;
-  case 'I':
-    throw InputError(payload);
+  JobOutcome o = std::move(run_pool(1, {}, [&](int) { return job(); }).front());
+  switch (o.status) {
+  case JobStatus::finished:
+    return std::move(o.text);
+  case JobStatus::bad_input:
+    throw InputError(o.text);
   default:
-    throw std::runtime_error(payload);
+    throw std::runtime_error(o.text);
   }
 }
 

@@ -1,38 +1,64 @@
-// Runs a job in a forked child process (SimGrid allows one engine per process) and returns its string result.
+// The one process pool: runs jobs in forked child processes (SimGrid allows one engine per process) and returns a
+// typed outcome per job.
 #pragma once
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pipesim {
 
-/// Forks; the child runs `job`, sends its result back through a pipe and _exits without running any destructor or
-/// atexit handler of the parent's state. stdout/stderr are flushed before the fork. Errors come back typed:
-/// - the job threw InputError: InputError with the same message;
-/// - the job threw another std::exception: std::runtime_error with its message;
-/// - the child died (signal, exit or abort before sending a result, e.g. a SimGrid xbt_die):
-///   std::runtime_error("simulation process died: signal N (name)" or "simulation process died: exit code N").
-/// Safe to call from a child (nesting works) but not from several threads at once with interleaved forks.
-std::string run_in_child(const std::function<std::string()>& job);
+/// How a job ended.
+enum class JobStatus {
+  finished,  // the job returned: JobOutcome::text is its result
+  bad_input, // the job threw InputError: text is its message
+  failed,    // the job threw another exception: text is its message
+  crashed,   // its process died without a result: killed by JobOutcome::signal, or exited with exit_code
+  timed_out, // it ran longer than PoolOptions::timeout: its process group was killed
+};
+std::string_view to_string(JobStatus status);
 
-/// One job's outcome in run_in_children: its result, or the error run_in_child would have thrown.
-struct ChildOutcome {
-  bool ok          = false;
-  bool input_error = false; // the job threw InputError
-  std::string text;         // the result, or the error message
+struct JobOutcome {
+  JobStatus status = JobStatus::crashed;
+  /// finished: the result; bad_input, failed: the exception's message; crashed: "simulation process died: signal 6
+  /// (Aborted)", "... exit code 7" or "... exit code 0 before sending a result" ("worker process died: ..." when the
+  /// prepared worker died, not the job's own process); timed_out: "timed out after T s".
+  std::string text;
+  int signal     = 0;     // crashed: the signal that killed the process, 0 when it exited
+  int exit_code  = 0;     // crashed without a signal: its exit code
+  bool worker    = false; // crashed: the prepared worker died (the job may never have started)
+  double seconds = 0;     // wall time from the start of the job's process to its end
+  bool ok() const { return status == JobStatus::finished; }
 };
 
-/// Runs job(0) .. job(count - 1), each in its own forked child, at most `jobs` at once; outcomes in index order.
-/// Never throws for a job's failure (see ChildOutcome); throws std::runtime_error when fork or pipe fail.
-std::vector<ChildOutcome> run_in_children(int count, int jobs, const std::function<std::string(int)>& job);
+using Job     = std::function<std::string(int index)>;
+using JobDone = std::function<void(int index, JobOutcome&& outcome)>;
 
-/// run_in_children for jobs that share a costly set-up (a SimGrid engine and its platform): `jobs` worker processes
-/// each run `prepare` once, then run their jobs (i = w, w + jobs, ...) one at a time, each in a child forked from
-/// the prepared worker, so a job sees what `prepare` built and nothing another job did. Outcomes in index order.
-/// When `prepare` throws, every job of that worker gets its error; a worker that dies leaves an error in each job
-/// it had not finished.
-std::vector<ChildOutcome> run_in_prepared_children(int count, int jobs, const std::function<void()>& prepare,
-                                                   const std::function<std::string(int)>& job);
+struct PoolOptions {
+  int jobs       = 1; // at most this many job processes (or prepared workers) at once
+  double timeout = 0; // seconds per job, 0 for none; a job over it has its process group killed (SIGKILL)
+  /// Prepared mode when set: min(jobs, count) worker processes each run `prepare` once (not timed), then run their
+  /// jobs (i = w, w + workers, ...) one at a time, each in a child forked from the prepared worker, so a job sees
+  /// what `prepare` built and nothing another job did. When `prepare` throws, each job of that worker gets its error
+  /// (bad_input or failed); a worker that dies leaves `crashed` with `worker` set in each job it had not finished.
+  std::function<void()> prepare = nullptr;
+};
+
+/// Runs job(0) .. job(count - 1), each in its own forked child, at most options.jobs at once, and calls `done` in this
+/// process as each job ends (in the order they end). A child runs in its own process group, sends its result back
+/// through a pipe (read while the others run: results of any size) and _exits without running destructors or atexit
+/// handlers of this process's state; stdout and stderr are flushed before each fork. A child dies with its parent
+/// (Linux parent-death signal), so killing or interrupting the caller, even with SIGKILL, leaves no child running;
+/// when `done` throws (or fork, pipe or poll fail: std::runtime_error), every child still running is killed and
+/// reaped before the exception leaves. Nests (a job may run a pool); not for several threads at once.
+void run_pool(int count, const PoolOptions& options, const Job& job, const JobDone& done);
+
+/// run_pool collecting the outcomes, in index order.
+std::vector<JobOutcome> run_pool(int count, const PoolOptions& options, const Job& job);
+
+/// One job in a child: its result, or its outcome as an exception (bad_input: InputError with the message; failed,
+/// crashed, timed_out: std::runtime_error with JobOutcome::text).
+std::string run_in_child(const std::function<std::string()>& job);
 
 } // namespace pipesim

@@ -7,6 +7,7 @@
 //   plain way (each run a child that starts SimGrid and builds the platform); `ratio` = prepared / plain seconds.
 // - BM_MultiportVsOneport: one crash-free run (N = 1,000) of the same mapping in each model, in the same process
 //   tree: `ratio` = multi-port seconds / one-port seconds.
+// Small mode: BENCH_RUNS=R runs R runs instead of 10,000 and 1,000 (e.g. to compare CPU times of two builds).
 #include "base/subprocess.hpp"
 #include "model/test_fixtures.hpp"
 #include "simulator/run.hpp"
@@ -14,10 +15,18 @@
 
 #include <benchmark/benchmark.h>
 #include <chrono>
+#include <cstdlib>
 
 using namespace pipesim;
 
 namespace {
+
+/// BENCH_RUNS when set (small mode), else `runs`.
+int runs_or_env(int runs)
+{
+  const char* v = std::getenv("BENCH_RUNS");
+  return v ? std::atoi(v) : runs;
+}
 
 fixtures::RandomInstance instance()
 {
@@ -64,7 +73,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0)
 void BM_MonteCarlo10000(benchmark::State& state)
 {
   auto inst = instance();
-  auto s    = series(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  auto s    = series(runs_or_env(static_cast<int>(state.range(0))), static_cast<int>(state.range(1)));
   MonteCarloSummary mc;
   for (auto _ : state) {
     auto t0 = std::chrono::steady_clock::now();
@@ -88,7 +97,7 @@ BENCHMARK(BM_MonteCarlo10000)
 double fork_per_run_seconds(const fixtures::RandomInstance& inst, const SimulationSettings& s, double makespan)
 {
   auto t0 = std::chrono::steady_clock::now();
-  run_in_children(s.runs, 2, [&](int i) {
+  run_pool(s.runs, {.jobs = 2}, [&](int i) {
     SimulationSettings run = settings_for_run(inst.platform, inst.mapping, s, i, makespan);
     return simulate_here(inst.pipeline, inst.platform, inst.mapping, run).failures.verdict;
   });
@@ -98,7 +107,7 @@ double fork_per_run_seconds(const fixtures::RandomInstance& inst, const Simulati
 void BM_PreparedVsForkPerRun(benchmark::State& state)
 {
   auto inst       = instance();
-  auto s          = series(1000, 20);
+  auto s          = series(runs_or_env(1000), 20);
   double makespan = simulate(inst.pipeline, inst.platform, inst.mapping, without_failures(s)).makespan;
   double prepared = 0, plain = 0;
   for (auto _ : state) {

@@ -2,6 +2,7 @@
 #include "mappers/explicit_mapper.hpp"
 
 #include "model/analytic.hpp"
+#include "model/sv95/response.hpp"
 
 namespace pipesim {
 
@@ -28,6 +29,17 @@ MapperResult ExplicitMapper::map(const Problem& problem, const MapperOptions& /*
   MapperResult result;
   result.mapping = mapping;
   result.status  = SolveStatus::feasible;
+  if (problem.task_chain) { // seed 001: the mapping's modules and §2.2's period (docs/sv95.md)
+    std::vector<Sv95Module> modules = sv95_modules(mapping);
+    check_modules(*problem.task_chain, modules, problem.platform.p());
+    Sv95Evaluation e                = sv95_evaluate(*problem.task_chain, modules);
+    result.objective                = e.period;
+    result.statistics["period"]     = e.period;
+    result.statistics["throughput"] = e.throughput;
+    result.statistics["bottleneck"] = e.bottleneck + 1;
+    result.statistics["processors"] = e.processors;
+    return result;
+  }
 
   AnalyticSummary analytic                 = problem.model == CommModel::multi_port
                                                  ? analyze_multiport(problem.pipeline, problem.platform, mapping)

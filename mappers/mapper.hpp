@@ -3,6 +3,7 @@
 
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
+#include "model/sv95/task_chain.hpp"
 #include "platforms/platform.hpp"
 
 #include <cstdint>
@@ -30,6 +31,7 @@ struct Problem {
   CommModel model = CommModel::one_port;
   Objective objective;
   std::optional<Mapping> explicit_mapping; // for the `explicit` mapper
+  std::optional<TaskChain> task_chain;     // seed 001's cost model, for the sv95 mappers (others ignore it)
 };
 
 struct MapperOptions {

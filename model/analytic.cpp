@@ -2,6 +2,7 @@
 #include "model/analytic.hpp"
 
 #include "base/input_error.hpp"
+#include "model/deal.hpp"
 #include "model/event_graph.hpp"
 
 #include <algorithm>
@@ -48,6 +49,29 @@ void require_supported(const Mapping& mapping)
   if (mapping.data_parallel())
     throw InputError("one-port analysis: data-parallel processor groups are not supported yet");
   if (mapping.has_deal()) throw InputError("one-port analysis: deal replication is not supported yet");
+}
+
+/// The processor sets that must each keep a survivor: seed 004's subsets of the actively replicated intervals, and
+/// every replica of a dealt interval alone (DESIGN.md §3.7: a dealt interval is not fault tolerant). A set that
+/// contains another is dropped: it cannot lose all its processors unless the smaller one does.
+std::vector<std::vector<int>> survival_sets(const Mapping& mapping)
+{
+  Mapping active = mapping;
+  std::set<std::vector<int>> sets;
+  for (auto& in : active.intervals)
+    if (is_dealt(in)) {
+      for (const auto& group : in.replicas)
+        sets.insert({group.front()});
+      in.replicas.resize(1); // its subset {u} is already counted
+    }
+  for (const auto& s : subsets(active).processor_sets)
+    sets.insert(s);
+  std::vector<std::vector<int>> out;
+  for (const auto& s : sets)
+    if (std::none_of(sets.begin(), sets.end(),
+                     [&](const auto& t) { return t != s && std::includes(s.begin(), s.end(), t.begin(), t.end()); }))
+      out.push_back(s);
+  return out;
 }
 
 } // namespace
@@ -160,7 +184,7 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
 {
   if (mapping.data_parallel())
     throw InputError("failure probability: data-parallel processor groups are not supported yet");
-  auto sets     = subsets(mapping).processor_sets;
+  auto sets     = survival_sets(mapping);
   auto all_fail = [&](const std::set<int>& s) {
     double q = 1;
     for (int u : s)
@@ -195,7 +219,8 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
 AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                 const std::vector<int>& senders)
 {
-  require_supported(mapping);
+  if (mapping.data_parallel())
+    throw InputError("one-port analysis: data-parallel processor groups are not supported yet");
   AnalyticSummary s;
   MappingRule rule      = classify(mapping);
   s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
@@ -210,7 +235,7 @@ AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platfo
   if (!mapping.replicated()) {
     s.period  = br07_eq45_period(pipeline, platform, mapping);
     s.formula = "seed000-eq4-5";
-  } else if (rule != MappingRule::general) {
+  } else if (rule != MappingRule::general && !mapping.has_deal()) {
     // the elected replica first: its cycle-time sums its sends, whatever their order
     Mapping elected_first = mapping;
     for (std::size_t j = 0; j < senders.size(); ++j) {

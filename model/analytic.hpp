@@ -41,7 +41,8 @@ double oneport_active_period(const Pipeline& pipeline, const Platform& platform,
 double interval_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
 /// Seed 004 eq. (2): F = 1 - prod_k (1 - prod_{u in subset k} f_u). When processor sets overlap without being
-/// equal, eq. (2) does not apply and F is computed exactly by inclusion-exclusion over the distinct sets.
+/// equal, eq. (2) does not apply and F is computed exactly by inclusion-exclusion over the distinct sets. Each replica
+/// of a dealt interval is a set of its own (DESIGN.md §3.7: the crash of one replica fails the run).
 double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& mapping);
 
 /// What the CLI reports as "analytic": the formula the literature gives for this mapping and model.
@@ -55,7 +56,8 @@ struct AnalyticSummary {
                                   // mappings on <= 12 used processors, best election: an upper bound) or
                                   // "worst-case-bound" (beyond: bbr10_worst_case_upper_bound)
 };
-/// One-port: `senders[j]` is the elected replica of I_j (replica 0 when empty; see plan_oneport).
+/// One-port: `senders[j]` is the elected replica of I_j (replica 0 when empty; see plan_oneport). Deal replication:
+/// the period and the latency of the event graph (formula "event-graph").
 AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                 const std::vector<int>& senders = {});
 
@@ -64,8 +66,11 @@ AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platfo
 /// get eq. (1)'s worst case, general mappings with active replication pipesim's worst-case period
 /// (bbr10_worst_case_period: enumeration with the `best` election up to 12 used processors, the bound beyond; no worst
 /// case with deal or data-parallel replicas). Latency: the critical path of one data set with allotted transfer times
-/// (exact for `allotted` unless a processor computes two intervals of the same data set at once).
-AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
+/// (exact for `allotted` unless a processor computes two intervals of the same data set at once). Deal replication:
+/// the period and latency of the allotted execution's event graph with buffers of `buffer` data sets (formula
+/// "event-graph"; with deal the buffer size can change the period), InputError when a processor holds two intervals.
+AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                  int buffer = 1);
 double multiport_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
 } // namespace pipesim

@@ -114,8 +114,26 @@ TEST(Analytic, RefusesWhatItDoesNotModel)
 {
   fixtures::Eq6Example ex;
   EXPECT_THROW(br07_eq2_period(ex.pipeline, ex.platform, ex.mapping), InputError); // general mapping
+  Mapping group = make_interval_mapping({{1, 3}}, {0});
+  group.intervals[0].replicas[0].push_back(1); // a data-parallel group
+  EXPECT_THROW(analyze_oneport(ex.pipeline, ex.platform, group), InputError);
+}
+
+TEST(Analytic, DealGoesToTheEventGraph)
+{
+  // S1-S3 dealt over P1 (s = 1) and P2 (s = 10) of the eq. (6) platform; the replicas are independent (P_in feeds
+  // each, P_out takes everything): P1 receives 10/10 = 1, computes 12/1 = 12, sends 10/10 = 1: 14 per data set; P2
+  // receives 10/1 = 10, computes 12/10 = 1.2, sends 10/1 = 10: 21.2. In order, the period is max / 2 = 10.6.
+  fixtures::Eq6Example ex;
   Mapping deal = make_interval_mapping({{1, 3}}, {0});
   deal.intervals[0].replicas.push_back({1});
   deal.intervals[0].replication = Replication::deal;
-  EXPECT_THROW(analyze_oneport(ex.pipeline, ex.platform, deal), InputError);
+  auto s                        = analyze_oneport(ex.pipeline, ex.platform, deal);
+  EXPECT_EQ(s.formula, "event-graph");
+  EXPECT_NEAR(s.period, 10.6, 1e-12);
+  EXPECT_NEAR(s.latency, 14, 1e-12); // data set 0 on P1
+  // a dealt interval is not fault tolerant: either crash fails the run
+  ex.platform.processor(0).failure_probability = 0.1;
+  ex.platform.processor(1).failure_probability = 0.2;
+  EXPECT_NEAR(bbr10_eq2_failure_probability(ex.platform, deal), 1 - 0.9 * 0.8, 1e-15);
 }

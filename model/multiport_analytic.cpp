@@ -4,6 +4,7 @@
 #include "model/allotment.hpp"
 #include "model/analytic.hpp"
 #include "model/bbr10/worst_case_period.hpp"
+#include "model/multiport_event_graph.hpp"
 #include "model/oneport_plan.hpp"
 
 #include "base/input_error.hpp"
@@ -254,13 +255,25 @@ double multiport_latency(const Pipeline& pipeline, const Platform& platform, con
       done[{j, u}] = ready + pipeline.work(in.first, in.last) / platform.speed(u);
     }
   }
-  const auto& last = plan.transfers[static_cast<std::size_t>(plan.to_out)];
-  return arrival(plan.to_out, done.at({mapping.m() - 1, last.from}));
+  const int delivery = plan.to_out.front();
+  const auto& last   = plan.transfers[static_cast<std::size_t>(delivery)];
+  return arrival(delivery, done.at({mapping.m() - 1, last.from}));
 }
 
-AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
+AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                  int buffer)
 {
   AnalyticSummary s;
+  if (mapping.has_deal() && !mapping.data_parallel()) { // no paper's formula: the allotted execution's event graph
+    EventGraph graph   = build_multiport_event_graph(pipeline, platform, mapping, buffer);
+    CycleRatioResult r = max_cycle_ratio(graph);
+    if (r.deadlock) throw InputError("multi-port analysis: the mapping deadlocks: " + r.describe(graph));
+    s.period              = r.period;
+    s.formula             = "event-graph";
+    s.latency             = event_graph_output_times(graph, 1).front();
+    s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
+    return s; // no worst case: deal replicas are not fault tolerant
+  }
   auto all              = FailureConfiguration::all_alive(platform);
   s.period              = bbr10_period(pipeline, platform, mapping, all, first_alive_election(mapping, all));
   s.formula             = "seed004-alg1";

@@ -39,6 +39,16 @@ std::vector<PipelinePreset> make_presets()
        "mu = 10 and sigma = 5. Communication load is also randomly obtained but with a weight ten times lower\": "
        "w normal(10, 5), delta normal(1, 0.5), both clipped positive",
        Range::normal(10, 5), Range::normal(1, 0.5)},
+      {"hedpm-5.2-hom",
+       "seed 002 §5.2 (Fig. 2): \"homogeneous [...] communications\" in \"the test described in [8]\", seed 000 "
+       "§5.1: \"we fix delta_i = 10 for i = 0..n. The computation time required by each stage is randomly chosen "
+       "between 1 and 20\" (N = 30)",
+       Range::uniform(1, 20), Range::fixed(10)},
+      {"hedpm-5.2-het",
+       "seed 002 §5.2 (Figs. 3-4): \"heterogeneous communications\" in \"the test described in [8]\", seed 000 §5.2: "
+       "\"the application communications are heterogeneous, chosen randomly between 1 and 100 [...] randomly chosen "
+       "between 1 and 20\" (N = 30)",
+       Range::uniform(1, 20), Range::uniform(1, 100)},
   };
 }
 

@@ -18,7 +18,7 @@ struct PipelinePreset {
   Range delta;
 };
 
-/// Every preset, in a fixed order: br07-exp1..4, bbr10-table1, bbr10-tables23, hedpm.
+/// Every preset, in a fixed order: br07-exp1..4, bbr10-table1, bbr10-tables23, hedpm, hedpm-5.2-hom, hedpm-5.2-het.
 const std::vector<PipelinePreset>& pipeline_presets();
 /// The preset called `name`, or nullptr.
 const PipelinePreset* find_pipeline_preset(std::string_view name);

@@ -26,7 +26,8 @@ struct Expected {
 
 TEST(PipelinePresets, TableNamesAndSources)
 {
-  EXPECT_EQ(pipeline_preset_names(), "br07-exp1, br07-exp2, br07-exp3, br07-exp4, bbr10-table1, bbr10-tables23, hedpm");
+  EXPECT_EQ(pipeline_preset_names(), "br07-exp1, br07-exp2, br07-exp3, br07-exp4, bbr10-table1, bbr10-tables23, hedpm, "
+                                     "hedpm-5.2-hom, hedpm-5.2-het");
   for (const auto& preset : pipeline_presets())
     EXPECT_NE(preset.source.find("seed 00"), std::string_view::npos) << preset.name;
   EXPECT_EQ(find_pipeline_preset("br07-exp5"), nullptr);
@@ -35,12 +36,14 @@ TEST(PipelinePresets, TableNamesAndSources)
 TEST(PipelinePresets, UniformPresetsStayInTheirRangesWithTheirKind)
 {
   const Expected expected[] = {
-      {"br07-exp1", 1, 20, 10, 10, false},    // seed 000 §5.1
-      {"br07-exp2", 1, 20, 1, 100, false},    // seed 000 §5.2
-      {"br07-exp3", 10, 1000, 1, 20, false},  // seed 000 §5.3
-      {"br07-exp4", 0.01, 10, 1, 20, false},  // seed 000 §5.4
-      {"bbr10-table1", 1, 20, 1, 25, true},   // seed 004 §7.1
-      {"bbr10-tables23", 1, 100, 1, 5, true}, // seed 004 §7.2
+      {"br07-exp1", 1, 20, 10, 10, false},     // seed 000 §5.1
+      {"br07-exp2", 1, 20, 1, 100, false},     // seed 000 §5.2
+      {"br07-exp3", 10, 1000, 1, 20, false},   // seed 000 §5.3
+      {"br07-exp4", 0.01, 10, 1, 20, false},   // seed 000 §5.4
+      {"bbr10-table1", 1, 20, 1, 25, true},    // seed 004 §7.1
+      {"bbr10-tables23", 1, 100, 1, 5, true},  // seed 004 §7.2
+      {"hedpm-5.2-hom", 1, 20, 10, 10, false}, // seed 002 §5.2 with seed 000 §5.1
+      {"hedpm-5.2-het", 1, 20, 1, 100, false}, // seed 002 §5.2 with seed 000 §5.2
   };
   for (const Expected& e : expected) {
     Pipeline p = draw(e.name, 120, 17);

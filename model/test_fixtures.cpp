@@ -165,6 +165,24 @@ void random_replicated_mapping(Rng& rng, RandomInstance& inst)
   }
 }
 
+void random_deal_mapping(Rng& rng, RandomInstance& inst, int max_replicas, double deal)
+{
+  random_replicated_mapping(rng, inst);
+  // regroup the processors: the same cut, 1..max_replicas replicas each
+  std::vector<int> procs = shuffled(rng, inst.platform.p());
+  std::size_t next       = 0;
+  const int m            = inst.mapping.m();
+  for (int j = 0; j < m; ++j) {
+    auto& in   = inst.mapping.intervals[static_cast<std::size_t>(j)];
+    auto left  = static_cast<long long>(procs.size() - next) - (m - j - 1);
+    auto count = rng.integer(1, std::min<long long>(max_replicas, left));
+    in.replicas.clear();
+    for (long long r = 0; r < count; ++r)
+      in.replicas.push_back({procs[next++]});
+    in.replication = count > 1 && rng.uniform01() < deal ? Replication::deal : Replication::active;
+  }
+}
+
 void random_general_mapping(Rng& rng, RandomInstance& inst)
 {
   int n      = inst.pipeline.n();

@@ -89,5 +89,8 @@ void random_general_mapping(Rng& rng, RandomInstance& inst);
 /// sets of 1..max_replicas processors each, every interval on a random subset (consecutive intervals may share one).
 /// Also draws cards Bin, Bout in [1, 10] when `cards` (seed 004 §7.1's range) and f in [0.05, 0.3].
 void random_replicated_general_mapping(Rng& rng, RandomInstance& inst, int max_replicas = 3, bool cards = true);
+/// A random interval mapping with 1..max_replicas replicas per interval (processors distinct); each replicated
+/// interval is dealt with probability `deal` (actively replicated otherwise).
+void random_deal_mapping(Rng& rng, RandomInstance& inst, int max_replicas = 3, double deal = 0.7);
 
 } // namespace pipesim::fixtures

@@ -49,6 +49,14 @@ std::vector<PlatformPreset> make_presets()
                              .speed          = Range::normal(10, 5),
                              .bandwidth      = Range::fixed(10),
                              .latency        = Range::fixed(0)}},
+      {"hedpm-5.2",
+       "seed 002 §5.2: \"we present a comparison with BSC algorithm using the test described in [8]\" ([8] is seed "
+       "000: Communication Homogeneous, b = 10, integer speeds in [1, 20]); \"the number of processors (P) from 10 to "
+       "100; the number of stages (N) is 30\"",
+       PlatformGeneratorSpec{.platform_class = PlatformClass::communication_homogeneous,
+                             .speed          = Range::uniform(1, 20, true),
+                             .bandwidth      = Range::fixed(10),
+                             .latency        = Range::fixed(0)}},
   };
 }
 

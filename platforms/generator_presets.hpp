@@ -17,7 +17,7 @@ struct PlatformPreset {
   PlatformGeneratorSpec spec;
 };
 
-/// Every preset, in a fixed order: br07, bbr10, bbr10-fast, hedpm.
+/// Every preset, in a fixed order: br07, bbr10, bbr10-fast, hedpm, hedpm-5.2.
 const std::vector<PlatformPreset>& platform_presets();
 /// The preset called `name`, or nullptr.
 const PlatformPreset* find_platform_preset(std::string_view name);

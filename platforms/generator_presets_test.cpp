@@ -45,7 +45,7 @@ void for_pairs(const Platform& platform, F f)
 
 TEST(PlatformPresets, TableNamesAndSources)
 {
-  EXPECT_EQ(platform_preset_names(), "br07, bbr10, bbr10-fast, hedpm");
+  EXPECT_EQ(platform_preset_names(), "br07, bbr10, bbr10-fast, hedpm, hedpm-5.2");
   for (const auto& preset : platform_presets())
     EXPECT_NE(preset.source.find("seed 00"), std::string_view::npos) << preset.name;
   EXPECT_EQ(find_platform_preset("nope"), nullptr);
@@ -53,18 +53,20 @@ TEST(PlatformPresets, TableNamesAndSources)
 
 TEST(PlatformPresets, Br07IntegerSpeedsAndBandwidthTen)
 {
-  // seed 000 §5: Communication Homogeneous, b = 10, s_u an integer in [1, 20].
-  Platform platform = draw("br07", 100, 1);
-  EXPECT_EQ(platform.classify(), PlatformClass::communication_homogeneous);
-  for (int u = 0; u < platform.p(); ++u) {
-    expect_in(platform.speed(u), 1, 20, true);
-    EXPECT_EQ(platform.processor(u).failure_probability, 0.0);
-    EXPECT_EQ(platform.processor(u).nic_in, unbounded);
+  // seed 000 §5: Communication Homogeneous, b = 10, s_u an integer in [1, 20]; seed 002 §5.2 uses that test.
+  for (const char* name : {"br07", "hedpm-5.2"}) {
+    Platform platform = draw(name, 100, 1);
+    EXPECT_EQ(platform.classify(), PlatformClass::communication_homogeneous) << name;
+    for (int u = 0; u < platform.p(); ++u) {
+      expect_in(platform.speed(u), 1, 20, true);
+      EXPECT_EQ(platform.processor(u).failure_probability, 0.0);
+      EXPECT_EQ(platform.processor(u).nic_in, unbounded);
+    }
+    for_pairs(platform, [&](int u, int v) {
+      EXPECT_EQ(platform.bandwidth(u, v), 10.0);
+      EXPECT_EQ(platform.latency(u, v), 0.0);
+    });
   }
-  for_pairs(platform, [&](int u, int v) {
-    EXPECT_EQ(platform.bandwidth(u, v), 10.0);
-    EXPECT_EQ(platform.latency(u, v), 0.0);
-  });
 }
 
 TEST(PlatformPresets, Bbr10RealRangesCardsAndFailures)
@@ -167,7 +169,7 @@ TEST(PlatformPresets, Errors)
 {
   std::string unknown = error_of("platform:\n  generate:\n    preset: br08\n    p: 2\n    seed: 1\n");
   EXPECT_EQ(unknown, "test.yaml:3: key 'platform.generate.preset': value 'br08': unknown platform preset (expected "
-                     "one of: br07, bbr10, bbr10-fast, hedpm)");
+                     "one of: br07, bbr10, bbr10-fast, hedpm, hedpm-5.2)");
   std::string no_seed = error_of("platform:\n  generate: {preset: br07, p: 2}\n");
   EXPECT_NE(no_seed.find("test.yaml:2: missing key 'platform.generate.seed'"), std::string::npos) << no_seed;
   std::string no_p = error_of("platform:\n  generate: {preset: br07, seed: 1}\n");

@@ -12,7 +12,6 @@
 namespace pipesim {
 namespace {
 
-
 PlatformOptions options(const std::string& yaml)
 {
   YamlNode root = load_yaml_text(yaml, "edits.yaml");

@@ -288,13 +288,20 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   if (!root.is_map())
     throw InputError(located(label, root.line(),
                              "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)"));
-  root.allow_only({"name", "pipeline", "platform", "mapper", "mapping", "objective", "mapper_options", "simulation"});
+  root.allow_only(
+      {"name", "pipeline", "task_chain", "platform", "mapper", "mapping", "objective", "mapper_options", "simulation"});
   Scenario scenario;
   scenario.file = label;
   scenario.name = fs::path(label).stem().string();
   if (auto name = root.find("name")) scenario.name = parse_name(*name);
   if (auto simulation = root.find("simulation")) scenario.simulation = parse_simulation(*simulation, scenario.model);
-  scenario.pipeline = parse_pipeline(root.at("pipeline"));
+  if (auto chain = root.find("task_chain")) { // scenarios/task_chain_spec.hpp
+    if (root.has("pipeline")) chain->fail_key("give either pipeline or task_chain (one stage per task), not both");
+    scenario.task_chain = parse_task_chain_spec(*chain);
+    scenario.pipeline   = task_chain_pipeline(scenario.task_chain->chain);
+  } else {
+    scenario.pipeline = parse_pipeline(root.at("pipeline"));
+  }
   scenario.platform = parse_platform(root.at("platform"), base_dir);
   parse_mapper_choice(root, scenario);
   if (auto objective = root.find("objective")) scenario.objective = parse_objective(*objective);
@@ -302,6 +309,9 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   if (auto options = root.find("mapper_options"))
     scenario.mapper_options = parse_mapper_options(*options, scenario.simulation.seed);
   check_mapping(scenario);
+  if (scenario.task_chain && scenario.platform.kind == PlatformSpec::Kind::model) // XML: in map_scenario
+    check_task_chain_spec(*scenario.task_chain, model_platform(scenario.platform).p());
+  if (scenario.task_chain && scenario.mapping) check_task_chain_mapping(*scenario.task_chain, *scenario.mapping);
   if (auto simulation = root.find("simulation"))
     if (auto failures = simulation->find("failures"))
       check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);

@@ -6,6 +6,7 @@
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
 #include "platforms/platform_edits.hpp"
+#include "scenarios/task_chain_spec.hpp"
 #include "simulator/simulation.hpp"
 
 #include <optional>
@@ -54,6 +55,7 @@ struct Scenario {
   PlatformSpec platform;
   std::string mapper = "explicit";
   std::optional<MappingSpec> mapping;
+  std::optional<TaskChainSpec> task_chain; // seed 001's tasks; then `pipeline` stands for them (one stage each)
   Objective objective;
   CommModel model = CommModel::one_port;
   MapperOptions mapper_options;

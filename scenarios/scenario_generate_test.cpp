@@ -79,7 +79,7 @@ TEST(ScenarioGenerate, Errors)
                      "[{name: P1, speed: 1}], bandwidth: 1}\nmapper: x\n",
                      {"test.yaml:3: key 'pipeline.generate.preset': value 'br07-exp9': unknown pipeline preset "
                       "(expected one of: br07-exp1, br07-exp2, br07-exp3, br07-exp4, bbr10-table1, bbr10-tables23, "
-                      "hedpm)"});
+                      "hedpm, hedpm-5.2-hom, hedpm-5.2-het)"});
   expect_input_error("pipeline:\n  generate: {preset: br07-exp1, seed: 1}\nplatform: {processors: [{name: P1, speed: "
                      "1}], bandwidth: 1}\nmapper: x\n",
                      {"test.yaml:2: missing key 'pipeline.generate.n'"});

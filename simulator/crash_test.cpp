@@ -215,7 +215,7 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
     c.should_survive = every_interval_survives(inst.mapping, config);
     cases.push_back(std::move(c));
   }
-  auto outcomes = run_in_children(static_cast<int>(cases.size()), 2, [&](int i) {
+  auto outcomes = run_pool(static_cast<int>(cases.size()), {.jobs = 2}, [&](int i) {
     const Case& c = cases[static_cast<std::size_t>(i)];
     return nlohmann::json(simulate_here(c.inst.pipeline, c.inst.platform, c.inst.mapping, c.settings)).dump();
   });
@@ -223,7 +223,7 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c    = cases[i];
     std::string what = "case " + std::to_string(i + 1) + " " + c.settings.model + ": " + c.inst.describe();
-    ASSERT_TRUE(outcomes[i].ok) << what << ": " << outcomes[i].text;
+    ASSERT_TRUE(outcomes[i].ok()) << what << ": " << outcomes[i].text;
     auto sim = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     (c.should_survive ? survived : failed) += 1;
     fixtures::expect_verdict(sim, c.should_survive, c.settings.datasets, what);

@@ -69,12 +69,12 @@ TEST(ElectionPolicy, FaultFreeAllottedPeriodIsAlgorithm1OfThePolicysElection)
   EXPECT_DOUBLE_EQ(bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, elect("first", inst, all)), 1.0);
   EXPECT_DOUBLE_EQ(bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, elect("min-comm", inst, all)),
                    2.0 / 3);
-  auto outcomes = run_in_children(static_cast<int>(policies.size()), 2, [&](int i) {
+  auto outcomes = run_pool(static_cast<int>(policies.size()), {.jobs = 2}, [&](int i) {
     auto s = fixtures::trace_settings("multi-port", "allotted", 200, {}, policies[static_cast<std::size_t>(i)]);
     return nlohmann::json(simulate_here(inst.pipeline, inst.platform, inst.mapping, s)).dump();
   });
   for (std::size_t i = 0; i < policies.size(); ++i) {
-    ASSERT_TRUE(outcomes[i].ok) << policies[i] << ": " << outcomes[i].text;
+    ASSERT_TRUE(outcomes[i].ok()) << policies[i] << ": " << outcomes[i].text;
     auto sim       = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     double formula = bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, elect(policies[i], inst, all));
     EXPECT_NEAR(sim.period, formula, 1e-6) << policies[i];
@@ -105,7 +105,7 @@ TEST(ElectionPolicy, AfterACrashTheSteadyStateIsAlgorithm1OfThePolicysNewElectio
   for (const auto& policy : policies)
     for (const char* model : {"multi-port", "one-port"})
       cases.push_back({model, policy});
-  auto outcomes = run_in_children(static_cast<int>(cases.size()), 2, [&](int i) {
+  auto outcomes = run_pool(static_cast<int>(cases.size()), {.jobs = 2}, [&](int i) {
     const Case& c = cases[static_cast<std::size_t>(i)];
     // the crash near the 100th output: one-port periods are about 0.2 here, multi-port ones about 1
     auto s =
@@ -115,7 +115,7 @@ TEST(ElectionPolicy, AfterACrashTheSteadyStateIsAlgorithm1OfThePolicysNewElectio
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c    = cases[i];
     std::string what = c.model + " " + c.policy;
-    ASSERT_TRUE(outcomes[i].ok) << what << ": " << outcomes[i].text;
+    ASSERT_TRUE(outcomes[i].ok()) << what << ": " << outcomes[i].text;
     auto sim = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     EXPECT_EQ(sim.failures.verdict, "survived") << what;
     ASSERT_EQ(sim.output_times.size(), 300u) << what;
@@ -210,7 +210,7 @@ TEST(ElectionPolicy, RandomCrashSchedulesEndWithAVerdictAndDeliverEveryDataSetOn
     }
     cases.push_back(std::move(c));
   }
-  auto outcomes = run_in_children(static_cast<int>(cases.size()), 2, [&](int i) {
+  auto outcomes = run_pool(static_cast<int>(cases.size()), {.jobs = 2}, [&](int i) {
     const Case& c = cases[static_cast<std::size_t>(i)];
     return nlohmann::json(simulate_here(c.inst.pipeline, c.inst.platform, c.inst.mapping, c.settings)).dump();
   });
@@ -222,7 +222,7 @@ TEST(ElectionPolicy, RandomCrashSchedulesEndWithAVerdictAndDeliverEveryDataSetOn
                        c.inst.describe() + "; crashes:";
     for (const Crash& crash : c.settings.crashes)
       what += " " + crash.host + " at " + std::to_string(crash.time);
-    ASSERT_TRUE(outcomes[i].ok) << what << ": " << outcomes[i].text;
+    ASSERT_TRUE(outcomes[i].ok()) << what << ": " << outcomes[i].text;
     auto sim = nlohmann::json::parse(outcomes[i].text).get<SimulationResult>();
     EXPECT_EQ(sim.failures.election, c.settings.failures.election) << what;
     handovers += c.handover ? 1 : 0;

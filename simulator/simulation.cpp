@@ -18,12 +18,21 @@ std::vector<std::string> election_policy_names()
   return names;
 }
 
-double measured_period(const std::vector<double>& output_times, int warmup, int cooldown)
+double measured_period(const std::vector<double>& output_times, int warmup, int cooldown, int window)
 {
   auto n = static_cast<int>(output_times.size());
   if (cooldown > 0 && n - cooldown - std::max(warmup, 1) >= 1) n -= cooldown;
   if (n < 2) return 0;                       // one data set has no period
   if (warmup < 1 || warmup >= n) warmup = 1; // with K = 0 the first output (t_1) is the reference
+  if (window > 1) {                          // whole rounds of L data sets: t_K and t_N at the same place of a round
+    int end   = n / window * window;
+    int start = (warmup + window - 1) / window * window;
+    if (end - start < window) start = end - window; // too short a run for the warm-up: the last whole round
+    if (start >= 1) {
+      warmup = start;
+      n      = end;
+    } // fewer than L + 1 outputs: no whole round, the plain formula
+  }
   // DESIGN.md §3.7: (t_N - t_K) / (N - K) with t numbered from 1
   return (output_times[static_cast<std::size_t>(n - 1)] - output_times[static_cast<std::size_t>(warmup - 1)]) /
          (n - warmup);

@@ -114,7 +114,9 @@ struct SimulationResult {
 /// Period over the warm-up: (t_N - t_K) / (N - K) with t numbered from 1 (DESIGN.md §3.7).
 /// With a cool-down C the last C outputs are left out: (t_{N-C} - t_K) / (N - C - K). Multi-port runs need it: when
 /// the first intervals of a processor run out of data sets, the ones still working get the whole CPU and the last
-/// outputs come faster than the steady state.
-double measured_period(const std::vector<double>& output_times, int warmup, int cooldown = 0);
+/// outputs come faster than the steady state. With deal replication (`window` = L = deal_round(mapping) > 1) the
+/// outputs repeat per round of L data sets, not per data set: the warm-up K is rounded up and the end N - C down to
+/// multiples of L, so the period is taken over whole rounds (DESIGN.md §3.9; docs/semantics.md).
+double measured_period(const std::vector<double>& output_times, int warmup, int cooldown = 0, int window = 1);
 
 } // namespace pipesim

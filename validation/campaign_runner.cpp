@@ -2,38 +2,22 @@
 #include "validation/campaign_runner.hpp"
 
 #include "base/input_error.hpp"
+#include "base/subprocess.hpp"
 #include "validation/campaign_row.hpp"
 #include "validation/progress.hpp"
 #include "validation/result_files.hpp"
 
-#include <cerrno>
-#include <chrono>
-#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
-#include <poll.h>
 #include <set>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 namespace pipesim {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-struct Worker {
-  pid_t pid     = -1;
-  int run_index = 0;
-  int fd        = -1;
-  std::string output;
-  Clock::time_point start;
-  bool killed = false;
-};
 
 std::string results_path(const std::string& dir) { return dir + "/results.jsonl"; }
 
@@ -94,63 +78,29 @@ std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
   return ids;
 }
 
-/// Forks a worker for one run; the worker writes its row as one JSON line to the pipe.
-Worker spawn(const Campaign& c, int index, const std::string& trace_file)
+/// The row of run `id` from its worker's outcome: the worker's own row, or a crashed or timeout row.
+nlohmann::json row_of(const Campaign& c, int id, const JobOutcome& o)
 {
-  int fds[2];
-  if (::pipe(fds) != 0) throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
-  std::fflush(nullptr);
-  pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
-  if (pid == 0) {
-    ::close(fds[0]);
-    ::setpgid(0, 0); // its own group: a timeout kills the worker and its simulation processes
-    std::string line;
+  const CampaignRun& run = c.runs[static_cast<std::size_t>(id)];
+  switch (o.status) {
+  case JobStatus::finished:
     try {
-      line = execute_run(c, c.runs[static_cast<std::size_t>(index)], trace_file).dump() + "\n";
-    } catch (const std::exception& e) {
-      line = failed_row(c, c.runs[static_cast<std::size_t>(index)], "crashed", e.what(), 0).dump() + "\n";
-    }
-    const char* p    = line.data();
-    std::size_t left = line.size();
-    while (left > 0) {
-      ssize_t n = ::write(fds[1], p, left);
-      if (n <= 0) ::_exit(3);
-      p += n;
-      left -= static_cast<std::size_t>(n);
-    }
-    ::_exit(0);
-  }
-  ::close(fds[1]);
-  Worker w;
-  w.pid       = pid;
-  w.run_index = index;
-  w.fd        = fds[0];
-  w.start     = Clock::now();
-  return w;
-}
-
-/// The row of a finished worker (its own, or a crashed/timeout row).
-nlohmann::json collect(const Campaign& c, Worker& w)
-{
-  int status = 0;
-  while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  ::close(w.fd);
-  double secs            = std::chrono::duration<double>(Clock::now() - w.start).count();
-  const CampaignRun& run = c.runs[static_cast<std::size_t>(w.run_index)];
-  if (w.killed)
-    return failed_row(c, run, "timeout", fmt::format("exceeded the run time limit of {} s", c.run_time_limit), secs);
-  if (!w.output.empty() && w.output.back() == '\n') {
-    try {
-      return nlohmann::json::parse(w.output);
+      return nlohmann::json::parse(o.text);
     } catch (const nlohmann::json::exception&) {
+      return failed_row(c, run, "crashed", "worker exited with code 0 without a result", o.seconds);
     }
+  case JobStatus::bad_input:
+  case JobStatus::failed: // execute_run threw: the worker's own crashed row, with no time
+    return failed_row(c, run, "crashed", o.text, 0);
+  case JobStatus::timed_out:
+    return failed_row(c, run, "timeout", fmt::format("exceeded the run time limit of {} s", c.run_time_limit),
+                      o.seconds);
+  case JobStatus::crashed:
+    break;
   }
-  std::string why = WIFSIGNALED(status)
-                        ? fmt::format("worker killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)))
-                        : fmt::format("worker exited with code {} without a result", WEXITSTATUS(status));
-  return failed_row(c, run, "crashed", why, secs);
+  std::string why = o.signal != 0 ? fmt::format("worker killed by signal {} ({})", o.signal, strsignal(o.signal))
+                                  : fmt::format("worker exited with code {} without a result", o.exit_code);
+  return failed_row(c, run, "crashed", why, o.seconds);
 }
 
 bool is_failure(const nlohmann::json& row)
@@ -159,32 +109,33 @@ bool is_failure(const nlohmann::json& row)
   return s == "error" || s == "crashed" || s == "timeout";
 }
 
-} // namespace
-
-RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
+RunnerOptions checked(const RunnerOptions& options)
 {
   RunnerOptions o = options;
   if (o.jobs <= 0) o.jobs = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
     throw InputError(fmt::format("--shard {}/{}: expected i/N with 1 <= i <= N", o.shard_index + 1, o.shard_count));
-  std::filesystem::create_directories(o.out_dir);
-  std::vector<nlohmann::json> rows = previous_rows(c, o);
-  std::set<int> done;
-  for (const auto& row : rows)
-    done.insert(row["run_id"].get<int>());
+  return o;
+}
+
+/// campaign.json and COMMAND.
+void write_metadata(const Campaign& c, const RunnerOptions& o)
+{
   write_file_atomically(o.out_dir + "/campaign.json", campaign_json(c, o).dump(2) + "\n");
   write_file_atomically(o.out_dir + "/COMMAND",
                         fmt::format("# the command that produced this directory\n{}\n"
                                     "# rerun one row alone (ID = its run_id) into another directory:\n"
                                     "pipesim campaign {} --only ID --out DIR\n",
                                     o.command_line, c.file));
-  write_sorted_results(o.out_dir, rows, c.swept, c.mode); // repairs the CSV after an interrupted run
-  DurableAppender jsonl(results_path(o.out_dir));
-  DurableAppender csv(o.out_dir + "/results.csv");
-  auto columns = csv_columns(c.swept, c.mode);
+}
 
-  RunnerSummary summary;
-  summary.total = static_cast<int>(c.runs.size());
+/// The runs to execute: the shard's (or --only's), but those `rows` already hold unless --only names them.
+std::vector<int> pending_runs(const Campaign& c, const RunnerOptions& o, const std::vector<nlohmann::json>& rows,
+                              RunnerSummary& summary)
+{
+  std::set<int> done;
+  for (const auto& row : rows)
+    done.insert(row["run_id"].get<int>());
   std::vector<int> pending;
   for (int id : selected_runs(c, o)) {
     ++summary.selected;
@@ -193,58 +144,58 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
     else
       pending.push_back(id);
   }
-  Progress progress(c.name, static_cast<int>(pending.size()), o.quiet);
-  std::vector<Worker> active;
-  std::size_t next = 0;
-  while (next < pending.size() || !active.empty()) {
-    while (static_cast<int>(active.size()) < o.jobs && next < pending.size()) {
-      int id = pending[next++];
-      std::string trace;
-      if (c.mode == CampaignMode::simulate && c.trace_ids.count(id))
-        trace = fmt::format("{}/trace-{}.json", o.out_dir, id);
-      active.push_back(spawn(c, id, trace));
-    }
-    std::vector<pollfd> fds;
-    for (const auto& w : active)
-      fds.push_back(pollfd{w.fd, POLLIN, 0});
-    int ready = ::poll(fds.data(), fds.size(), 200);
-    if (ready < 0 && errno != EINTR) throw std::runtime_error(fmt::format("poll: {}", std::strerror(errno)));
-    for (std::size_t i = active.size(); i-- > 0;) {
-      Worker& w = active[i];
-      bool eof  = false;
-      if (ready > 0 && (fds[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-        char buf[65536];
-        ssize_t n = ::read(w.fd, buf, sizeof buf);
-        if (n > 0)
-          w.output.append(buf, static_cast<std::size_t>(n));
-        else if (n == 0 || errno != EINTR)
-          eof = true;
-      }
-      double age = std::chrono::duration<double>(Clock::now() - w.start).count();
-      if (!eof && !w.killed && age > c.run_time_limit) {
-        ::kill(-w.pid, SIGKILL); // the worker's group: its simulations too
-        ::kill(w.pid, SIGKILL);
-        w.killed = true;
-      }
-      if (!eof) continue;
-      nlohmann::json row = collect(c, w);
-      jsonl.append(row.dump());
-      csv.append(csv_line(row, columns));
-      rows.push_back(row);
-      ++summary.executed;
-      summary.failures += is_failure(row) ? 1 : 0;
-      progress.advance(is_failure(row));
-      active.erase(active.begin() + static_cast<std::ptrdiff_t>(i));
-    }
-  }
-  progress.finish();
+  return pending;
+}
+
+std::string trace_file(const Campaign& c, const RunnerOptions& o, int id)
+{
+  if (c.mode == CampaignMode::simulate && c.trace_ids.count(id)) return fmt::format("{}/trace-{}.json", o.out_dir, id);
+  return "";
+}
+
+bool shard_complete(const Campaign& c, const RunnerOptions& o, const std::vector<nlohmann::json>& rows)
+{
   std::set<int> complete;
   for (const auto& row : rows)
     complete.insert(row["run_id"].get<int>());
-  bool all = true;
   for (int id : selected_runs(c, o))
-    all = all && complete.count(id) > 0;
-  if (all) // the shard is complete: sorted files, identical from one run of the campaign to the next
+    if (!complete.count(id)) return false;
+  return true;
+}
+
+} // namespace
+
+RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
+{
+  RunnerOptions o = checked(options);
+  std::filesystem::create_directories(o.out_dir);
+  DirectoryLock lock(o.out_dir); // one runner per directory (a requeued SLURM task while the first still dies)
+  std::vector<nlohmann::json> rows = previous_rows(c, o);
+  write_metadata(c, o);
+  write_sorted_results(o.out_dir, rows, c.swept, c.mode); // repairs the CSV after an interrupted run
+  DurableAppender jsonl(results_path(o.out_dir));
+  DurableAppender csv(o.out_dir + "/results.csv");
+  auto columns = csv_columns(c.swept, c.mode);
+  RunnerSummary summary;
+  summary.total            = static_cast<int>(c.runs.size());
+  std::vector<int> pending = pending_runs(c, o, rows, summary);
+  Progress progress(c.name, static_cast<int>(pending.size()), o.quiet);
+  auto run = [&](int k) { // in the run's worker process (its own process group: a timeout kills its simulations too)
+    int id = pending[static_cast<std::size_t>(k)];
+    return execute_run(c, c.runs[static_cast<std::size_t>(id)], trace_file(c, o, id)).dump();
+  };
+  auto done = [&](int k, JobOutcome&& outcome) { // each row on disk as soon as its run ends
+    nlohmann::json row = row_of(c, pending[static_cast<std::size_t>(k)], outcome);
+    jsonl.append(row.dump());
+    csv.append(csv_line(row, columns));
+    rows.push_back(row);
+    ++summary.executed;
+    summary.failures += is_failure(row) ? 1 : 0;
+    progress.advance(is_failure(row));
+  };
+  run_pool(static_cast<int>(pending.size()), {.jobs = o.jobs, .timeout = c.run_time_limit}, run, done);
+  progress.finish();
+  if (shard_complete(c, o, rows)) // sorted files, identical from one run of the campaign to the next
     write_sorted_results(o.out_dir, rows, c.swept, c.mode);
   return summary;
 }

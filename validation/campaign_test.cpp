@@ -1,4 +1,5 @@
-// Campaign files and the runner: expansion, errors, resume after a kill, shards, determinism, crashing workers.
+// Campaign files and the runner: expansion, errors, resume after a kill, shards, determinism, crashing workers,
+// no worker left after the runner is interrupted.
 #include "base/input_error.hpp"
 #include "scenarios/scenario.hpp"
 #include "validation/campaign.hpp"
@@ -8,6 +9,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -382,4 +384,114 @@ sweep:
   EXPECT_NE(rows[1]["error"].get<std::string>().find("signal 6"), std::string::npos) << rows[1].dump();
   EXPECT_EQ(rows[2]["status"], "timeout");
   EXPECT_EQ(rows[3]["status"], "ok");
+}
+
+namespace {
+
+/// The processes whose parent is `parent` (from /proc).
+std::vector<pid_t> children_of(pid_t parent)
+{
+  std::vector<pid_t> out;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line) || line.rfind(')') == std::string::npos) continue;
+    char state       = 0;
+    pid_t ppid       = 0;
+    std::string rest = line.substr(line.rfind(')') + 2);
+    if (std::sscanf(rest.c_str(), "%c %d", &state, &ppid) == 2 && ppid == parent && state != 'Z')
+      out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+/// True once `pid` has ended (gone, or a zombie not reaped yet); waits up to 10 s.
+bool ends(pid_t pid)
+{
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return true;
+    auto name_end = line.rfind(')');
+    if (name_end == std::string::npos || line[name_end + 2] == 'Z' || line[name_end + 2] == 'X') return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return false;
+}
+
+} // namespace
+
+TEST(CampaignRunner, AnInterruptedRunnerLeavesNoWorkerRunning)
+{
+  // Two runs whose mapper sleeps 60 s; the runner is interrupted (Ctrl-C) or killed while both workers run.
+  Campaign c = parse_campaign(R"(name: sleepers
+mode: analytic
+base:
+  pipeline: {w: [1, 2], delta: [1, 1, 1]}
+  platform: {processors: [{name: A, speed: 1}, {name: B, speed: 2}], bandwidth: 1}
+  mapper: debug.sleep
+  mapper_options: {time_limit: 60}
+seed: {from: 1, count: 2}
+)",
+                              "sleepers.yaml", ".");
+  for (int sig : {SIGINT, SIGKILL}) {
+    std::string dir = temp_dir(fmt::format("interrupted-{}", sig));
+    pid_t runner    = fork();
+    if (runner == 0) {
+      run_campaign(c, options(dir, 2));
+      _exit(0);
+    }
+    std::vector<pid_t> workers;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (workers.size() < 2 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      workers = children_of(runner);
+    }
+    kill(runner, sig);
+    int status = 0;
+    waitpid(runner, &status, 0);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << status;
+    ASSERT_EQ(workers.size(), 2u) << "signal " << sig;
+    for (pid_t w : workers)
+      EXPECT_TRUE(ends(w)) << "signal " << sig << ": worker " << w << " still runs";
+    EXPECT_TRUE(read_rows(dir + "/results.jsonl").empty()); // neither run finished
+  }
+}
+
+TEST(CampaignRunner, OneRunnerPerDirectory)
+{
+  // A second runner on a directory in use (a requeued SLURM task while its first instance is still dying) is refused
+  // before it reads or writes anything; the lock goes with the process that held it.
+  Campaign c      = parse_campaign(small_campaign, "c.yaml", ".");
+  std::string dir = temp_dir("locked");
+  fs::create_directories(dir);
+  int ready[2], release[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  ASSERT_EQ(::pipe(release), 0);
+  pid_t holder = ::fork();
+  ASSERT_GE(holder, 0);
+  if (holder == 0) {
+    DirectoryLock lock(dir);
+    char c0 = 0;
+    (void)!::write(ready[1], &c0, 1);
+    (void)!::read(release[0], &c0, 1);
+    ::_exit(0);
+  }
+  char byte = 0;
+  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+  try {
+    run_campaign(c, options(dir));
+    FAIL() << "a directory in use must be refused";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(fmt::format("another pipesim campaign (pid {}) is writing there", holder)),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_FALSE(fs::exists(dir + "/results.jsonl"));
+  (void)!::write(release[1], &byte, 1);
+  ::waitpid(holder, nullptr, 0);
+  EXPECT_EQ(run_campaign(c, options(dir)).executed, 16);
 }

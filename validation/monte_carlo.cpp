@@ -18,6 +18,74 @@ bool MonteCarloSummary::consistent_99() const
   return analytic_survival && *analytic_survival >= ci99.low - 1e-12 && *analytic_survival <= ci99.high + 1e-12;
 }
 
+namespace {
+
+/// Run i of the series, in a process forked from a prepared worker (`engine`): its figures as JSON.
+std::string run_figures(const PreparedEngine& engine, const Pipeline& pipeline, const Platform& platform,
+                        const Mapping& mapping, const SimulationSettings& settings, int i, double fault_free_makespan)
+{
+  SimulationSettings run  = settings_for_run(platform, mapping, settings, i, fault_free_makespan);
+  run.record_trace        = false;
+  SimulationResult r      = simulate_prepared(engine, pipeline, platform, mapping, run);
+  const FailureOutcome& f = r.failures;
+  nlohmann::json j{{"seed", run.seed},
+                   {"verdict", f.verdict},
+                   {"completion", r.makespan},
+                   {"failed_interval", f.failed_interval},
+                   {"failed_link", f.failed_link},
+                   {"crashes", f.crashes.size()},
+                   {"elections", f.elections},
+                   {"duplicates", f.duplicates},
+                   {"period_after", f.period_after}};
+  return j.dump();
+}
+
+/// Run i's record: its drawn schedule (and whether every interval keeps a replica under it), then what its process
+/// gave (figures, or the error of a run without a verdict). A run's InputError is the same for every run: thrown.
+MonteCarloRun run_record(const Platform& platform, const Mapping& mapping, const SimulationSettings& settings, int i,
+                         double fault_free_makespan, const JobOutcome& o)
+{
+  MonteCarloRun run;
+  run.index     = i;
+  run.seed      = run_seed(settings.seed, i);
+  auto schedule = settings_for_run(platform, mapping, settings, i, fault_free_makespan).crashes;
+  auto config   = FailureConfiguration::all_alive(platform);
+  for (const Crash& c : schedule)
+    if (auto u = platform.find(c.host)) config.alive[static_cast<std::size_t>(*u)] = false;
+  run.scheduled         = static_cast<int>(schedule.size());
+  run.schedule_survives = every_interval_survives(mapping, config);
+  if (o.status == JobStatus::bad_input) throw InputError(o.text); // bad input, not a statistic
+  if (!o.ok()) {
+    run.verdict = "error";
+    run.error   = o.text;
+    return run;
+  }
+  auto j = nlohmann::json::parse(o.text);
+  j.at("verdict").get_to(run.verdict);
+  j.at("completion").get_to(run.completion);
+  j.at("failed_interval").get_to(run.failed_interval);
+  j.at("failed_link").get_to(run.failed_link);
+  j.at("crashes").get_to(run.crashes);
+  j.at("elections").get_to(run.elections);
+  j.at("duplicates").get_to(run.duplicates);
+  j.at("period_after").get_to(run.period_after);
+  return run;
+}
+
+/// Counts the run in the summary's totals; `ok`: its process gave figures.
+void tally(MonteCarloSummary& s, const MonteCarloRun& run, bool ok)
+{
+  if (!ok) {
+    ++s.errors;
+    return;
+  }
+  (run.verdict == "survived" ? s.survived : s.failed) += 1;
+  if (!run.failed_link.empty()) ++s.failed_on_link;
+  if (run.verdict == "survived" && !run.schedule_survives) ++s.survived_late_crash;
+}
+
+} // namespace
+
 MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                        const SimulationSettings& settings, int jobs)
 {
@@ -34,60 +102,19 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   if (s.model == "probability") s.analytic_survival = 1 - bbr10_eq2_failure_probability(platform, mapping);
   // Each worker process starts SimGrid and builds the platform once; each run is a child forked from it.
   PreparedEngine engine;
-  auto outcomes = run_in_prepared_children(
-      settings.runs, jobs, [&] { engine = prepare_engine(pipeline, platform, settings); },
-      [&](int i) {
-        SimulationSettings run  = settings_for_run(platform, mapping, settings, i, s.fault_free_makespan);
-        run.record_trace        = false;
-        SimulationResult r      = simulate_prepared(engine, pipeline, platform, mapping, run);
-        const FailureOutcome& f = r.failures;
-        nlohmann::json j{{"seed", run.seed},
-                         {"verdict", f.verdict},
-                         {"completion", r.makespan},
-                         {"failed_interval", f.failed_interval},
-                         {"failed_link", f.failed_link},
-                         {"crashes", f.crashes.size()},
-                         {"elections", f.elections},
-                         {"duplicates", f.duplicates},
-                         {"period_after", f.period_after}};
-        return j.dump();
-      });
+  PoolOptions pool{.jobs = jobs, .prepare = [&] { engine = prepare_engine(pipeline, platform, settings); }};
+  auto outcomes = run_pool(settings.runs, pool, [&](int i) {
+    return run_figures(engine, pipeline, platform, mapping, settings, i, s.fault_free_makespan);
+  });
+
   int schedules_surviving = 0;
   for (int i = 0; i < settings.runs; ++i) {
-    const ChildOutcome& o = outcomes[static_cast<std::size_t>(i)];
-    MonteCarloRun run;
-    run.index     = i;
-    run.seed      = run_seed(settings.seed, i);
-    auto schedule = settings_for_run(platform, mapping, settings, i, s.fault_free_makespan).crashes;
-    auto config   = FailureConfiguration::all_alive(platform);
-    for (const Crash& c : schedule)
-      if (auto u = platform.find(c.host)) config.alive[static_cast<std::size_t>(*u)] = false;
-    run.scheduled         = static_cast<int>(schedule.size());
-    run.schedule_survives = every_interval_survives(mapping, config);
-    schedules_surviving += run.schedule_survives ? 1 : 0;
-    if (!o.ok) {
-      if (o.input_error) throw InputError(o.text); // the same for every run: bad input, not a statistic
-      run.verdict = "error";
-      run.error   = o.text;
-      ++s.errors;
-      s.details.push_back(run);
-      continue;
-    }
-    auto j = nlohmann::json::parse(o.text);
-    j.at("verdict").get_to(run.verdict);
-    j.at("completion").get_to(run.completion);
-    j.at("failed_interval").get_to(run.failed_interval);
-    j.at("failed_link").get_to(run.failed_link);
-    j.at("crashes").get_to(run.crashes);
-    j.at("elections").get_to(run.elections);
-    j.at("duplicates").get_to(run.duplicates);
-    j.at("period_after").get_to(run.period_after);
-    (run.verdict == "survived" ? s.survived : s.failed) += 1;
-    if (!run.failed_link.empty()) ++s.failed_on_link;
-    if (run.verdict == "survived" && !run.schedule_survives) ++s.survived_late_crash;
-    s.details.push_back(run);
+    const JobOutcome& o = outcomes[static_cast<std::size_t>(i)];
+    s.details.push_back(run_record(platform, mapping, settings, i, s.fault_free_makespan, o));
+    schedules_surviving += s.details.back().schedule_survives ? 1 : 0;
+    tally(s, s.details.back(), o.ok());
   }
-  s.schedule_survival_rate = settings.runs > 0 ? static_cast<double>(schedules_surviving) / settings.runs : 0;
+  s.schedule_survival_rate = static_cast<double>(schedules_surviving) / settings.runs;
   int decided              = s.survived + s.failed;
   s.survival_rate          = decided > 0 ? static_cast<double>(s.survived) / decided : 0;
   s.ci95                   = wilson_interval(s.survived, decided, z_95);

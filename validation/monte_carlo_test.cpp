@@ -39,7 +39,7 @@ SimulationSettings series(const std::string& model, int runs, int datasets = 20)
 void expect_same_as_separate_runs(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                   const SimulationSettings& s, const MonteCarloSummary& mc, const std::string& what)
 {
-  auto outcomes = run_in_children(s.runs, 2, [&](int i) {
+  auto outcomes = run_pool(s.runs, {.jobs = 2}, [&](int i) {
     SimulationSettings run = settings_for_run(platform, mapping, s, i, mc.fault_free_makespan);
     run.record_trace       = false;
     nlohmann::json j       = simulate_here(pipeline, platform, mapping, run);
@@ -48,7 +48,7 @@ void expect_same_as_separate_runs(const Pipeline& pipeline, const Platform& plat
   ASSERT_EQ(mc.details.size(), static_cast<std::size_t>(s.runs));
   for (int i = 0; i < s.runs; ++i) {
     const auto& o = outcomes[static_cast<std::size_t>(i)];
-    ASSERT_TRUE(o.ok) << what << " run " << i << ": " << o.text;
+    ASSERT_TRUE(o.ok()) << what << " run " << i << ": " << o.text;
     auto r            = nlohmann::json::parse(o.text).get<SimulationResult>();
     const auto& x     = mc.details[static_cast<std::size_t>(i)];
     std::string where = what + " run " + std::to_string(i);
@@ -128,7 +128,7 @@ TEST(MonteCarlo, ExponentialModelHasNoEq2Reference)
 TEST(MonteCarlo, PreparedWorkersGiveTheRunsOfSeparateProcesses)
 {
   // simulate_monte_carlo forks each run from a worker that set SimGrid and the platform up once
-  // (run_in_prepared_children): every run must be the one a fresh process gives, in both models.
+  // (run_pool in prepared mode): every run must be the one a fresh process gives, in both models.
   Rng rng(11);
   auto inst = fixtures::random_platform_and_pipeline(rng, 4, 10, true);
   for (int u = 0; u < inst.platform.p(); ++u)

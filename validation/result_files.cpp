@@ -55,6 +55,31 @@ void DurableAppender::append(const std::string& line)
   ::fsync(fd_);
 }
 
+DirectoryLock::DirectoryLock(const std::string& dir)
+{
+  std::string path = dir + "/.lock";
+  fd_              = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  struct flock lock {};
+  lock.l_type   = F_WRLCK;
+  lock.l_whence = SEEK_SET;
+  if (::fcntl(fd_, F_SETLK, &lock) == 0) return;
+  int error           = errno;
+  struct flock holder = lock;
+  bool known          = ::fcntl(fd_, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK;
+  ::close(fd_);
+  fd_ = -1;
+  if (error != EACCES && error != EAGAIN)
+    throw InputError(fmt::format("{}: cannot lock: {}", path, std::strerror(error)));
+  throw InputError(fmt::format("{}: another pipesim campaign{} is writing there; wait until it ends", dir,
+                               known ? fmt::format(" (pid {})", holder.l_pid) : ""));
+}
+
+DirectoryLock::~DirectoryLock()
+{
+  if (fd_ >= 0) ::close(fd_);
+}
+
 std::vector<nlohmann::json> read_rows(const std::string& path)
 {
   std::vector<nlohmann::json> rows;

@@ -26,6 +26,20 @@ private:
   std::string path_;
 };
 
+/// An exclusive lock on an output directory (a POSIX record lock on DIR/.lock, released when the process ends, not
+/// inherited by forked workers): two runners never append to the same results at once, e.g. a SLURM array task
+/// requeued while its first instance is still being killed. Throws InputError naming the holder's pid when held.
+class DirectoryLock {
+public:
+  explicit DirectoryLock(const std::string& dir);
+  ~DirectoryLock();
+  DirectoryLock(const DirectoryLock&)            = delete;
+  DirectoryLock& operator=(const DirectoryLock&) = delete;
+
+private:
+  int fd_ = -1;
+};
+
 /// Rows of a results.jsonl file. A last line without its newline (a runner killed mid-write) is cut off the file;
 /// a malformed complete line is an InputError naming the file and line.
 std::vector<nlohmann::json> read_rows(const std::string& path);

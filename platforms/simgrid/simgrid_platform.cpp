@@ -354,27 +354,24 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
     throw InputError(located(file, 0, "cannot open the platform file (no such regular file)"));
-  std::string text;
-  try {
-    text = run_in_child([&] {
-      // SimGrid aborts on some bad files (e.g. an unknown routing, a negative speed): no core file for those.
-      rlimit no_core{0, 0};
-      ::setrlimit(RLIMIT_CORE, &no_core);
-      sg4::Engine* engine = start_engine();
-      try {
-        engine->load_platform(file);
-      } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
-        throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
-      }
-      return encode_platform(platform_from_engine(file, in_name, out_name, options));
-    });
-  } catch (const InputError&) {
-    throw;
-  } catch (const std::runtime_error& e) {
+  auto load = [&](int) { // in a child: SimGrid allows one engine per process
+    // SimGrid aborts on some bad files (e.g. an unknown routing, a negative speed): no core file for those.
+    rlimit no_core{0, 0};
+    ::setrlimit(RLIMIT_CORE, &no_core);
+    sg4::Engine* engine = start_engine();
+    try {
+      engine->load_platform(file);
+    } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
+      throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
+    }
+    return encode_platform(platform_from_engine(file, in_name, out_name, options));
+  };
+  JobOutcome loaded = std::move(run_pool(1, {}, load).front());
+  if (loaded.status == JobStatus::bad_input) throw InputError(loaded.text);
+  if (!loaded.ok()) // SimGrid died (xbt_die, abort) or threw something else
     throw InputError(located(
-        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", e.what())));
-  }
-  return decode_platform(text);
+        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text)));
+  return decode_platform(loaded.text);
 }
 
 } // namespace pipesim

@@ -36,7 +36,7 @@ simgrid::s4u::Engine* start_engine(const std::vector<std::string>& args = {});
 Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name,
                               const PlatformOptions& options = {});
 
-/// Loads a SimGrid platform XML file in a child process (run_in_child) and returns its model (platform_from_engine
+/// Loads a SimGrid platform XML file in a child process (run_pool) and returns its model (platform_from_engine
 /// with `options`). A missing file, a SimGrid parse error or a child that dies while loading is an InputError naming
 /// the file.
 Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,

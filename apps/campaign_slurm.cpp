@@ -1,0 +1,86 @@
+// `pipesim campaign ... --slurm` and `pipesim campaign status DIR`.
+#include "apps/campaign_slurm.hpp"
+
+#include "base/input_error.hpp"
+#include "validation/campaign.hpp"
+#include "validation/campaign_status.hpp"
+
+#include <fmt/format.h>
+#include <iostream>
+
+namespace pipesim {
+
+void add_campaign_slurm_options(CLI::App* campaign, CampaignSlurmOptions& o)
+{
+  SlurmJobSettings& job = o.submit.job;
+  job.shard_count       = 0; // none given: the earlier submission's, else default_shard_count
+  auto* slurm           = campaign->add_flag(
+                "--slurm", o.slurm,
+                "Hand the campaign to SLURM: DIR/slurm/array.sbatch (one array task per shard) and DIR/slurm/merge.sbatch "
+                          "(afterany: merge, report, status), submitted with sbatch; run again to re-submit unfinished shards "
+                          "(docs/cluster.md)");
+  std::vector<CLI::Option*> slurm_options{
+      campaign
+          ->add_option("--shards", job.shard_count,
+                       "--slurm: number of shards = array tasks (default: the earlier submission's, else one "
+                       "per 1,000 runs)")
+          ->check(CLI::PositiveNumber),
+      campaign->add_option("--partition", job.partition, "--slurm: SLURM partition (default: the cluster's)"),
+      campaign->add_option("--time", job.time, "--slurm: time limit of each job (SLURM format, e.g. 2:00:00)"),
+      campaign
+          ->add_option("--cpus-per-task", job.cpus_per_task,
+                       "--slurm: CPUs of each array task, also its --jobs (default 1)")
+          ->check(CLI::PositiveNumber),
+      campaign->add_option("--merge-mem", job.merge_mem,
+                           "--slurm: memory of the merge job, e.g. 16G (it holds every row: about 9 kB per run)"),
+      campaign->add_option("--sbatch-arg", job.sbatch_args,
+                           "--slurm: one more #SBATCH option for both scripts, e.g. --sbatch-arg=--account=p42 "
+                           "(repeatable)"),
+      campaign->add_option("--setup", job.setup,
+                           "--slurm: a shell line run before pipesim in both scripts, e.g. 'module load simgrid' "
+                           "(repeatable)"),
+      campaign->add_option("--executable", job.executable,
+                           "--slurm: pipesim as the compute nodes reach it (default: this pipesim's absolute path)"),
+      campaign->add_flag("--dry-run", o.submit.dry_run, "--slurm: write the scripts, submit nothing")};
+  for (auto* option : slurm_options)
+    option->needs(slurm);
+  for (const char* own : {"--jobs", "--resume", "--shard", "--only"})
+    if (auto* option = campaign->get_option_no_throw(own)) slurm->excludes(option);
+
+  o.status = campaign->add_subcommand(
+      "status", "Progress of a campaign directory: rows done / expected per shard and in total, failed rows, each "
+                "array task's SLURM state (when squeue answers), what to re-submit");
+  o.status->add_option("dir", o.status_dir, "Campaign output directory (--out of `campaign`)")->required();
+  o.status->add_option("--format", o.format, "Output format")->check(CLI::IsMember({"table", "json"}));
+}
+
+void require_campaign_arguments(const std::string& file, const std::string& out_dir)
+{
+  if (file.empty() || out_dir.empty())
+    throw InputError("campaign: expected a campaign FILE and --out DIR (or `pipesim campaign status DIR`)");
+}
+
+int run_campaign_slurm(CampaignSlurmOptions o, const std::string& file, const std::string& out_dir,
+                       const std::string& command_line)
+{
+  require_campaign_arguments(file, out_dir);
+  Campaign campaign          = load_campaign(file);
+  o.submit.job.campaign_file = file;
+  o.submit.job.out_dir       = out_dir;
+  o.submit.command_line      = command_line;
+  SubmitOutcome outcome      = submit_campaign(campaign, o.submit);
+  std::cout << outcome.message;
+  return 0;
+}
+
+int run_campaign_status(const CampaignSlurmOptions& o)
+{
+  CampaignStatus status = campaign_status(o.status_dir, SlurmTools{});
+  if (o.format == "json")
+    std::cout << status_json(status).dump(2) << "\n";
+  else
+    std::cout << status_table(status);
+  return 0;
+}
+
+} // namespace pipesim

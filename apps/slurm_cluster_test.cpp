@@ -1,0 +1,270 @@
+// `pipesim campaign --slurm` on a real SLURM: the one-node cluster of scripts/local-slurm.sh, started and stopped
+// by the ctest fixture `slurm_cluster` (apps/CMakeLists.txt). Every wait has a deadline; on failure the message
+// holds `pipesim campaign status` and the job logs.
+#include "validation/campaign_status.hpp"
+#include "validation/result_files.hpp"
+#include "validation/slurm_queue.hpp"
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace pipesim;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out;
+};
+
+Result shell(const std::string& command)
+{
+  Result r;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (std::size_t got = fread(buf.data(), 1, buf.size(), pipe))
+    r.out.append(buf.data(), got);
+  int status = pclose(pipe);
+  r.code     = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+Result run_pipesim(const std::string& args) { return shell(fmt::format("{} {}", PIPESIM_EXECUTABLE, args)); }
+
+std::string read(const fs::path& path)
+{
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// The cluster of the fixture, or why there is none.
+std::string cluster_missing()
+{
+  const char* conf = std::getenv("SLURM_CONF");
+  if (!conf) return "SLURM_CONF is not set (run this test through ctest, which starts the cluster)";
+  if (!fs::exists(fs::path(conf).parent_path() / "pids"))
+    return fmt::format("no local SLURM cluster in {} (scripts/local-slurm.sh start exits 77 when slurmctld, slurmd, "
+                       "slurm-client or munge is not installed: run scripts/setup.sh)",
+                       fs::path(conf).parent_path().string());
+  return "";
+}
+
+std::string temp_dir(const std::string& name)
+{
+  auto dir = fs::temp_directory_path() / fmt::format("pipesim-slurm-{}-{}", getpid(), name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir.string();
+}
+
+/// What a failing assertion shows: the status table and the end of every job log.
+std::string diagnose(const std::string& dir)
+{
+  std::string text = "\n--- pipesim campaign status\n" + run_pipesim("campaign status " + dir).out;
+  if (fs::exists(dir + "/slurm/logs"))
+    for (const auto& entry : fs::directory_iterator(dir + "/slurm/logs")) {
+      std::string log = read(entry.path());
+      text += "--- " + entry.path().string() + "\n" + (log.size() > 3000 ? log.substr(log.size() - 3000) : log);
+    }
+  return text;
+}
+
+/// Polls `done` every 50 ms for at most `seconds`.
+bool wait_until(const std::function<bool()>& done, double seconds)
+{
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return done();
+}
+
+/// The state of a job (array task "A_i" or job "J") once it has left the queue; nullopt after `seconds`.
+std::optional<SlurmState> wait_for_end(long job, int task, double seconds)
+{
+  std::optional<SlurmState> state;
+  wait_until(
+      [&] {
+        std::string error;
+        auto jobs = query_jobs(SlurmTools{}, {job}, error);
+        if (!jobs) return false;
+        for (const auto& j : *jobs)
+          if (j.array_job_id == job && j.array_task == task && !in_queue(j.state)) state = j.state;
+        return state.has_value();
+      },
+      seconds);
+  return state;
+}
+
+/// The job ids that `pipesim campaign --slurm` printed.
+std::pair<long, long> submitted_ids(const std::string& out)
+{
+  std::smatch array, merge;
+  long a = std::regex_search(out, array, std::regex("submitted array job (\\d+)")) ? std::stol(array[1]) : 0;
+  long m = std::regex_search(out, merge, std::regex("submitted merge job (\\d+)")) ? std::stol(merge[1]) : 0;
+  return {a, m};
+}
+
+/// Rows by run id without their timing columns; `ids` counts the rows of each id.
+std::map<int, nlohmann::json> timeless(const std::string& dir, std::map<int, int>* ids = nullptr)
+{
+  std::map<int, nlohmann::json> rows;
+  for (auto row : read_rows(dir + "/results.jsonl")) {
+    row.erase("wall_seconds");
+    row.erase("mapper_seconds");
+    int id = row["run_id"].get<int>();
+    if (ids) ++(*ids)[id];
+    rows[id] = row;
+  }
+  return rows;
+}
+
+/// Runs per shard: 4 N runs in all, n = 1..N outside, the mapper inside, so run id mod 4 picks the mapper and each
+/// shard of 4 holds one: shard 1 simulates random interval mappings, shard 2 H7b-BSC's, shard 3 sleeps 0.1 s per run
+/// (debug.sleep: time to cancel it part-way), shard 4 fails every run (br07.fh-dp refuses Fully Heterogeneous
+/// platforms). 200 runs; 100 under the sanitizers, where each simulation is ten times slower.
+#ifdef PIPESIM_SANITIZE
+constexpr int per_shard = 25;
+#else
+constexpr int per_shard = 50;
+#endif
+
+std::string sharded_campaign()
+{
+  return fmt::format(R"(name: slurm-cluster
+mode: simulate
+base:
+  pipeline: {{generate: {{n: 3, w: [1, 20], delta: [1, 100], seed: 1}}}}
+  platform: {{generate: {{class: fully-heterogeneous, p: 6, speed: [1, 20], bandwidth: [1, 10], seed: 1}}}}
+  mapper: random.interval
+  mapper_options: {{time_limit: 0.1}}
+  simulation: {{datasets: 10}}
+sweep:
+  pipeline.generate.n: [1..{}]
+  mapper: [random.interval, br07.h7b-bsc, debug.sleep, br07.fh-dp]
+)",
+                     per_shard);
+}
+
+} // namespace
+
+TEST(SlurmCluster, ShardsMergeToTheUnshardedResultsAndOnlyTheCancelledShardIsResubmitted)
+{
+  if (auto why = cluster_missing(); !why.empty()) GTEST_SKIP() << why;
+  std::string root = temp_dir("sharded");
+  std::string file = root + "/campaign.yaml";
+  std::ofstream(file) << sharded_campaign();
+  std::string dir     = root + "/run";
+  std::string command = fmt::format("campaign {} --out {} --slurm --shards 4 --cpus-per-task 1", file, dir);
+
+  Result first = run_pipesim(command);
+  ASSERT_EQ(first.code, 0) << first.out;
+  ASSERT_NE(first.out.find("shards 1-4 of 4"), std::string::npos) << first.out;
+  auto [array, merge] = submitted_ids(first.out);
+  ASSERT_GT(array, 0) << first.out;
+  ASSERT_GT(merge, 0) << first.out;
+
+  // cancel shard 3 part-way: once it has written a few rows
+  std::string shard3 = dir + "/shards/3/results.jsonl";
+  ASSERT_TRUE(wait_until([&] { return count_results(shard3).rows >= 3; }, 60)) << diagnose(dir);
+  ASSERT_EQ(shell(fmt::format("scancel {}_3", array)).code, 0);
+  ASSERT_EQ(wait_for_end(array, 3, 60), SlurmState::cancelled) << diagnose(dir);
+  int before = count_results(shard3).rows;
+  EXPECT_LT(before, per_shard) << "shard 3 finished before it was cancelled: make its runs slower";
+
+  // meanwhile, the reference: the same campaign without SLURM and without shards
+  Result reference = run_pipesim(fmt::format("campaign {} --out {}/reference --jobs 2 --quiet", file, root));
+  ASSERT_EQ(reference.code, 0) << reference.out;
+
+  // the merge job runs after the array whatever its outcome, refuses the incomplete shards and lists them
+  ASSERT_EQ(wait_for_end(merge, -1, 120), SlurmState::failed) << diagnose(dir);
+  std::string merge_log = read(fmt::format("{}/slurm/logs/merge-{}.out", dir, merge));
+  EXPECT_NE(merge_log.find("runs are missing"), std::string::npos) << merge_log;
+  EXPECT_NE(merge_log.find("re-submit  shard 3"), std::string::npos) << merge_log;
+  Result status = run_pipesim("campaign status --format json " + dir + " 2>/dev/null");
+  auto j        = nlohmann::json::parse(status.out);
+  EXPECT_EQ(j["resubmit"], nlohmann::json::array({3})) << status.out;
+  EXPECT_EQ(j["shards"][3]["failed"], per_shard) << status.out;
+  EXPECT_EQ(j["shards"][2]["slurm"]["state"], "CANCELLED") << status.out;
+
+  // the same command again: shard 3 alone, resumed where it stopped
+  Result second = run_pipesim(command);
+  ASSERT_EQ(second.code, 0) << second.out;
+  EXPECT_NE(second.out.find("shard 3 to run"), std::string::npos) << second.out;
+  auto [array2, merge2] = submitted_ids(second.out);
+  EXPECT_NE(read(dir + "/slurm/array.sbatch").find("#SBATCH --array=3\n"), std::string::npos);
+  ASSERT_EQ(wait_for_end(merge2, -1, 120), SlurmState::completed) << diagnose(dir);
+  EXPECT_NE(read(dir + "/slurm/logs/shard-3.out").find(fmt::format("{} already done", before)), std::string::npos)
+      << diagnose(dir);
+
+  // complete, nothing doubled, equal to the unsharded run apart from the timing columns
+  std::map<int, int> count;
+  auto merged = timeless(dir, &count);
+  EXPECT_EQ(merged.size(), 4u * per_shard);
+  for (const auto& [id, n] : count)
+    EXPECT_EQ(n, 1) << "run " << id;
+  EXPECT_EQ(count_results(shard3).rows, per_shard);
+  EXPECT_TRUE(merged == timeless(root + "/reference")) << "merged results differ from the unsharded run";
+  // the failing shard did not stop the merge: the report counts its rows, the merge log lists them
+  std::string report = read(dir + "/report.html");
+  EXPECT_NE(report.find(fmt::format("error: {}", per_shard)), std::string::npos);
+  merge_log = read(fmt::format("{}/slurm/logs/merge-{}.out", dir, merge2));
+  EXPECT_NE(merge_log.find(fmt::format("failed     shard 4: {} runs", per_shard)), std::string::npos) << merge_log;
+
+  // a third time: nothing left to submit
+  Result third = run_pipesim(command);
+  EXPECT_EQ(third.code, 0) << third.out;
+  EXPECT_NE(third.out.find("campaign complete"), std::string::npos) << third.out;
+  EXPECT_EQ(submitted_ids(third.out), std::make_pair(0L, 0L));
+  (void)array2;
+}
+
+TEST(SlurmCluster, RequeuedTaskResumesItsShard)
+{
+  if (auto why = cluster_missing(); !why.empty()) GTEST_SKIP() << why;
+  std::string root = temp_dir("requeue");
+  std::string file = root + "/campaign.yaml";
+  std::ofstream(file) << R"(name: slurm-requeue
+mode: analytic
+base:
+  pipeline: {w: [1, 2], delta: [1, 1, 1]}
+  platform: {processors: [{name: A, speed: 1}, {name: B, speed: 2}], bandwidth: 1}
+  mapper: debug.sleep
+  mapper_options: {time_limit: 0.15}
+seed: {from: 1, count: 40}
+)";
+  std::string dir = root + "/run";
+  Result first    = run_pipesim(fmt::format("campaign {} --out {} --slurm --shards 2", file, dir));
+  ASSERT_EQ(first.code, 0) << first.out;
+  auto [array, merge] = submitted_ids(first.out);
+  std::string shard1  = dir + "/shards/1/results.jsonl";
+  ASSERT_TRUE(wait_until([&] { return count_results(shard1).rows >= 3; }, 60)) << diagnose(dir);
+  Result requeue = shell(fmt::format("scontrol requeue {}_1", array));
+  ASSERT_EQ(requeue.code, 0) << requeue.out;
+  EXPECT_LT(count_results(shard1).rows, 20);
+  // the requeued task waits for its old credential to expire (cred_expire=5 in the local cluster), then resumes
+  ASSERT_EQ(wait_for_end(merge, -1, 120), SlurmState::completed) << diagnose(dir);
+  std::string log = read(dir + "/slurm/logs/shard-1.out");
+  EXPECT_NE(log.find("restart 1"), std::string::npos) << log;
+  EXPECT_NE(log.find("already done"), std::string::npos) << log;
+  std::map<int, int> count;
+  EXPECT_EQ(timeless(dir, &count).size(), 40u) << diagnose(dir);
+  for (const auto& [id, n] : count)
+    EXPECT_EQ(n, 1) << "run " << id;
+  EXPECT_EQ(count_results(shard1).rows, 20);
+}

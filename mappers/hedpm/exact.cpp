@@ -1,0 +1,84 @@
+// Mappers hedpm.exact and hedpm.exact.replicated-intervals: hedpm.scan's mapping, then the exact search.
+#include "mappers/hedpm/exact.hpp"
+
+#include "mappers/exact/interval.hpp"
+#include "mappers/hedpm/exact_general.hpp"
+#include "mappers/hedpm/exact_uniform.hpp"
+#include "mappers/hedpm/hedpm_scan.hpp"
+#include "model/hedpm/production_time.hpp"
+
+#include <cassert>
+#include <fmt/format.h>
+#include <memory>
+
+namespace pipesim {
+
+namespace {
+const MapperRegistration single{"hedpm.exact",
+                                [] { return std::make_unique<HedpmExact>(HedpmSpace::single_stage_replicas); }};
+const MapperRegistration replicated{"hedpm.exact.replicated-intervals",
+                                    [] { return std::make_unique<HedpmExact>(HedpmSpace::replicated_intervals); }};
+
+constexpr int max_stages = 2000;
+} // namespace
+
+MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, double time_limit, HedpmSearchKind kind)
+{
+  exact::Deadline deadline(time_limit);
+  HedpmScan scan = hedpm_algorithm42(problem);
+  MapperResult result;
+  result.mapping            = scan.steps[scan.best].run.mapping;
+  result.objective          = scan.steps[scan.best].production_time;
+  result.statistics["scan"] = result.objective;
+  bool uniform =
+      kind == HedpmSearchKind::uniform || (kind == HedpmSearchKind::automatic && uniform_links(problem.platform));
+  assert(not uniform || uniform_links(problem.platform));
+  std::unique_ptr<hedpm_exact::Search> search;
+  if (uniform)
+    search = std::make_unique<hedpm_exact::UniformSearch>(problem, space);
+  else
+    search = std::make_unique<hedpm_exact::GeneralSearch>(problem, space);
+  hedpm_exact::Outcome outcome = search->minimize(result.objective, deadline);
+  if (not outcome.mapping.intervals.empty()) {
+    result.mapping   = std::move(outcome.mapping);
+    result.objective = hedpm_production_time(problem.pipeline, problem.platform, result.mapping);
+    assert(result.objective == outcome.value);
+  }
+  result.status                      = outcome.complete ? SolveStatus::optimal : SolveStatus::time_limit;
+  result.statistics["nodes"]         = static_cast<double>(outcome.nodes);
+  result.statistics["improvements"]  = outcome.improvements;
+  result.statistics["uniform_links"] = uniform ? 1 : 0;
+  return result;
+}
+
+std::string HedpmExact::name() const
+{
+  return space_ == HedpmSpace::single_stage_replicas ? "hedpm.exact" : "hedpm.exact.replicated-intervals";
+}
+
+std::string HedpmExact::description() const
+{
+  return space_ == HedpmSpace::single_stage_replicas
+             ? "optimal HeDPM production time over gatherings and replicas of single stages, by branch and bound "
+               "(seed 002's problem, beyond the paper)"
+             : "optimal HeDPM production time over gatherings and replicas of intervals, by branch and bound (beyond "
+               "seed 002)";
+}
+
+std::optional<std::string> HedpmExact::refuses(const Problem& problem) const
+{
+  if (auto reason = hedpm_refuses(problem)) return reason;
+  if (problem.platform.p() > 64)
+    return fmt::format("p = {} > 64: the search keeps the set of used processors in a 64-bit mask",
+                       problem.platform.p());
+  if (problem.pipeline.n() > max_stages)
+    return fmt::format("n = {} stages, more than {} (the tables take O(n^2) memory)", problem.pipeline.n(), max_stages);
+  return std::nullopt;
+}
+
+MapperResult HedpmExact::map(const Problem& problem, const MapperOptions& options) const
+{
+  return hedpm_exact_optimum(problem, space_, options.time_limit);
+}
+
+} // namespace pipesim

@@ -1,0 +1,90 @@
+// SLURM's command-line tools as pipesim uses them: sbatch, squeue and scancel run with a time limit, job states.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// A job's state as squeue prints it (%T); `unknown` for any other text.
+enum class SlurmState {
+  pending,
+  configuring,
+  running,
+  completing,
+  suspended,
+  requeued,
+  requeue_hold,
+  requeue_fed,
+  resizing,
+  signaling,
+  special_exit,
+  stage_out,
+  stopped,
+  completed,
+  cancelled,
+  failed,
+  timeout,
+  node_fail,
+  preempted,
+  boot_fail,
+  deadline,
+  out_of_memory,
+  revoked,
+  unknown
+};
+
+const char* to_string(SlurmState state); // "PENDING", ...
+SlurmState slurm_state(const std::string& text);
+/// True while the job is still in the queue (pending, running, held, being requeued...): it may still write its
+/// shard. Finished states (COMPLETED, CANCELLED, FAILED, TIMEOUT, NODE_FAIL, ...) give false; `unknown` gives true
+/// (never run a shard twice at once on a guess).
+bool in_queue(SlurmState state);
+
+/// One line of `squeue --array --states=all --format=%A|%F|%K|%T|%r`.
+struct SlurmJob {
+  long job_id       = 0;
+  long array_job_id = 0;  // the job id itself for a job that is not an array
+  int array_task    = -1; // -1: not an array task
+  SlurmState state  = SlurmState::unknown;
+  std::string reason;
+
+  std::string name() const; // "123_4" or "123"
+};
+
+/// The jobs of a squeue listing in that format; lines that do not parse are skipped.
+std::vector<SlurmJob> parse_squeue(const std::string& output);
+
+/// The job id of `sbatch --parsable` output ("123" or "123;cluster"); 0 when there is none.
+long parse_job_id(const std::string& output);
+
+/// The programs pipesim runs (names searched in PATH, or paths), and how long each may take.
+struct SlurmTools {
+  std::string sbatch  = "sbatch";
+  std::string squeue  = "squeue";
+  std::string scancel = "scancel";
+  double timeout      = 120; // seconds; a command still running then is killed
+};
+
+struct CommandResult {
+  bool started   = false; // false: the program was not found or could not be run
+  bool timed_out = false;
+  int exit_code  = -1;
+  std::string output; // stdout and stderr together
+  bool ok() const { return started && !timed_out && exit_code == 0; }
+};
+
+/// Runs argv[0] (searched in PATH) with stdin on /dev/null, in its own process group, and waits at most `timeout`
+/// seconds (then kills the group). Never throws for the program's failure.
+CommandResult run_command(const std::vector<std::string>& argv, double timeout);
+
+/// The path a program name resolves to (PATH search, or the path itself when it holds a '/'); empty when absent.
+std::string find_program(const std::string& name);
+
+/// The jobs with these ids (array jobs: every task) that SLURM still knows (squeue --states=all). nullopt when squeue
+/// did not answer; `error` then says why. Ids SLURM has forgotten are simply absent.
+std::optional<std::vector<SlurmJob>> query_jobs(const SlurmTools& tools, const std::vector<long>& ids,
+                                                std::string& error);
+
+} // namespace pipesim
