@@ -75,7 +75,7 @@ private:
   std::vector<Count> hall_;               // (j * (n + 1) + i) * (q + 1) + k -> H[thresholds_[j]][i][k]
   std::vector<Count> least_high_;         // i * q + t -> G[t][i], least intervals of level >= t in S_{i+1}..S_n
   std::vector<double> capacity_;          // r * (n + 1) + i -> most work of one interval in S_{i+1}..S_n on rank r
-  FailedStates<Set> failed_;              // key (memo_key(i, U), i); valid for every smaller T
+  FailedSets<Set> failed_;                // key (memo_key(i, U), i); valid for every smaller T
   std::vector<std::pair<int, int>> path_; // (e, rank) of the intervals chosen so far
   SearchOutcome best_;
   SearchLimits limits_;

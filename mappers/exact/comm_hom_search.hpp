@@ -32,7 +32,7 @@ namespace pipesim::exact {
 ///    of free ranks; or when the capacity bound fails: the
 ///    free ranks r, each taking at most one interval of work at most cap(r, i) (the most work of an interval of
 ///    S_{i+1}..S_n that fits r), must cover the work left.
-/// Memory: O(n^2) for the levels, the Hall tables (within 2^25 entries) and the memo (FailedStates, at most 64 MiB).
+/// Memory: O(n^2) for the levels, the Hall tables (within 2^25 entries) and the memo (FailedSets, at most 64 MiB).
 /// Complexity: O(q n^2 (q + log q)) per improvement for the tables, at most (n + 1) 2^q states of O(n + q) work
 /// each (exponential: the problem is NP-hard, seed 000 Theorem 3); in practice few states survive the bounds.
 ///

@@ -1,4 +1,4 @@
-// Memorised failed states of the exact interval searches: a flat open-addressing table of bounded memory.
+// Memorised failed states of the exact interval searches (FailedSets): a flat open-addressing table of bounded memory.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +11,7 @@ namespace pipesim::exact {
 /// open addressing with linear probing in one flat array, so lookups are fast and clearing only bumps a generation
 /// number. It grows up to `max_bytes` and is cleared when that is half full (a cache: forgetting only costs time).
 template <class Set>
-class FailedStates {
+class FailedSets {
 public:
   /// Memory of the table at most (one table per search).
   static constexpr std::size_t max_bytes = std::size_t{1} << 26;

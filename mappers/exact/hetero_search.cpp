@@ -105,7 +105,7 @@ private:
   std::vector<double> start_;    // A_F[k][w] of the state being expanded, within tolerance_
   std::vector<int> live_;        // the w with A_F[k][w] >= 0
 
-  FailedStates<Set> failed_;              // key (U, position(i, u)) -> the largest x that failed
+  FailedSets<Set> failed_;                // key (U, position(i, u)) -> the largest x that failed
   std::vector<std::pair<int, int>> path_; // (e, processor) of the intervals placed
   SearchOutcome best_;
   SearchLimits limits_;

@@ -38,7 +38,7 @@ namespace pipesim::exact {
 ///   an interval of the remaining stages that fits v with its cheapest neighbours): they must cover the work left.
 /// - Count bound: the remaining stages need at least k(i) intervals, at most the free processors.
 /// Memory: O(n p) plus tables of transfers ((n + 1) (p + 2)^2 values) and of W/s (p n^2) when each fits in 32 MiB
-/// (otherwise computed when needed), and the memo (FailedStates, at most 64 MiB).
+/// (otherwise computed when needed), and the memo (FailedSets, at most 64 MiB).
 /// Complexity: O(n p (p + L)) per state for Need_F (L: longest interval that fits), at most n 2^p p states
 /// (exponential: the problem is NP-hard, seed 000 §3.3); O(p n^2) per improvement for the other tables.
 ///

@@ -115,7 +115,8 @@ void Solver::branch_and_bound(SearchOutcome& best)
 {
   // From the best mapping known; with several searches, round robin under doubling node budgets (each keeps its
   // memorised failures, valid since the bound only decreases), until one of them completes.
-  std::uint64_t budget = searches_.size() == 1 ? std::numeric_limits<std::uint64_t>::max() : probe_budget(*searches_.front());
+  std::uint64_t budget =
+      searches_.size() == 1 ? std::numeric_limits<std::uint64_t>::max() : probe_budget(*searches_.front());
   while (not stopped()) {
     for (PeriodSearch* search : searches_) {
       SearchOutcome found = search->minimize(below(best.period), limits(budget, false));
@@ -141,12 +142,67 @@ SearchOutcome solve(const std::vector<PeriodSearch*>& searches, const Deadline& 
   if (best.intervals.empty()) {
     // Under T = +inf the first child of the root is a whole mapping: one node, whatever the limits say.
     Deadline unlimited(std::numeric_limits<double>::infinity());
-    merge(best, searches.front()->minimize(best.period, SearchLimits{&unlimited, probe_budget(*searches.front()), true}));
+    merge(best,
+          searches.front()->minimize(best.period, SearchLimits{&unlimited, probe_budget(*searches.front()), true}));
   }
   Solver solver(searches, deadline, node_limit);
   solver.bisect(best);
   solver.branch_and_bound(best);
   return best;
+}
+
+namespace {
+constexpr std::size_t max_slots = std::size_t{1} << 22;
+}
+
+void FailedStates::clear()
+{
+  ++generation_;
+  size_ = 0;
+}
+
+std::size_t FailedStates::slot_of(std::uint64_t a, std::uint64_t b) const
+{
+  std::uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL;
+  h ^= h >> 31;
+  std::size_t mask = slots_.size() - 1;
+  for (auto at = static_cast<std::size_t>(h) & mask;; at = (at + 1) & mask) {
+    const Slot& slot = slots_[at];
+    if (slot.generation != generation_ || (slot.a == a && slot.b == b)) return at;
+  }
+}
+
+const double* FailedStates::find(std::uint64_t a, std::uint64_t b) const
+{
+  if (slots_.empty()) return nullptr;
+  const Slot& slot = slots_[slot_of(a, b)];
+  return slot.generation == generation_ ? &slot.value : nullptr;
+}
+
+void FailedStates::grow()
+{
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(old.empty() ? 256 : 2 * old.size(), Slot{0, 0, 0, 0});
+  size_ = 0;
+  for (const Slot& slot : old)
+    if (slot.generation == generation_) raise(slot.a, slot.b, slot.value);
+}
+
+void FailedStates::raise(std::uint64_t a, std::uint64_t b, double value)
+{
+  if (2 * (size_ + 1) > slots_.size()) {
+    if (slots_.size() >= max_slots)
+      clear();
+    else
+      grow();
+  }
+  Slot& slot = slots_[slot_of(a, b)];
+  if (slot.generation != generation_) {
+    slot = Slot{a, b, value, generation_};
+    ++size_;
+  } else if (value > slot.value) {
+    slot.value = value;
+  }
 }
 
 std::vector<double> interval_work_table(const Pipeline& pipeline)

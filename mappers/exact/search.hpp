@@ -111,6 +111,35 @@ enum class Walk { exhausted, abandoned, stopped };
 SearchOutcome solve(const std::vector<PeriodSearch*>& searches, const Deadline& deadline, SearchOutcome start,
                     std::uint64_t node_limit = std::numeric_limits<std::uint64_t>::max());
 
+/// Memorised failed states of a search keyed by two words (the HeDPM searches; exact.interval's own searches use
+/// FailedSets, failed_states.hpp, keyed by sets of any width): open addressing with linear probing on a key of two
+/// words, each with a value (kept at the maximum stored). One flat array, so lookups are fast and freeing is cheap;
+/// clearing only bumps a generation number. It grows up to 2^22 slots (128 MiB) and is cleared when that is half full
+/// (a cache: forgetting only costs time).
+class FailedStates {
+public:
+  void clear();
+  /// The value stored for (a, b), or nullptr.
+  const double* find(std::uint64_t a, std::uint64_t b) const;
+  /// Stores max(value, the value stored for (a, b)).
+  void raise(std::uint64_t a, std::uint64_t b, double value);
+  std::size_t size() const { return size_; }
+
+private:
+  struct Slot {
+    std::uint64_t a;
+    std::uint64_t b;
+    double value;
+    std::uint64_t generation; // the slot is empty unless it equals generation_
+  };
+  std::size_t slot_of(std::uint64_t a, std::uint64_t b) const;
+  void grow();
+
+  std::vector<Slot> slots_;
+  std::size_t size_         = 0;
+  std::uint64_t generation_ = 1;
+};
+
 /// W(i+1, e+1) at index i * n + e, summed as Pipeline::work does (same additions, same order, so every cycle-time
 /// computed from it is bit-identical to br07_interval_cycle_time).
 std::vector<double> interval_work_table(const Pipeline& pipeline);
