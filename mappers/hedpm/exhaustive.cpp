@@ -100,19 +100,7 @@ private:
     return true;
   }
 
-  Mapping mapping() const
-  {
-    Mapping mapping;
-    for (std::size_t j = 0; j < lists_.size(); ++j) {
-      Interval in;
-      std::tie(in.first, in.last) = bounds_[j];
-      for (int u : lists_[j])
-        in.replicas.push_back({u});
-      if (in.replicas.size() > 1) in.replication = Replication::deal;
-      mapping.intervals.push_back(std::move(in));
-    }
-    return mapping;
-  }
+  Mapping mapping() const { return hedpm_interval_mapping(bounds_, lists_); }
 
   bool out_of_time() const
   {

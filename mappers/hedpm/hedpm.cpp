@@ -326,4 +326,18 @@ MapperResult HedpmMapper::map(const Problem& problem, const MapperOptions& /*opt
   return hedpm_result(problem, hedpm_algorithm41(problem));
 }
 
+Mapping hedpm_interval_mapping(const std::vector<std::pair<int, int>>& bounds,
+                               const std::vector<std::vector<int>>& lists)
+{
+  Mapping mapping;
+  for (std::size_t j = 0; j < lists.size(); ++j) {
+    Interval in;
+    std::tie(in.first, in.last) = bounds[j];
+    for (int u : lists[j])
+      in.replicas.push_back({u});
+    if (in.replicas.size() > 1) in.replication = Replication::deal;
+    mapping.intervals.push_back(std::move(in));
+  }
+  return mapping;
+}
 } // namespace pipesim

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pipesim {
@@ -60,6 +61,11 @@ HedpmRun hedpm_algorithm41(const Problem& problem, double objective = 0);
 /// minimise HeDPM's production time (objective min_period), whose t(n, p) adds receive, compute and send (seed 002 §3
 /// assumes synchronous communications: the one-port model); any platform class; p >= 1, positive speeds.
 std::optional<std::string> hedpm_refuses(const Problem& problem);
+
+/// The interval mapping with stages [first, last] of bounds[j] on the processors lists[j], dealt over them when
+/// there are several (the mappings every HeDPM search enumerates).
+Mapping hedpm_interval_mapping(const std::vector<std::pair<int, int>>& bounds,
+                               const std::vector<std::vector<int>>& lists);
 
 /// Mapper `hedpm`: Algorithm 4.1 with Tideal from eq. (6). Status `feasible`; objective = HeDPM's predicted
 /// production time of the mapping (hedpm_production_time). Statistics: "iterations", "tideal" (eq. (6) of the first
