@@ -19,6 +19,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <xbt/base.h> // before simgrid/version.h, which uses its SG_BEGIN_DECL without including it
+
+#include <simgrid/version.h>
 
 using namespace pipesim;
 
@@ -245,6 +248,17 @@ std::string join(int argc, char** argv)
   return out;
 }
 
+/// `pipesim --version`: pipesim's version, the git commit it was configured from, the SimGrid library it runs with.
+std::string version_text()
+{
+  int major = 0;
+  int minor = 0;
+  int patch = 0;
+  sg_version_get(&major, &minor, &patch);
+  return fmt::format("pipesim {} (git commit {})\nSimGrid {}.{}.{}", PIPESIM_VERSION, PIPESIM_GIT_COMMIT, major, minor,
+                     patch);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -266,6 +280,7 @@ int main(int argc, char** argv)
                "SimGrid options --cfg=... and --log=... are passed to every simulation.\n"
                "Exit codes: 0 success, 2 bad input, 1 internal error."};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_text);
   auto format = [&](CLI::App* c) {
     c->add_option("--format", o.format, "Output format")->check(CLI::IsMember({"table", "json"}));
   };
