@@ -123,6 +123,48 @@ TEST(Cli, TableShowsAnalyticAndSimulatedSideBySide)
   EXPECT_NE(r.out.find("rel. error"), std::string::npos);
 }
 
+TEST(Cli, SimulatesADealtStage)
+{
+  // scenarios/examples/deal.yaml: S_2 dealt over P2, P3, P4, each 0.5 + 6 + 0.5 = 7 per data set it takes (one in
+  // three), P1 and P5 2: period 7/3, the event graph's, which the one-port simulation measures over whole rounds of
+  // L = 3 data sets; latency 10 (0.5 + 1 + 0.5 + 6 + 0.5 + 1 + 0.5).
+  Result r = run_stdout("simulate scenarios/examples/deal.yaml --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mapping_text"], "[1]:P1 [2]:P2|P3|P4/deal [3]:P5");
+  EXPECT_EQ(j["analytic"]["formula"], "event-graph");
+  EXPECT_NEAR(j["analytic"]["period"].get<double>(), 7.0 / 3, 1e-12);
+  EXPECT_NEAR(j["event_graph"]["period"].get<double>(), 7.0 / 3, 1e-12);
+  EXPECT_NEAR(j["simulated"]["period"].get<double>(), 7.0 / 3, 1e-9);
+  EXPECT_NEAR(j["simulated"]["latency"].get<double>(), 10, 1e-9);
+  EXPECT_LT(std::abs(j["relative_error"]["period_vs_event_graph"].get<double>()), 1e-9);
+  Result table = run_stdout("simulate scenarios/examples/deal.yaml");
+  ASSERT_EQ(table.code, 0) << table.out;
+  EXPECT_NE(table.out.find("  period (event graph)        2.333333333   event-graph           2.333333333"),
+            std::string::npos)
+      << table.out;
+  // multi-port allotted, two buffer slots: the replicas overlap receive, compute and send, so each needs 6 per data
+  // set it takes (2 per data set) and P1's and P5's CPUs 1: period 2, the multi-port graph's (with the scenario's
+  // buffer), reported as the event-graph period too
+  std::string text = R"(pipeline: {w: [10, 60, 10], delta: [5, 5, 5, 5]}
+platform:
+  processors: [{name: P1, speed: 10}, {name: P2, speed: 10}, {name: P3, speed: 10}, {name: P4, speed: 10},
+               {name: P5, speed: 10}]
+  bandwidth: 10
+mapping:
+  - {stages: [1], replicas: [P1]}
+  - {stages: [2], replicas: [P2, P3, P4], replication: deal}
+  - {stages: [3], replicas: [P5]}
+simulation: {model: multi-port, allocation: allotted, buffer: 2, datasets: 120}
+)";
+  Result mp        = run_stdout("simulate " + scenario_file("deal-multiport", text) + " --format json");
+  ASSERT_EQ(mp.code, 0) << mp.out;
+  auto k = nlohmann::json::parse(mp.out);
+  EXPECT_EQ(k["analytic"]["formula"], "event-graph");
+  EXPECT_NEAR(k["event_graph"]["period"].get<double>(), 2, 1e-12);
+  EXPECT_NEAR(k["simulated"]["period"].get<double>(), 2, 1e-9);
+}
+
 TEST(Cli, SimgridOptionsPassThrough)
 {
   Result r = run_stdout("simulate scenarios/examples/eq6_general.yaml --format json --network simgrid "

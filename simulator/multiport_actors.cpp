@@ -47,12 +47,28 @@ struct Buffer {
 struct Station {
   int interval  = 0;
   int processor = 0;
-  bool local    = false;         // the input is computed by u itself (u holds I_{j-1})
+  bool local    = false;         // the input is computed by u itself (u computed the same data sets of I_{j-1})
   std::unique_ptr<Buffer> input; // received (or locally produced) data sets
   Buffer* next_local = nullptr;  // input buffer of (j+1, u) when u holds I_{j+1}
   int computed       = 0;        // data sets computed
   std::size_t usage  = 0;        // index in State::usage
 };
+/// A processor holding I_{j-1} and I_j computes the input of all its data sets of I_j itself, or of none: with deal
+/// it could compute some and receive the others, which the stations' single input buffer cannot order (InputError).
+void require_uniform_local_inputs(const detail::Replication& rep, const Platform& platform)
+{
+  for (int j = 1; j < rep.m(); ++j)
+    for (const auto& group : rep.mapping().interval(j).replicas) {
+      int u = group.front();
+      if (rep.replica(j - 1, u) < 0) continue;
+      for (int k = 0; k < rep.window(); ++k)
+        if (rep.processes(j, u, k) != rep.input_local(j, u, k))
+          throw InputError(fmt::format("multi-port simulation: {} holds intervals {} and {} but computes different "
+                                       "data sets of them (deal replication); give both intervals the same replicas "
+                                       "in the same order, or use the one-port model",
+                                       platform.node_name(u), j, j + 1));
+    }
+}
 } // namespace
 
 struct MultiPortDeployment::State {
@@ -81,7 +97,7 @@ void MultiPortDeployment::State::receive(Station& s)
 {
   detail::Replication& rep = *replication;
   auto* waiter             = settings.allocation == "allotted" ? rep.waiter(rep.host(s.processor)) : nullptr;
-  for (int k = 0; k < settings.datasets; ++k) {
+  for (int k = rep.first(s.interval, s.processor); k < settings.datasets; k += rep.stride(s.interval)) {
     s.input->free->acquire(); // a slot for the data set being received
     rep.receive(waiter, s.interval, s.processor, k, nullptr,
                 [&](double start, double end, int data) { record(s, "receive", data, start, end); });
@@ -96,18 +112,19 @@ void MultiPortDeployment::State::compute(Station& s)
   const Interval& in       = mapping.interval(s.interval);
   double flops             = rep.flops(s.processor, pipeline.work(in.first, in.last)); // takes W / s_u of the model
   const int j              = s.interval;
+  const int u              = s.processor;
   auto sleep               = sg4::Semaphore::create(0);
-  for (int k = 0; k < settings.datasets; ++k) {
+  for (int k = rep.first(j, u); k < settings.datasets; k += rep.stride(j)) {
     s.input->pop();
     double start = sg4::Engine::get_clock();
     sg4::this_actor::execute(flops); // intervals on one processor share its CPU
     record(s, "compute", k, start, sg4::Engine::get_clock());
-    // the elected replica's output buffer holds `buffer` data sets its sender has not taken yet; the others keep
-    // their outputs (indices) until delivered, without waiting
-    while (rep.elected(j) == s.processor && k - rep.started(j) >= settings.buffer)
-      rep.wait_change(j, sleep);
+    // the sending replica's output buffer (the elected one's, or each dealt replica's) holds `buffer` data sets its
+    // sender has not taken yet; the others keep their outputs (indices) until delivered, without waiting
+    while (rep.sends(j, u) && rep.unstarted(j, u, k) >= settings.buffer)
+      rep.wait_change(j, u, sleep);
     s.computed = k + 1;
-    rep.notify(j);
+    rep.notify(j, u);
     if (s.next_local) s.next_local->push(k);
   }
 }
@@ -117,23 +134,24 @@ void MultiPortDeployment::State::send(Station& s)
   detail::Replication& rep = *replication;
   auto* waiter             = rep.waiter(rep.host(s.processor));
   const int j              = s.interval;
+  const int u              = s.processor;
   auto sleep               = sg4::Semaphore::create(0);
   for (;;) {
-    int d = rep.delivered(j);
+    int d = rep.delivered(j, u);
     if (d >= settings.datasets) return;
-    if (!rep.may_send(j, s.processor) || s.computed <= d) {
-      rep.wait_change(j, sleep);
+    if (!rep.may_send(j, u) || s.computed <= d) {
+      rep.wait_change(j, u, sleep);
       continue;
     }
-    rep.begin_send(j, s.processor);
-    rep.set_started(j, d + 1);
+    rep.begin_send(j, u);
+    rep.started_one(j, u, d);
     double start = sg4::Engine::get_clock();
     // every successor at once; a crash that elects another replica stops it (docs/semantics.md, "Crashes")
     bool done = rep.send(
-        waiter, j, rep.receivers(j), d, [&] { return rep.elected(j) != s.processor; }, [](double, double, int) {});
+        waiter, j, rep.receivers(j, d), d, [&] { return !rep.sends(j, u); }, [](double, double, int) {});
     record(s, "send", d, start, sg4::Engine::get_clock());
-    if (done && rep.delivered(j) == d) rep.set_delivered(j, d + 1);
-    rep.end_send(j, s.processor);
+    if (done) rep.delivered_one(j, u, d);
+    rep.end_send(j, u);
   }
 }
 
@@ -152,6 +170,7 @@ MultiPortDeployment::MultiPortDeployment(const Pipeline& pipeline, const Platfor
   plan_oneport(pipeline, mapping, platform.in(), platform.out()); // refuses what the model does not support
   s.replication = std::make_unique<detail::Replication>(s.pipeline, s.platform, s.mapping, s.settings, size_scale,
                                                         settings.allocation == "allotted");
+  require_uniform_local_inputs(*s.replication, s.platform);
 }
 
 MultiPortDeployment::~MultiPortDeployment() = default;
@@ -168,7 +187,7 @@ void MultiPortDeployment::deploy()
       auto st             = std::make_unique<Station>();
       st->interval        = j;
       st->processor       = group.front();
-      st->local           = s.replication->input_local(j, st->processor);
+      st->local           = s.replication->input_local(j, st->processor, s.replication->first(j, st->processor));
       st->input           = std::make_unique<Buffer>(s.settings.buffer);
       auto [it, inserted] = usage_of.emplace(st->processor, s.usage.size());
       if (inserted) s.usage.push_back(ProcessorUsage{s.platform.node_name(st->processor), 0, 0, 0});

@@ -41,8 +41,8 @@ struct OnePortDeployment::State {
 };
 
 namespace {
-/// One processor's program (DESIGN.md §3.1): per data set and held interval in stage order, receive (unless the
-/// input is local), compute, then send what it owes as elected sender, one transfer after the other.
+/// One processor's program (DESIGN.md §3.1, §3.7): per data set and held interval in stage order that processes it,
+/// receive (unless the input is local), compute, then send what it owes as sender, one transfer after the other.
 struct Program {
   detail::Replication& rep;
   int u = 0;
@@ -51,15 +51,16 @@ struct Program {
   detail::Replication::Waiter* waiter = nullptr;
   std::function<void(const char*, int, int, double, double)> record;
 
-  /// The first data set (in data set, then stage order) this processor owes as elected sender: (k, index in held).
-  /// An interval whose previous sender is still finishing its transfers is not owed yet (end_send wakes us).
+  /// The first data set (in data set, then stage order) this processor owes as sender (the elected replica of an
+  /// active interval, a replica of a dealt one for its data sets): (k, index in held). An interval whose previous
+  /// sender is still finishing its transfers is not owed yet (end_send wakes us).
   std::pair<int, int> owed() const
   {
     std::pair<int, int> best{-1, -1};
     for (std::size_t i = 0; i < held.size(); ++i) {
       int j = held[i];
       if (!rep.may_send(j, u)) continue;
-      int d = rep.delivered(j);
+      int d = rep.delivered(j, u);
       if (d < computed[i] && (best.first < 0 || d < best.first)) best = {d, static_cast<int>(i)};
     }
     return best;
@@ -74,19 +75,19 @@ struct Program {
       int j     = held[static_cast<std::size_t>(i)];
       bool done = true;
       auto stop = [&] { // another replica elected, or an earlier data set owed
-        if (rep.elected(j) != u) return true;
+        if (!rep.sends(j, u)) return true;
         auto [k2, i2] = owed();
         return k2 >= 0 && (k2 < k || (k2 == k && i2 < i));
       };
       rep.begin_send(j, u);
-      for (int v : rep.receivers(j)) {
+      for (int v : rep.receivers(j, k)) {
         auto rec = [&](double start, double end, int) { record("send", k, j, start, end); };
-        if (rep.elected(j) != u || !rep.send(waiter, j, {v}, k, stop, rec)) {
+        if (!rep.sends(j, u) || !rep.send(waiter, j, {v}, k, stop, rec)) {
           done = false;
           break;
         }
       }
-      if (done && rep.delivered(j) == k) rep.set_delivered(j, k + 1);
+      if (done) rep.delivered_one(j, u, k);
       rep.end_send(j, u);
     }
   }
@@ -105,7 +106,8 @@ void OnePortDeployment::State::run_processor(std::size_t index, int u)
   for (int k = 0; k < settings.datasets; ++k)
     for (std::size_t i = 0; i < proc.held.size(); ++i) {
       int j = proc.held[i];
-      if (!rep.input_local(j, u))
+      if (!rep.processes(j, u, k)) continue; // a dealt interval: another replica's data set
+      if (!rep.input_local(j, u, k))
         rep.receive(
             proc.waiter, j, u, k, [&] { proc.catch_up(); },
             [&](double start, double end, int data) { record(index, "receive", data, j, start, end); });
@@ -121,7 +123,7 @@ void OnePortDeployment::State::run_processor(std::size_t index, int u)
   for (;;) {
     bool pending = false;
     for (int j : proc.held)
-      pending = pending || rep.delivered(j) < settings.datasets;
+      pending = pending || rep.delivered(j, u) < settings.datasets;
     if (!pending) return;
     rep.wait_any(proc.waiter, {});
     proc.catch_up();

@@ -83,7 +83,8 @@ struct ProcessorUsage {
 /// What a run with failures measured (DESIGN.md §3.5, §3.7).
 struct FailureOutcome {
   std::string verdict;        // survived: all N data sets reached P_out in order, once each; failed
-  double failure_time = -1;   // failed: when an interval lost its last replica while it still had work, or when a
+  double failure_time = -1;   // failed: when an interval lost its last replica while it still had work, when a
+                              // replica of a dealt interval crashed with data sets left (no redundancy), or when a
                               // transfer failed on a link that was off (seed 004 assumes reliable links)
   int failed_interval = -1;   // failed: index j of that interval (0-based); a link failure: the sending interval
   std::string failed_link;    // failed because a transfer crossed a link that was off: that link ("": not a link)

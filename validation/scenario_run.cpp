@@ -3,6 +3,7 @@
 
 #include "base/input_error.hpp"
 #include "model/bbr10/election.hpp"
+#include "model/deal.hpp"
 #include "model/event_graph.hpp"
 #include "model/hedpm/production_time.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
@@ -95,8 +96,10 @@ void analyze_run(ScenarioRun& run)
   const Mapping& mapping   = run.mapper.mapping;
   // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with
   std::vector<int> senders = policy_senders(scenario, run.platform, mapping);
-  if (scenario.model == CommModel::multi_port) { // no event graph: max-min sharing is not an event graph
-    run.analytic = analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders));
+  if (scenario.model == CommModel::multi_port) { // max-min sharing is not an event graph; allotted with deal is
+    run.analytic =
+        analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders), scenario.simulation.buffer);
+    if (mapping.has_deal()) run.event_graph_period = run.analytic.period; // the allotted execution's graph
     return;
   }
   run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping, senders);
@@ -194,7 +197,10 @@ nlohmann::json common_json(const ScenarioRun& run)
     j["analytic"]["worst_case_formula"] = run.analytic.worst_case_formula;
   }
   if (run.scenario.model == CommModel::multi_port) {
-    j["event_graph"] = {{"period", nullptr}, {"deadlock", false}, {"critical_cycle", "none for the multi-port model"}};
+    j["event_graph"] = {{"period", run.event_graph_period > 0 ? nlohmann::json(run.event_graph_period) : nullptr},
+                        {"deadlock", false},
+                        {"critical_cycle", run.event_graph_period > 0 ? "not recorded (multi-port allotted, deal)"
+                                                                      : "none for the multi-port model"}};
     return j;
   }
   j["event_graph"] = {{"period", run.deadlock ? nlohmann::json(nullptr) : nlohmann::json(run.event_graph_period)},
@@ -307,6 +313,9 @@ std::string crash_text(const ScenarioRun& run)
     if (f.failed() && !f.failed_link.empty())
       out += fmt::format(" at t = {:.6g}: link '{}' is off on a transfer of interval {}", f.failure_time, f.failed_link,
                          f.failed_interval + 1);
+    else if (f.failed() && is_dealt(run.mapper.mapping.interval(f.failed_interval)))
+      out += fmt::format(" at t = {:.6g}: a replica of interval {} crashed with data sets left (dealt: no redundancy)",
+                         f.failure_time, f.failed_interval + 1);
     else if (f.failed())
       out += fmt::format(" at t = {:.6g}: interval {} lost its last replica", f.failure_time, f.failed_interval + 1);
     out += fmt::format(", {} of {} data sets delivered, completion {:.6g}\n", f.delivered,

@@ -123,3 +123,22 @@ mapping: [{stages: [1], replicas: [P1, P2]}]
   EXPECT_FALSE(run.hedpm_period);
   EXPECT_FALSE(map_json(run).contains("hedpm"));
 }
+
+TEST(SimulateOutputs, ACrashOfADealtReplicaIsNamed)
+{
+  // A dealt interval has no redundancy: the table says a replica crashed, not that the interval lost its last one.
+  ScenarioRun run = simulated_run(load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/deal.yaml"));
+  SimulationResult crash;
+  crash.failures.verdict         = "failed";
+  crash.failures.failure_time    = 12.5;
+  crash.failures.failed_interval = 1;
+  crash.failures.delivered       = 3;
+  crash.failures.crashes         = {{"P3", 12.5}};
+  crash.makespan                 = 12.5;
+  run.crash_run                  = crash;
+  std::string table              = simulate_table(run);
+  EXPECT_NE(table.find("failed at t = 12.5: a replica of interval 2 crashed with data sets left (dealt: no "
+                       "redundancy), 3 of 300 data sets delivered"),
+            std::string::npos)
+      << table;
+}
