@@ -104,12 +104,14 @@ std::string YamlNode::text() const
 
 void YamlNode::fail(const std::string& what) const
 {
+  if (path_.empty()) // the document itself
+    throw InputError(located(file_, line(), fmt::format("value '{}': {}", text(), what)));
   throw InputError(located(file_, line(), fmt::format("key '{}': value '{}': {}", path_, text(), what)));
 }
 
 void YamlNode::fail_key(const std::string& what) const
 {
-  throw InputError(located(file_, line(), fmt::format("key '{}': {}", path_, what)));
+  throw InputError(located(file_, line(), path_.empty() ? what : fmt::format("key '{}': {}", path_, what)));
 }
 
 std::string YamlNode::as_string() const
