@@ -1,9 +1,13 @@
 // Speed of the exact interval mappers on seeded instances (each repetition solves another seed; read the
-// _median and _max aggregates): exact.interval on Communication Homogeneous n = 100, p = 24 (target: median
-// <= 10 s), on the paper's sizes n <= 10, p <= 8 (target <= 1 ms), on Fully Heterogeneous n = 50, p = 16 (target:
-// all solved, counter optimal = 1, median <= 10 s); and br07.ilp against exact.interval on n = 4, p = 8, as a ratio
-// measured in the same process. Instances: speeds real uniform in [1, 20]; b = 10 (Communication Homogeneous) or
-// uniform in [1, 10] per ordered pair (Fully Heterogeneous); w integer in [1, 20]; delta integer in [1, 100].
+// _median and _max aggregates, CPU time): exact.interval on Fully Heterogeneous n = 50, p = 20 (issue 17 target: all
+// 31 optimal, each <= 60 s of CPU), on Communication Homogeneous n = 1000, p = 256 (target: all 31 optimal, each
+// <= 10 s), on Communication Homogeneous n = 100, p = 24 (median <= 10 s), on the paper's sizes n <= 10, p <= 8
+// (<= 1 ms), on Fully Heterogeneous n = 50, p = 16 and past 64 processors (p = 80, 128, 256: how far it goes, 5 seeds,
+// 60 s limit); and br07.ilp against exact.interval on n = 4, p = 8, as a ratio measured in the same process. One
+// line per target at the end says whether it is met (CPU seconds of the mapper call, peak memory of the process).
+// Instances: speeds real uniform in [1, 20]; b = 10 (Communication Homogeneous) or uniform in [1, 10] per ordered
+// pair (Fully Heterogeneous); w integer in [1, 20]; delta integer in [1, 100]. Run it on one core with a memory cap,
+// e.g. `ulimit -v 1048576; taskset -c 0 build/bench/bench_exact_interval`.
 #include "base/random.hpp"
 #include "mappers/mapper.hpp"
 
@@ -11,8 +15,11 @@
 #include <benchmark/benchmark.h>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <fmt/format.h>
+#include <iostream>
 #include <map>
+#include <sys/resource.h>
 #include <tuple>
 
 using namespace pipesim;
@@ -47,7 +54,19 @@ std::uint64_t next_seed(int n, int p, bool heterogeneous)
 
 double maximum(const std::vector<double>& values) { return *std::max_element(values.begin(), values.end()); }
 
-/// exact.interval on one seeded instance per repetition; arguments n, p, heterogeneous (0/1).
+/// CPU seconds and status of every instance solved, per (n, p, heterogeneous), for the lines against the targets.
+struct Solved {
+  std::vector<double> cpu;
+  int optimal      = 0;
+  double worst_gap = 0;
+};
+std::map<std::tuple<int, int, bool>, Solved>& solved()
+{
+  static std::map<std::tuple<int, int, bool>, Solved> all;
+  return all;
+}
+
+/// exact.interval on one seeded instance per repetition; arguments n, p, heterogeneous (0/1), time limit (s).
 void BM_ExactInterval(benchmark::State& state)
 {
   auto n             = static_cast<int>(state.range(0));
@@ -57,26 +76,46 @@ void BM_ExactInterval(benchmark::State& state)
   Problem problem    = make_instance(seed, n, p, heterogeneous);
   auto mapper        = MapperRegistry::instance().create("exact.interval");
   MapperOptions options;
-  options.time_limit = 600;
+  options.time_limit = static_cast<double>(state.range(3));
   MapperResult result;
-  for (auto _ : state)
-    result = mapper->map(problem, options);
+  double cpu = 0;
+  for (auto _ : state) {
+    std::clock_t start = std::clock();
+    result             = mapper->map(problem, options);
+    cpu                = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+  }
+  Solved& record = solved()[{n, p, heterogeneous}];
+  record.cpu.push_back(cpu);
+  record.optimal += result.status == SolveStatus::optimal ? 1 : 0;
+  record.worst_gap          = std::max(record.worst_gap, relative_gap(result).value_or(0));
   state.counters["optimal"] = result.status == SolveStatus::optimal ? 1 : 0;
+  state.counters["gap"]     = relative_gap(result).value_or(0);
   state.counters["nodes"]   = result.statistics["nodes"];
   state.SetLabel(fmt::format("n = {}, p = {}, {}", n, p, to_string(problem.platform.classify())));
 }
 BENCHMARK(BM_ExactInterval)
-    ->Args({100, 24, 0})
-    ->Args({50, 16, 1})
+    ->Args({50, 20, 1, 60})
+    ->Args({1000, 256, 0, 60})
+    ->Args({100, 24, 0, 600})
+    ->Args({50, 16, 1, 600})
     ->Iterations(1)
     ->Repetitions(31)
     ->ComputeStatistics("max", maximum)
     ->ReportAggregatesOnly(true)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ExactInterval)
-    ->Args({10, 8, 0})
-    ->Args({10, 4, 0})
-    ->Args({10, 8, 1})
+    ->Args({50, 80, 1, 60})
+    ->Args({50, 128, 1, 60})
+    ->Args({50, 256, 1, 60})
+    ->Iterations(1)
+    ->Repetitions(5)
+    ->ComputeStatistics("max", maximum)
+    ->ReportAggregatesOnly(true)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ExactInterval)
+    ->Args({10, 8, 0, 600})
+    ->Args({10, 4, 0, 600})
+    ->Args({10, 8, 1, 600})
     ->Repetitions(31)
     ->ComputeStatistics("max", maximum)
     ->ReportAggregatesOnly(true)
@@ -121,6 +160,43 @@ BENCHMARK(BM_IlpOverExact)
     ->ReportAggregatesOnly(true)
     ->Unit(benchmark::kMillisecond);
 
+/// One line per instance family against its target: solved, CPU time max and median.
+void report_targets()
+{
+  struct Target {
+    int n, p;
+    bool heterogeneous;
+    double max_seconds; // each instance; 0: no target (how far the solver goes)
+  };
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  for (Target t : {Target{50, 20, true, 60}, Target{1000, 256, false, 10}, Target{50, 80, true, 0},
+                   Target{50, 128, true, 0}, Target{50, 256, true, 0}}) {
+    auto found = solved().find({t.n, t.p, t.heterogeneous});
+    if (found == solved().end()) continue;
+    std::vector<double> cpu = found->second.cpu;
+    std::sort(cpu.begin(), cpu.end());
+    bool met = found->second.optimal == static_cast<int>(cpu.size()) && cpu.back() <= t.max_seconds;
+    std::cout << fmt::format(
+        "{} n = {}, p = {}: {}/{} optimal (worst gap {:.3g}), CPU max {:.3f} s, median {:.3f} s; "
+        "target {}\n",
+        t.heterogeneous ? "Fully Heterogeneous" : "Communication Homogeneous", t.n, t.p, found->second.optimal,
+        cpu.size(), found->second.worst_gap, cpu.back(), cpu[cpu.size() / 2],
+        t.max_seconds > 0 ? fmt::format("all optimal, each <= {} s: {}", t.max_seconds, met ? "MET" : "NOT MET")
+                          : std::string("none (how far it goes past 64 processors)"));
+  }
+  std::cout << fmt::format("peak memory of the process (max RSS): {:.1f} MiB\n",
+                           static_cast<double>(usage.ru_maxrss) / 1024.0);
+}
+
 } // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv)
+{
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  report_targets();
+  return 0;
+}

@@ -45,10 +45,17 @@ const char* to_string(SolveStatus status);
 struct MapperResult {
   Mapping mapping;
   SolveStatus status = SolveStatus::feasible;
-  double objective   = 0;                   // the value the mapper minimised (period or F)
+  double objective   = 0; // the value the mapper minimised (period or F)
+  /// Proved: no mapping of the problem has an objective below it (a MILP solver's dual bound). Equal to
+  /// `objective` when the status is optimal (run_mapper sees to it); mappers that prove nothing leave it empty.
+  std::optional<double> lower_bound;
   std::map<std::string, double> statistics; // e.g. {"candidates", 120}, {"seconds", 0.01}
   std::string note;                         // why run_mapper turned a mapping down (empty otherwise)
 };
+
+/// (objective - lower_bound) / |objective|, the relative gap of a MILP solver: 0 when optimal, +inf without a
+/// mapping; empty without a lower bound.
+std::optional<double> relative_gap(const MapperResult& result);
 
 class Mapper {
 public:

@@ -4,8 +4,10 @@
 #include "base/input_error.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <limits>
 #include <stdexcept>
 
 namespace pipesim {
@@ -90,8 +92,18 @@ MapperResult run_mapper(const std::string& name, const Problem& problem, const M
       result.mapping   = Mapping{};
       result.status    = SolveStatus::infeasible;
       result.objective = unbounded;
+      result.lower_bound.reset();
     }
+  if (result.status == SolveStatus::optimal) result.lower_bound = result.objective;
   return result;
+}
+
+std::optional<double> relative_gap(const MapperResult& result)
+{
+  if (not result.lower_bound) return std::nullopt;
+  if (not std::isfinite(result.objective)) return std::numeric_limits<double>::infinity();
+  if (result.objective == *result.lower_bound) return 0.0;
+  return (result.objective - *result.lower_bound) / std::abs(result.objective);
 }
 
 } // namespace pipesim

@@ -66,6 +66,10 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["platform_class"] = to_string(r.platform.classify());
   auto secs             = r.mapper.statistics.find("seconds");
   row["mapper_seconds"] = secs == r.mapper.statistics.end() ? 0.0 : secs->second;
+  if (r.mapper.lower_bound) { // proved by the mapper (exact mappers stopped by a limit; = the objective if optimal)
+    row["mapper_lower_bound"] = number(*r.mapper.lower_bound);
+    row["mapper_gap"]         = number(relative_gap(r.mapper).value_or(0));
+  }
   if (!r.has_mapping()) {
     row["status"] = "infeasible";
     return;
@@ -167,6 +171,8 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "mapper",
                                 "status",
                                 "mapper_status",
+                                "mapper_lower_bound",
+                                "mapper_gap",
                                 "n",
                                 "p",
                                 "platform_class",

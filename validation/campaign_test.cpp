@@ -265,6 +265,32 @@ TEST(CampaignRunner, WritesOneRowPerRunWithFiguresAndRerunCommand)
   EXPECT_THROW(run_campaign(c, options(dir)), InputError);
 }
 
+TEST(CampaignRow, ExactMappersGiveTheirLowerBoundAndGap)
+{
+  // exact.interval proves its optimum: lower bound = the period, gap 0; a heuristic proves nothing: empty cells.
+  Campaign c = parse_campaign(R"(name: bounds
+mode: analytic
+base:
+  pipeline: {generate: {n: 4, w: [1, 20], delta: [1, 100], seed: 1}}
+  platform: {generate: {class: fully-heterogeneous, p: 3, speed: [1, 20], bandwidth: [1, 10], seed: 1}}
+  mapper: exact.interval
+sweep:
+  mapper: [exact.interval, random.interval]
+)",
+                              "c.yaml", ".");
+  ASSERT_EQ(c.runs.size(), 2u);
+  nlohmann::json exact = execute_run(c, c.runs[0], "");
+  ASSERT_EQ(exact["mapper_status"], "optimal") << exact.dump();
+  EXPECT_EQ(exact["mapper_lower_bound"], exact["analytic_period"]);
+  EXPECT_EQ(exact["mapper_gap"], 0.0);
+  nlohmann::json random = execute_run(c, c.runs[1], "");
+  EXPECT_FALSE(random.contains("mapper_lower_bound"));
+  auto columns = csv_columns(c.swept, c.mode);
+  EXPECT_NE(csv_header(columns).find("mapper_status,mapper_lower_bound,mapper_gap,"), std::string::npos);
+  EXPECT_NE(csv_line(random, columns).find(",random.interval,ok,feasible,,,"), std::string::npos)
+      << csv_line(random, columns);
+}
+
 TEST(CampaignRunner, TwoRunsGiveIdenticalFilesApartFromTiming)
 {
   Campaign c    = parse_campaign(small_campaign, "c.yaml", ".");

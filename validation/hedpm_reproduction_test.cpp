@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <functional>
 #include <gtest/gtest.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace pipesim;
@@ -189,4 +190,17 @@ TEST(HedpmReproduction, FerretSmall)
   EXPECT_NEAR(speedup("hedpm")->min, 4.002 / 1.8, 5e-3);
   ASSERT_NE(speedup("hedpm.exact"), nullptr);
   EXPECT_NEAR(speedup("hedpm.exact")->max, 20.002 / 1.501, 5e-3);
+}
+
+TEST(HedpmReproduction, ATieWithBscIsNotBetter)
+{
+  // Near the transfer floor HeDPM and BSC reach the same period; simulated means of a tie differ in the last digits
+  // (2.988 against 2.988 + 3e-15 at P = 90 of the docs' sample), which must not count as HeDPM better.
+  HedpmTables t;
+  const std::string family = "delta-10";
+  for (auto [p, hedpm, bsc] : {std::tuple{80, 2.5, 3.0}, {90, 2.988, 2.988 + 3e-15}, {100, 2.988 - 1e-6, 2.988}}) {
+    t.means.push_back({family, p, "hedpm", HedpmMeasure::simulation, 1, hedpm});
+    t.means.push_back({family, p, "br07.h7b-bsc", HedpmMeasure::simulation, 1, bsc});
+  }
+  EXPECT_EQ(hedpm_better_than_bsc(t, family, "hedpm", HedpmMeasure::simulation), "80, 100");
 }

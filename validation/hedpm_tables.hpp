@@ -77,7 +77,8 @@ struct HedpmTables {
 /// - Ratios: per mapper, over the ok rows that have both hedpm_period and event_graph_period.
 HedpmTables hedpm_tables(const CampaignResults& results);
 
-/// The processor counts at which `mapper`'s mean is below BSC's in `family` by `measure`, as ranges ("40-100").
+/// The processor counts at which `mapper`'s mean is below BSC's in `family` by `measure` by more than 1e-9
+/// relative (a tie is not better), as ranges ("40-100").
 std::string hedpm_better_than_bsc(const HedpmTables& tables, const std::string& family, const std::string& mapper,
                                   HedpmMeasure measure);
 

@@ -173,6 +173,10 @@ nlohmann::json common_json(const ScenarioRun& run)
   j["mapper_seed"]    = run.scenario.mapper_options.seed;
   if (!run.command_line.empty()) j["command"] = run.command_line;
   if (!run.mapper.note.empty()) j["mapper_note"] = run.mapper.note;
+  if (run.mapper.lower_bound) { // proved by the mapper; gap = (objective - lower_bound) / objective, null if none
+    j["lower_bound"] = number_or_null(*run.mapper.lower_bound);
+    j["gap"]         = number_or_null(relative_gap(run.mapper).value_or(0));
+  }
   if (!run.platform.applied_edits().empty() || !run.scenario.platform.options.hosts.empty()) {
     auto edits = nlohmann::json::array();
     for (const auto& e : run.platform.applied_edits())
@@ -284,6 +288,9 @@ std::string header(const ScenarioRun& run)
   std::string out = fmt::format("scenario   {} ({})\n", run.scenario.name, run.scenario.file);
   out += fmt::format("platform   {} processors, {}\n", run.platform.p(), to_string(run.platform.classify()));
   out += fmt::format("mapper     {}: {}\n", run.scenario.mapper, to_string(run.mapper.status));
+  if (run.mapper.lower_bound && run.mapper.status != SolveStatus::optimal) // stopped by a limit: what is proved
+    out += fmt::format("bound      {:.10g} proved <= the optimum <= {:.10g}, gap {:.3g} %\n", *run.mapper.lower_bound,
+                       run.mapper.objective, 100 * relative_gap(run.mapper).value_or(0));
   if (run.scenario.objective.kind == Objective::Kind::min_failure_probability)
     out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}\n",
                        run.scenario.objective.period_bound);

@@ -1,6 +1,7 @@
 // The outputs of `pipesim simulate` echo the failure settings of the scenario (no SimGrid: a made-up result).
 #include "validation/scenario_run.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -141,4 +142,36 @@ TEST(SimulateOutputs, ACrashOfADealtReplicaIsNamed)
                        "redundancy), 3 of 300 data sets delivered"),
             std::string::npos)
       << table;
+}
+
+TEST(MapOutputs, AProvedLowerBoundAndTheGapAreShownWhenALimitStoppedTheMapper)
+{
+  // Two stages on two processors of speed 1 and 2, b = 1: exact.interval proves its optimum (lower bound = the
+  // objective, gap 0, no bound line); the same result marked as stopped by a limit with a bound of 3/4 of the
+  // objective has the gap (1 - 3/4) = 25 % in the JSON and in the table.
+  Scenario s      = parse_scenario(R"(pipeline: {w: [1, 2], delta: [1, 1, 1]}
+platform: {processors: [{name: P1, speed: 1}, {name: P2, speed: 2}], bandwidth: 1}
+mapper: exact.interval
+)",
+                                   "test.yaml");
+  ScenarioRun run = map_scenario(s);
+  ASSERT_EQ(run.mapper.status, SolveStatus::optimal);
+  nlohmann::json j = map_json(run);
+  EXPECT_EQ(j["lower_bound"], run.mapper.objective);
+  EXPECT_EQ(j["gap"], 0.0);
+  EXPECT_EQ(map_table(run).find("bound      "), std::string::npos);
+
+  run.mapper.status      = SolveStatus::time_limit;
+  run.mapper.lower_bound = 0.75 * run.mapper.objective;
+  j                      = map_json(run);
+  EXPECT_EQ(j["lower_bound"], 0.75 * run.mapper.objective);
+  EXPECT_DOUBLE_EQ(j["gap"].get<double>(), 0.25);
+  std::string table = map_table(run);
+  EXPECT_NE(table.find(fmt::format("bound      {:.10g} proved <= the optimum <= {:.10g}, gap 25 %",
+                                   0.75 * run.mapper.objective, run.mapper.objective)),
+            std::string::npos)
+      << table;
+
+  run.mapper.lower_bound.reset(); // heuristics prove nothing: no keys
+  EXPECT_FALSE(map_json(run).contains("gap"));
 }

@@ -4,8 +4,8 @@
 
 #include "mappers/exact/search.hpp"
 
-#include <cstdint>
-#include <vector>
+#include <cstddef>
+#include <memory>
 
 namespace pipesim::exact {
 
@@ -32,50 +32,11 @@ namespace pipesim::exact {
 ///    of free ranks; or when the capacity bound fails: the
 ///    free ranks r, each taking at most one interval of work at most cap(r, i) (the most work of an interval of
 ///    S_{i+1}..S_n that fits r), must cover the work left.
+/// Memory: O(n^2) for the levels, the Hall tables (within 2^25 entries) and the memo (FailedSets, at most 64 MiB).
 /// Complexity: O(q n^2 (q + log q)) per improvement for the tables, at most (n + 1) 2^q states of O(n + q) work
 /// each (exponential: the problem is NP-hard, seed 000 Theorem 3); in practice few states survive the bounds.
-class CommHomSearch final : public PeriodSearch {
-public:
-  explicit CommHomSearch(const Problem& problem);
-  SearchOutcome minimize(double upper, const SearchLimits& limits) override;
-
-private:
-  double cycle(int r, int i, int e) const;              // eq. (2) cycle-time of S_{i+1}..S_{e+1} on rank r
-  int best_fit(int i, int e, std::uint64_t used) const; // slowest free rank fast enough, or -1
-  bool stop_requested();
-  void set_period(double period);
-  void build_levels();
-  void build_hall_bounds();
-  void build_capacities();
-  bool hall_ok(int i, std::uint64_t used) const;
-  bool capacity_ok(int i, std::uint64_t used) const;
-  void record(double period);
-  Walk dfs(int i, std::uint64_t used, double prefix);
-
-  int n_ = 0;
-  int q_ = 0;                    // processors retained
-  std::vector<int> processor_;   // rank -> processor index (ascending speed)
-  std::vector<double> speed_;    // rank -> s_u
-  std::vector<double> in_time_;  // i -> transfer of delta_i into the interval starting at S_{i+1}
-  std::vector<double> out_time_; // e -> transfer of delta_{e+1} out of the interval ending at S_{e+1}
-  std::vector<double> work_;     // i * n + e -> W(i+1, e+1), see interval_work_table
-  std::uint64_t all_ = 0;        // every rank
-
-  // Depend on the bound T.
-  double period_              = 0;
-  double bounds_period_       = 0;        // T of the Hall and capacity tables (>= period_)
-  std::uint64_t bounds_nodes_ = 0;        // nodes_ when they were built
-  std::vector<int> last_;                 // i -> last e with in_time + W / s_fastest <= T (i - 1 if none)
-  std::vector<std::uint8_t> level_;       // i * n + e -> level, q when the interval fits on no processor
-  std::vector<int> thresholds_;           // the ranks t of the Hall bounds (all of them unless too costly)
-  std::vector<std::uint8_t> hall_;        // (j * (n + 1) + i) * (q + 1) + k -> H[thresholds_[j]][i][k]
-  std::vector<double> capacity_;          // r * (n + 1) + i -> most work of one interval in S_{i+1}..S_n on rank r
-  FailedStates failed_;                   // key (U, i); valid for every smaller T
-  std::vector<std::pair<int, int>> path_; // (e, rank) of the intervals chosen so far
-  SearchOutcome best_;
-  SearchLimits limits_;
-  std::uint64_t node_limit_ = 0; // nodes_ at which the budget runs out
-  DeadlinePoll poll_;
-};
+///
+/// `words`: width of the sets of ranks in 64-bit words (0: the narrowest that holds q; tests force wider ones).
+std::unique_ptr<PeriodSearch> make_comm_hom_search(const Problem& problem, std::size_t words = 0);
 
 } // namespace pipesim::exact

@@ -3,6 +3,7 @@
 
 #include "mappers/exact/comm_hom_search.hpp"
 #include "mappers/exact/hetero_search.hpp"
+#include "mappers/exact/processor_set.hpp"
 #include "model/analytic.hpp"
 
 #include <algorithm>
@@ -15,7 +16,8 @@ namespace pipesim {
 namespace {
 const MapperRegistration registration{"exact.interval", [] { return std::make_unique<ExactInterval>(); }};
 
-constexpr int max_stages = 2000;
+constexpr int max_stages     = 2000;
+constexpr int max_processors = 64 * static_cast<int>(exact::max_set_words); // with links that differ
 } // namespace
 
 bool uniform_links(const Platform& platform)
@@ -58,15 +60,10 @@ std::optional<std::string> ExactInterval::refuses(const Problem& problem) const
       return fmt::format("processor {} has speed {}; speeds must be positive", platform.node_name(u),
                          platform.speed(u));
   if (n > max_stages) return fmt::format("n = {} stages, more than {} (the tables take O(n^2) memory)", n, max_stages);
-  if (uniform_links(platform)) {
-    if (std::min(n, platform.p()) > 64)
-      return fmt::format("min(n, p) = {} > 64: the search keeps the set of used processors in a 64-bit mask",
-                         std::min(n, platform.p()));
-  } else if (platform.p() > 64) {
-    return fmt::format("p = {} > 64 on a platform whose links differ: the search keeps the set of used processors "
-                       "in a 64-bit mask",
-                       platform.p());
-  }
+  if (not uniform_links(platform) && platform.p() > max_processors)
+    return fmt::format("p = {} > {} on a platform whose links differ: the search keeps the set of used processors "
+                       "in at most {} bits",
+                       platform.p(), max_processors, max_processors);
   return std::nullopt;
 }
 
@@ -75,10 +72,10 @@ MapperResult ExactInterval::map(const Problem& problem, const MapperOptions& opt
   exact::Deadline deadline(options.time_limit);
   std::vector<std::unique_ptr<exact::PeriodSearch>> searches;
   if (uniform_links(problem.platform)) {
-    searches.push_back(std::make_unique<exact::CommHomSearch>(problem));
+    searches.push_back(exact::make_comm_hom_search(problem));
   } else { // both directions: some instances are easy one way and hard the other
-    searches.push_back(std::make_unique<exact::HeteroSearch>(problem, false));
-    searches.push_back(std::make_unique<exact::HeteroSearch>(problem, true));
+    searches.push_back(exact::make_hetero_search(problem, false));
+    searches.push_back(exact::make_hetero_search(problem, true));
   }
   std::vector<exact::PeriodSearch*> list;
   for (const auto& search : searches)
@@ -92,7 +89,8 @@ MapperResult ExactInterval::map(const Problem& problem, const MapperOptions& opt
     result.mapping   = make_interval_mapping(best.intervals, best.alloc);
     result.objective = br07_eq2_period(problem.pipeline, problem.platform, result.mapping);
   }
-  double nodes = 0;
+  result.lower_bound = best.complete ? result.objective : best.lower_bound;
+  double nodes       = 0;
   for (const auto& search : searches)
     nodes += static_cast<double>(search->nodes());
   result.statistics["nodes"]        = nodes;

@@ -6,6 +6,7 @@
 #include "mappers/exact/comm_hom_search.hpp"
 #include "mappers/exact/hetero_search.hpp"
 #include "mappers/exact/interval_fixtures.hpp"
+#include "mappers/exact/max_addend.hpp"
 #include "model/analytic.hpp"
 
 #include <cmath>
@@ -121,13 +122,10 @@ TEST(ExactInterval, EverySearchAndDirectionAloneFindsTheOptimum)
       double brute    = run_mapper("exhaustive.interval", problem, MapperOptions{}).objective;
       std::string text =
           fmt::format("{}\n{}\n  exhaustive: {}", fixtures::to_string(kind), fixtures::describe(seed, problem), brute);
-      exact::HeteroSearch forward(problem, false);
-      exact::HeteroSearch backward(problem, true);
-      EXPECT_EQ(alone(forward), brute) << text;
-      EXPECT_EQ(alone(backward), brute) << text;
+      EXPECT_EQ(alone(*exact::make_hetero_search(problem, false)), brute) << text;
+      EXPECT_EQ(alone(*exact::make_hetero_search(problem, true)), brute) << text;
       if (uniform_links(problem.platform)) {
-        exact::CommHomSearch comm_hom(problem);
-        EXPECT_EQ(alone(comm_hom), brute) << text;
+        EXPECT_EQ(alone(*exact::make_comm_hom_search(problem)), brute) << text;
       }
     }
 }
@@ -171,8 +169,15 @@ TEST(ExactInterval, Refusals)
   wide.platform = fixtures::uniform_platform(std::vector<double>(65, 1.0), 1.0);
   EXPECT_FALSE(mapper.refuses(wide)); // equal links: only the n = 2 fastest matter
   wide.platform.set_link(0, 1, 2.0, 0.0);
-  EXPECT_EQ(mapper.refuses(wide).value_or(""), "p = 65 > 64 on a platform whose links differ: the search keeps the "
-                                               "set of used processors in a 64-bit mask");
+  EXPECT_FALSE(mapper.refuses(wide)); // links differ: sets of 65 processors take two words
+
+  Problem widest;
+  widest.pipeline = Pipeline{{1, 1}, {1, 1, 1}};
+  widest.platform = fixtures::uniform_platform(std::vector<double>(2049, 1.0), 1.0);
+  EXPECT_FALSE(mapper.refuses(widest));
+  widest.platform.set_link(0, 1, 2.0, 0.0);
+  EXPECT_EQ(mapper.refuses(widest).value_or(""), "p = 2049 > 2048 on a platform whose links differ: the search keeps "
+                                                 "the set of used processors in at most 2048 bits");
 }
 
 TEST(ExactInterval, UniformLinksIgnoresPairsThatNoMappingUses)

@@ -55,9 +55,10 @@ private:
 struct SearchOutcome {
   std::vector<std::pair<int, int>> intervals; // [first, last], stages numbered 1..n; empty when none was found
   std::vector<int> alloc;                     // processor of each interval
-  double period    = std::numeric_limits<double>::infinity(); // its seed 000 eq. (2) period
-  bool complete    = false; // exhausted: no mapping has a period below `period` (or <= the upper bound if none found)
-  int improvements = 0;     // mappings found, each better than the previous one
+  double period      = std::numeric_limits<double>::infinity(); // its seed 000 eq. (2) period
+  bool complete      = false; // exhausted: no mapping has a period below `period` (or <= the upper bound if none found)
+  double lower_bound = 0;     // solve() only: proved, no mapping has a period below it (`period` when complete)
+  int improvements   = 0;     // mappings found, each better than the previous one
 };
 
 /// When a search stops: the deadline (always), a node budget, the first mapping found (a probe).
@@ -82,8 +83,17 @@ public:
   virtual SearchOutcome minimize(double upper, const SearchLimits& limits) = 0;
   /// Search nodes expanded.
   std::uint64_t nodes() const { return nodes_; }
+  /// Number of stages n (a mapping is at most n nodes deep: the probes' budgets grow with it).
+  virtual int stages() const = 0;
 
 protected:
+  /// The value of nodes_ at which a budget given now runs out (saturating: a budget near the maximum is unlimited).
+  std::uint64_t node_limit_for(std::uint64_t budget) const
+  {
+    return budget > std::numeric_limits<std::uint64_t>::max() - nodes_ ? std::numeric_limits<std::uint64_t>::max()
+                                                                       : nodes_ + budget;
+  }
+
   std::uint64_t nodes_ = 0;
 };
 
@@ -91,16 +101,21 @@ protected:
 /// because the bound dropped below a cycle-time fixed above it (`abandoned`), or a limit stopped the search.
 enum class Walk { exhausted, abandoned, stopped };
 
-/// Optimal interval mapping: bisection probes (first search only) under a small node budget bracket the optimum and
-/// give a good first mapping (a probe that finds nothing within its budget ends this phase), then branch and bound
-/// from the best mapping known proves optimality; several searches (e.g. both directions) take turns under
-/// doubling node budgets until one completes. `start` is a mapping known beforehand (may be empty, period +inf).
-SearchOutcome solve(const std::vector<PeriodSearch*>& searches, const Deadline& deadline, SearchOutcome start);
+/// Optimal interval mapping: bisection probes (each search in turn, first mapping only, under a small node budget)
+/// between the lower bound and the best period; a probe proved infeasible raises the lower bound, one that finds a
+/// mapping lowers the best period, and below an undecided one the bisection goes on a few times for the lower bound
+/// alone. Then branch and bound from the best mapping known proves optimality; several searches (e.g. both
+/// directions) take turns under doubling node budgets until one completes. `start` is a mapping known beforehand
+/// (may be empty, period +inf). Stops at the deadline or after `node_limit` search nodes in all (a deterministic
+/// limit, for tests); then `complete` is false and `lower_bound` is what the probes proved.
+SearchOutcome solve(const std::vector<PeriodSearch*>& searches, const Deadline& deadline, SearchOutcome start,
+                    std::uint64_t node_limit = std::numeric_limits<std::uint64_t>::max());
 
-/// Memorised failed states of a search: open addressing with linear probing on a key of two words, each with a
-/// value (kept at the maximum stored). One flat array, so lookups are fast and freeing is cheap; clearing only bumps a
-/// generation number. It grows up to 2^22 slots (128 MiB) and is cleared when that is half full (a cache:
-/// forgetting only costs time).
+/// Memorised failed states of a search keyed by two words (the HeDPM searches; exact.interval's own searches use
+/// FailedSets, failed_states.hpp, keyed by sets of any width): open addressing with linear probing on a key of two
+/// words, each with a value (kept at the maximum stored). One flat array, so lookups are fast and freeing is cheap;
+/// clearing only bumps a generation number. It grows up to 2^22 slots (128 MiB) and is cleared when that is half full
+/// (a cache: forgetting only costs time).
 class FailedStates {
 public:
   void clear();
