@@ -7,6 +7,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -257,6 +258,18 @@ TEST(Cli, MissingScenarioFileExitsTwo)
   Result r = run("map /nonexistent/scenario.yaml");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("/nonexistent/scenario.yaml"), std::string::npos) << r.out;
+}
+
+TEST(Cli, VersionNamesPipesimGitCommitAndSimgrid)
+{
+  Result r = run_stdout("--version");
+  EXPECT_EQ(r.code, 0);
+  // "pipesim 0.1.0 (git commit 0123456789ab)" then "SimGrid 3.32.0": the commit is the configure-time HEAD
+  // (or "unknown" outside git), the SimGrid version the library's own (sg_version_get).
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex(R"(^pipesim \d+\.\d+\.\d+ \(git commit ([0-9a-f]{7,40}|unknown)\)\n)")))
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\nSimGrid 3\.\d+\.\d+\n?$)"))) << r.out;
 }
 
 TEST(Cli, UsageErrorsExitTwo)

@@ -21,6 +21,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
+#include <xbt/base.h> // before simgrid/version.h, which uses its SG_BEGIN_DECL without including it
+
+#include <simgrid/version.h>
 
 using namespace pipesim;
 
@@ -247,6 +250,17 @@ std::string join(int argc, char** argv)
   return out;
 }
 
+/// `pipesim --version`: pipesim's version, the git commit it was configured from, the SimGrid library it runs with.
+std::string version_text()
+{
+  int major = 0;
+  int minor = 0;
+  int patch = 0;
+  sg_version_get(&major, &minor, &patch);
+  return fmt::format("pipesim {} (git commit {})\nSimGrid {}.{}.{}", PIPESIM_VERSION, PIPESIM_GIT_COMMIT, major, minor,
+                     patch);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -268,6 +282,7 @@ int main(int argc, char** argv)
                "SimGrid options --cfg=... and --log=... are passed to every simulation.\n"
                "Exit codes: 0 success, 2 bad input, 1 internal error."};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_text);
   auto format = [&](CLI::App* c) { add_enum_option<OutputFormat>(c, "--format", o.format, "Output format"); };
   auto* map   = app.add_subcommand("map", "Map a scenario: mapping, status, analytic period, latency, F, event graph");
   map->add_option("scenario", o.scenario, "Scenario YAML file")->required();

@@ -3,10 +3,15 @@
 
 #include "base/input_error.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <system_error>
+#include <tuple>
 
 namespace pipesim {
 
@@ -99,12 +104,14 @@ std::string YamlNode::text() const
 
 void YamlNode::fail(const std::string& what) const
 {
+  if (path_.empty()) // the document itself
+    throw InputError(located(file_, line(), fmt::format("value '{}': {}", text(), what)));
   throw InputError(located(file_, line(), fmt::format("key '{}': value '{}': {}", path_, text(), what)));
 }
 
 void YamlNode::fail_key(const std::string& what) const
 {
-  throw InputError(located(file_, line(), fmt::format("key '{}': {}", path_, what)));
+  throw InputError(located(file_, line(), path_.empty() ? what : fmt::format("key '{}': {}", path_, what)));
 }
 
 std::string YamlNode::as_string() const
@@ -188,19 +195,86 @@ std::vector<double> YamlNode::as_doubles() const
 }
 
 namespace {
+
+/// Aliases may add at most this many nodes to a document (beyond one per character of its text).
+constexpr std::size_t max_alias_nodes = 100'000;
+
+/// One walk over a parsed document: duplicate keys (yaml-cpp keeps both entries and lookups see the first), keys
+/// that are not strings (the loaders read keys as strings), aliases that contain themselves and alias expansions
+/// ("billion laughs") that would make every later walk (copies, output) exponential are InputErrors.
+class DocumentCheck {
+public:
+  DocumentCheck(const std::string& label, std::size_t text_size) : label_(label), limit_(text_size + max_alias_nodes) {}
+
+  /// The number of nodes of `node` with aliases expanded (saturated just above the limit).
+  std::size_t walk(const YAML::Node& node, const std::string& path)
+  {
+    if (!node.IsMap() && !node.IsSequence()) return 1;
+    // A collection's identity: its position in the text (an alias gives back the node of its anchor, same mark).
+    const Id id{node.Mark().pos, node.Mark().line, static_cast<int>(node.Type())};
+    if (auto it = walked_.find(id); it != walked_.end()) {
+      if (it->second == 0) fail(node.Mark().line, path, "an alias refers to the collection that contains it");
+      return it->second;
+    }
+    walked_[id]       = 0; // in progress
+    std::size_t nodes = 1;
+    auto add          = [&](std::size_t more) { nodes = std::min(nodes + more, limit_ + 1); };
+    if (node.IsSequence()) {
+      std::size_t i = 0;
+      for (const auto& item : node)
+        add(walk(item, fmt::format("{}[{}]", path, i++)));
+    } else {
+      std::map<std::string, int> lines; // key -> line of its first occurrence
+      for (const auto& kv : node) {
+        const int line = kv.first.Mark().line;
+        if (!kv.first.IsScalar()) {
+          walk(kv.first, path); // bounded before it is written in the message
+          fail(line, path, fmt::format("a key must be a string, not '{}'", YamlNode(kv.first, label_, path).text()));
+        }
+        const std::string& key  = kv.first.Scalar();
+        const std::string child = path.empty() ? key : path + "." + key;
+        if (auto [it, fresh] = lines.emplace(key, line + 1); !fresh)
+          fail(line, child, fmt::format("duplicate key (first given at line {})", it->second));
+        add(1 + walk(kv.second, child));
+      }
+    }
+    if (nodes > limit_)
+      fail(node.Mark().line, path, fmt::format("YAML aliases expand this document beyond {} nodes", limit_));
+    walked_[id] = nodes;
+    return nodes;
+  }
+
+private:
+  using Id = std::tuple<int, int, int>;
+
+  [[noreturn]] void fail(int line0, const std::string& path, const std::string& what) const
+  {
+    throw InputError(located(label_, line0 + 1, path.empty() ? what : fmt::format("key '{}': {}", path, what)));
+  }
+
+  const std::string& label_;
+  std::size_t limit_;
+  std::map<Id, std::size_t> walked_; // expanded sizes of the collections walked; 0 while in progress
+};
+
 YamlNode parse(const std::string& text, const std::string& label)
 {
+  YAML::Node root;
   try {
-    YAML::Node root = YAML::Load(text);
-    return YamlNode(root, label, "");
+    root = YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     throw InputError(fmt::format("{}:{}:{}: YAML syntax error: {}", label, e.mark.line + 1, e.mark.column + 1, e.msg));
   }
+  DocumentCheck(label, text.size()).walk(root, "");
+  return YamlNode(root, label, "");
 }
+
 } // namespace
 
 YamlNode load_yaml_file(const std::string& path)
 {
+  std::error_code ec; // a directory reads as empty, a device (/dev/zero) or a FIFO may never end
+  if (!std::filesystem::is_regular_file(path, ec)) throw InputError(fmt::format("{}: cannot open file", path));
   std::ifstream in(path);
   if (!in) throw InputError(fmt::format("{}: cannot open file", path));
   std::stringstream ss;

@@ -4,7 +4,8 @@ set -euo pipefail
 pkgs=(build-essential cmake pkg-config ninja-build clang-format
       libsimgrid-dev libboost-graph-dev libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
       libcli11-dev libfmt-dev nlohmann-json3-dev coinor-libcbc-dev gnuplot-nox
-      slurmctld slurmd slurm-client munge)
+      slurmctld slurmd slurm-client munge
+      clang-14 libfuzzer-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -62,7 +62,9 @@ struct Program {
   void catch_up()
   {
     for (;;) {
-      auto [k, i] = owed();
+      const std::pair<int, int> first_owed = owed(); // not a structured binding: clang 14 cannot capture one
+      const int k                          = first_owed.first;
+      const int i                          = first_owed.second;
       if (k < 0) return;
       int j     = held[static_cast<std::size_t>(i)];
       bool done = true;

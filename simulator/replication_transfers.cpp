@@ -185,8 +185,8 @@ void Replication::wake(sg4::Host* only)
   std::map<sg4::Host*, std::vector<sg4::Mailbox*>> by_host;
   for (const auto& w : waiters_)
     if (w->host->is_on() && (only == nullptr || w->host == only)) by_host[w->host].push_back(w->control);
-  for (auto& [h, boxes] : by_host)
-    sg4::Actor::create("pipesim-wake", h, [this, boxes] {
+  for (auto& host_boxes : by_host) // no structured binding: clang 14 cannot capture one (the fuzz preset)
+    sg4::Actor::create("pipesim-wake", host_boxes.first, [this, boxes = host_boxes.second] {
       for (sg4::Mailbox* mb : boxes)
         mb->put_init(&token_, 0)->detach();
     });

@@ -171,7 +171,8 @@ YAML::Node load_base(const YamlNode& root, const std::string& base_dir, std::str
   if (base.is_scalar()) {
     std::filesystem::path path = base.as_string();
     if (path.is_relative()) path = std::filesystem::path(base_dir) / path;
-    if (!std::filesystem::exists(path)) base.fail("base scenario file not found");
+    std::error_code ec; // a directory or a device (/dev/zero) is no scenario file
+    if (!std::filesystem::is_regular_file(path, ec)) base.fail("base scenario file not found (no such regular file)");
     scenario_dir = path.parent_path().string();
     return load_yaml_file(path.string()).raw();
   }
@@ -200,7 +201,8 @@ std::string Campaign::hash() const
   return fmt::format("{:016x}", h);
 }
 
-Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir)
+Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir,
+                        std::size_t max_runs)
 {
   YamlNode root = load_yaml_text(text, label);
   root.require_map();
@@ -237,10 +239,10 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
     c.swept.push_back(key);
   }
   // Cartesian product, first axis outermost.
-  std::size_t total = 1;
+  std::size_t total = 1; // saturates above max_runs (a product of axis sizes can overflow)
   for (const auto& a : axes)
-    total *= a.size();
-  if (total > 10'000'000) root.fail_key(fmt::format("the campaign expands to {} runs (at most 10^7)", total));
+    total = a.size() != 0 && total > max_runs / a.size() ? max_runs + 1 : total * a.size();
+  if (total > max_runs) root.fail_key(fmt::format("the campaign expands to more than {} runs", max_runs));
   for (std::size_t index = 0; index < total; ++index) {
     CampaignRun run;
     run.id          = static_cast<int>(index);

@@ -3,6 +3,7 @@
 
 #include "base/enum_names.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -44,8 +45,10 @@ struct Campaign {
 };
 
 /// Parses and expands a campaign; every run's scenario is parsed once here, so a campaign that would produce a bad
-/// scenario fails before anything runs. Errors are InputError naming the campaign file, line and key.
+/// scenario fails before anything runs. Errors are InputError naming the campaign file, line and key; so is a
+/// campaign of more than `max_runs` runs (10^7 by default; the fuzz harness uses a small cap).
 Campaign load_campaign(const std::string& path);
-Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir);
+Campaign parse_campaign(const std::string& text, const std::string& label, const std::string& base_dir,
+                        std::size_t max_runs = 10'000'000);
 
 } // namespace pipesim

@@ -184,6 +184,23 @@ TEST(Campaign, MalformedFilesNameFileLineAndKey)
   EXPECT_NE(message_of("mode: analytic\n").find("missing key 'base'"), std::string::npos);
 }
 
+TEST(Campaign, RunCountIsCappedAndBaseMustBeARegularFile)
+{
+  std::string base = "base:\n  pipeline: {w: [1], delta: [1, 1]}\n"
+                     "  platform: {processors: [{name: A, speed: 1}], bandwidth: 1}\n  mapper: exhaustive.interval\n";
+  // 4 x 3 = 12 runs against a cap of 10 (the cap saturates: a product of axis sizes never wraps around).
+  try {
+    parse_campaign(base + "sweep:\n  simulation.datasets: [1, 2, 3, 4]\n  platform.bandwidth: [1, 2, 3]\n", "c.yaml",
+                   ".", 10);
+    ADD_FAILURE() << "no InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "c.yaml:1: the campaign expands to more than 10 runs");
+  }
+  // A directory (or a device such as /dev/zero, which would never end) is no base scenario.
+  EXPECT_EQ(message_of("base: /tmp\n"),
+            "c.yaml:1: key 'base': value '/tmp': base scenario file not found (no such regular file)");
+}
+
 TEST(Campaign, ElectionsModeDistinctSeedsAndTheirErrors)
 {
   const std::string base = R"(base:

@@ -5,6 +5,7 @@
 #include "base/subprocess.hpp"
 #include "base/units.hpp"
 #include "platforms/platform_json.hpp"
+#include "platforms/simgrid/xml_precheck.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,12 +13,14 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fnmatch.h>
+#include <fstream>
 #include <set>
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
+#include <sstream>
 #include <sys/resource.h>
 
 namespace sg4 = simgrid::s4u;
@@ -354,7 +357,11 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
     throw InputError(located(file, 0, "cannot open the platform file (no such regular file)"));
-  auto load = [&](int) { // in a child: SimGrid allows one engine per process
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  precheck_platform_xml(file, text.str()); // what SimGrid would die on without a message naming the line
+  auto load = [&](int) {                   // in a child: SimGrid allows one engine per process
     // SimGrid aborts on some bad files (e.g. an unknown routing, a negative speed): no core file for those.
     rlimit no_core{0, 0};
     ::setrlimit(RLIMIT_CORE, &no_core);
