@@ -7,6 +7,8 @@
 #include "validation/progress.hpp"
 #include "validation/result_files.hpp"
 
+#include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
@@ -62,12 +64,28 @@ std::vector<nlohmann::json> previous_rows(const Campaign& c, const RunnerOptions
   return rows;
 }
 
+/// The run whose id is `id`, or nullptr. Runs are numbered 0..n-1 in order, but a caller may run a subset of them.
+const CampaignRun* find_run(const Campaign& c, int id)
+{
+  if (id >= 0 && id < static_cast<int>(c.runs.size()) && c.runs[static_cast<std::size_t>(id)].id == id)
+    return &c.runs[static_cast<std::size_t>(id)];
+  auto it = std::find_if(c.runs.begin(), c.runs.end(), [id](const CampaignRun& run) { return run.id == id; });
+  return it == c.runs.end() ? nullptr : &*it;
+}
+
+const CampaignRun& run_of(const Campaign& c, int id)
+{
+  const CampaignRun* run = find_run(c, id);
+  assert(run != nullptr); // ids come from selected_runs
+  return *run;
+}
+
 std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
 {
   std::vector<int> ids;
   if (!o.only.empty()) {
     for (int id : o.only) {
-      if (id < 0 || id >= static_cast<int>(c.runs.size()))
+      if (find_run(c, id) == nullptr)
         throw InputError(fmt::format("--only {}: the campaign has runs 0..{}", id, c.runs.size() - 1));
       ids.push_back(id);
     }
@@ -81,7 +99,7 @@ std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
 /// The row of run `id` from its worker's outcome: the worker's own row, or a crashed or timeout row.
 nlohmann::json row_of(const Campaign& c, int id, const JobOutcome& o)
 {
-  const CampaignRun& run = c.runs[static_cast<std::size_t>(id)];
+  const CampaignRun& run = run_of(c, id);
   switch (o.status) {
   case JobStatus::finished:
     try {
@@ -182,7 +200,7 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
   Progress progress(c.name, static_cast<int>(pending.size()), o.quiet);
   auto run = [&](int k) { // in the run's worker process (its own process group: a timeout kills its simulations too)
     int id = pending[static_cast<std::size_t>(k)];
-    return execute_run(c, c.runs[static_cast<std::size_t>(id)], trace_file(c, o, id)).dump();
+    return execute_run(c, run_of(c, id), trace_file(c, o, id)).dump();
   };
   auto done = [&](int k, JobOutcome&& outcome) { // each row on disk as soon as its run ends
     nlohmann::json row = row_of(c, pending[static_cast<std::size_t>(k)], outcome);

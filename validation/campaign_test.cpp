@@ -265,6 +265,29 @@ TEST(CampaignRunner, WritesOneRowPerRunWithFiguresAndRerunCommand)
   EXPECT_THROW(run_campaign(c, options(dir)), InputError);
 }
 
+TEST(CampaignRunner, ASubsetOfTheRunsKeepsEachRunsOwnScenario)
+{
+  // A library caller may run some of the runs only (the HeDPM reproduction test keeps seed 1): the runner finds each
+  // run by its id, not by its position (it used to read c.runs[id], past the kept runs).
+  Campaign c = parse_campaign(small_campaign, "c.yaml", ".");
+  c.mode     = CampaignMode::analytic;
+  std::erase_if(c.runs, [](const CampaignRun& run) { return run.seed != 3; }); // ids 2, 6, 10, 14
+  ASSERT_EQ(c.runs.size(), 4u);
+  std::string dir = temp_dir("subset");
+  EXPECT_EQ(run_campaign(c, options(dir)).failures, 0);
+  auto rows = read_rows(dir + "/results.jsonl");
+  ASSERT_EQ(rows.size(), 4u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i]["run_id"], c.runs[i].id);
+    EXPECT_EQ(rows[i]["seed"], 3);
+    EXPECT_EQ(rows[i]["status"], "ok") << rows[i].dump();
+  }
+  EXPECT_EQ(rows[1]["params"]["mapper"], "random.one-to-one");
+  RunnerOptions o = options(temp_dir("subset-only"));
+  o.only          = {5};
+  EXPECT_THROW(run_campaign(c, o), InputError); // run 5 is not among the kept runs
+}
+
 TEST(CampaignRow, ExactMappersGiveTheirLowerBoundAndGap)
 {
   // exact.interval proves its optimum: lower bound = the period, gap 0; a heuristic proves nothing: empty cells.

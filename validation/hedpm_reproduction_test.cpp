@@ -148,10 +148,6 @@ TEST(HedpmReproduction, Figs23Small)
 
 TEST(HedpmReproduction, Figs23SmallSimulated)
 {
-#ifdef PIPESIM_SANITIZE
-  // Its reduced sanitizer variant (seed 1 only) fails its row-count check under ASan: skipped until understood.
-  GTEST_SKIP() << "seed 1 only variant under the sanitizers fails its row-count check (to investigate)";
-#endif
   // The P = 10 runs of hedpm-fig23-small simulated (seed 1 only under the sanitizers): six of the 18 HeDPM mappings
   // deal replicas; every simulated period is the event graph's (run_small), so BSC stays better at P = 10 in every
   // family by the simulation too, with the means of Figs23Small.
