@@ -116,7 +116,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
 
 void write_trace(const std::string& file, const CampaignRun& run, const ScenarioRun& r)
 {
-  nlohmann::json j = simulate_json(r);
+  nlohmann::json j = r;
   nlohmann::json out{{"run_id", run.id},
                      {"mapping", to_text(r.mapper.mapping, r.platform)},
                      {"period", r.simulated->period},
