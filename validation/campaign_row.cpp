@@ -1,6 +1,8 @@
 // Executing one campaign run and formatting its row.
 #include "validation/campaign_row.hpp"
 
+#include "base/table.hpp"
+
 #include "base/input_error.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/run.hpp"
@@ -218,21 +220,12 @@ bool is_timing_column(const std::string& column)
 }
 
 namespace {
-std::string csv_escape(const std::string& s)
-{
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s)
-    out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string csv_value(const nlohmann::json& v)
 {
   if (v.is_null()) return "";
-  if (v.is_string()) return csv_escape(v.get<std::string>());
-  if (v.is_number_float()) return fmt::format("{:.17g}", v.get<double>());
-  return csv_escape(v.dump());
+  if (v.is_string()) return csv_field(v.get<std::string>());
+  if (v.is_number_float()) return format_number(v.get<double>(), ".17g");
+  return csv_field(v.dump());
 }
 } // namespace
 
@@ -241,7 +234,7 @@ std::string csv_header(const std::vector<std::string>& columns)
   std::string out;
   for (const auto& c : columns) { // appended in two steps: `"," + std::string&&` trips GCC 12's -Wrestrict at -O3
     if (!out.empty()) out += ',';
-    out += csv_escape(c);
+    out += csv_field(c);
   }
   return out;
 }
