@@ -141,12 +141,12 @@ std::string Table::csv() const
 std::string Table::render(TableFormat format, int indent) const
 {
   switch (format) {
-    case TableFormat::text:
-      return text(indent);
-    case TableFormat::markdown:
-      return markdown();
-    case TableFormat::csv:
-      return csv();
+  case TableFormat::text:
+    return text(indent);
+  case TableFormat::markdown:
+    return markdown();
+  case TableFormat::csv:
+    return csv();
   }
   return text(indent);
 }
