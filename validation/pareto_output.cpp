@@ -2,6 +2,8 @@
 #include "validation/gnuplot.hpp"
 #include "validation/pareto.hpp"
 
+#include "base/table.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
@@ -72,19 +74,17 @@ std::string pareto_table(const ParetoSweep& sweep)
              ? "exact      bbr10.exhaustive: optimum over general mappings, .interval: over interval mappings\n"
              : "exact      none: the instance is beyond bbr10.exhaustive's limits\n";
   out += "cells      F (seed 004 eq. (2)) of each mapper's mapping; violates: its worst-case period exceeds P_max\n\n";
-  std::vector<std::size_t> width;
-  std::string head = fmt::format("{:<12}", "P_max");
-  for (const auto& curve : sweep.curves) {
-    width.push_back(std::max<std::size_t>(curve.mapper.size(), 10) + 2);
-    head += fmt::format("{:<{}}", curve.mapper, width.back());
-  }
-  out += head.substr(0, head.find_last_not_of(' ') + 1) + "\n";
+  Table cells; // a mapper's column is as wide as its name (at least 10) plus two spaces
+  cells.add_column("P_max", Align::left, 11);
+  for (const auto& curve : sweep.curves)
+    cells.add_column(curve.mapper, Align::left, std::max(static_cast<int>(curve.mapper.size()), 10) + 1);
   for (std::size_t i = 0; i < sweep.bounds.size(); ++i) {
-    std::string row = fmt::format("{:<12}", fmt::format("{:.6g}", sweep.bounds[i]));
-    for (std::size_t c = 0; c < sweep.curves.size(); ++c)
-      row += fmt::format("{:<{}}", cell(sweep.curves[c].points[i]), width[c]);
-    out += row.substr(0, row.find_last_not_of(' ') + 1) + "\n";
+    std::vector<std::string> row{format_number(sweep.bounds[i], ".6g")};
+    for (const auto& curve : sweep.curves)
+      row.push_back(cell(curve.points[i]));
+    cells.add_row(std::move(row));
   }
+  out += cells.text();
   for (const auto& curve : sweep.curves) {
     if (!curve.exact) continue;
     out += fmt::format("\n{} mappings:\n", curve.mapper);
