@@ -107,10 +107,7 @@ int run_map(const Options& o)
 {
   ScenarioRun run  = map_scenario(scenario_with_overrides(o));
   run.command_line = o.command_line;
-  if (o.format == OutputFormat::json)
-    std::cout << map_json(run).dump(2) << "\n";
-  else
-    std::cout << map_table(run);
+  print(run, o.format == OutputFormat::json ? ResultFormat::json : ResultFormat::table, std::cout);
   return 0;
 }
 
@@ -119,10 +116,7 @@ int run_simulate(const Options& o)
   ScenarioRun run  = map_scenario(scenario_with_overrides(o));
   run.command_line = o.command_line;
   simulate_run(run, jobs_or_cores(o.jobs));
-  if (o.format == OutputFormat::json)
-    std::cout << simulate_json(run).dump(2) << "\n";
-  else
-    std::cout << simulate_table(run);
+  print(run, o.format == OutputFormat::json ? ResultFormat::json : ResultFormat::table, std::cout);
   return 0;
 }
 

@@ -1,11 +1,14 @@
 // Executing one campaign run and formatting its row.
 #include "validation/campaign_row.hpp"
 
+#include "base/table.hpp"
+
 #include "base/input_error.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/run.hpp"
 #include "validation/compare.hpp"
 #include "validation/elections_run.hpp"
+#include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <chrono>
@@ -55,8 +58,6 @@ nlohmann::json base_row(const Campaign& campaign, const CampaignRun& run)
   return row;
 }
 
-nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
-
 void fill_run(nlohmann::json& row, const ScenarioRun& r)
 {
   row["mapper"]         = r.scenario.mapper;
@@ -67,8 +68,8 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   auto secs             = r.mapper.statistics.find("seconds");
   row["mapper_seconds"] = secs == r.mapper.statistics.end() ? 0.0 : secs->second;
   if (r.mapper.lower_bound) { // proved by the mapper (exact mappers stopped by a limit; = the objective if optimal)
-    row["mapper_lower_bound"] = number(*r.mapper.lower_bound);
-    row["mapper_gap"]         = number(relative_gap(r.mapper).value_or(0));
+    row["mapper_lower_bound"] = json_number(*r.mapper.lower_bound);
+    row["mapper_gap"]         = json_number(relative_gap(r.mapper).value_or(0));
   }
   if (!r.has_mapping()) {
     row["status"] = to_string(RunStatus::infeasible);
@@ -77,22 +78,22 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["mapping"] = to_text(r.mapper.mapping, r.platform);
   row["rule"]    = to_string(r.rule);
   if (r.analytic.formula.empty()) return; // mapped without the analytic figures (elections mode)
-  row["analytic_period"]     = number(r.analytic.period);
-  row["analytic_latency"]    = number(r.analytic.latency);
-  row["failure_probability"] = number(r.analytic.failure_probability);
+  row["analytic_period"]     = json_number(r.analytic.period);
+  row["analytic_latency"]    = json_number(r.analytic.latency);
+  row["failure_probability"] = json_number(r.analytic.failure_probability);
   row["formula"]             = r.analytic.formula;
-  row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : number(r.event_graph_period);
-  if (r.hedpm_period) row["hedpm_period"] = number(*r.hedpm_period);
+  row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : json_number(r.event_graph_period);
+  if (r.hedpm_period) row["hedpm_period"] = json_number(*r.hedpm_period);
   if (!r.simulated) return;
-  row["simulated_latency"] = number(r.simulated_latency);
+  row["simulated_latency"] = json_number(r.simulated_latency);
   if (r.simulated->failures.failed()) { // a fail_link edit stopped the run: no period, its verdict
     row["verdict"] = to_string(r.simulated->failures.verdict);
     row["error"]   = fmt::format("link '{}' off at t = {:.6g}", r.simulated->failures.failed_link,
                                  r.simulated->failures.failure_time);
   } else {
-    row["simulated_period"]      = number(r.simulated->period);
-    row["rel_error_period"]      = number(relative_error(r.simulated->period, r.analytic.period));
-    row["rel_error_event_graph"] = number(relative_error(r.simulated->period, r.event_graph_period));
+    row["simulated_period"]      = json_number(r.simulated->period);
+    row["rel_error_period"]      = json_number(relative_error(r.simulated->period, r.analytic.period));
+    row["rel_error_event_graph"] = json_number(relative_error(r.simulated->period, r.event_graph_period));
   }
   if (r.crash_run) {
     const FailureOutcome& f   = r.crash_run->failures;
@@ -116,7 +117,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
 
 void write_trace(const std::string& file, const CampaignRun& run, const ScenarioRun& r)
 {
-  nlohmann::json j = simulate_json(r);
+  nlohmann::json j = r;
   nlohmann::json out{{"run_id", run.id},
                      {"mapping", to_text(r.mapper.mapping, r.platform)},
                      {"period", r.simulated->period},
@@ -218,21 +219,12 @@ bool is_timing_column(const std::string& column)
 }
 
 namespace {
-std::string csv_escape(const std::string& s)
-{
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s)
-    out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string csv_value(const nlohmann::json& v)
 {
   if (v.is_null()) return "";
-  if (v.is_string()) return csv_escape(v.get<std::string>());
-  if (v.is_number_float()) return fmt::format("{:.17g}", v.get<double>());
-  return csv_escape(v.dump());
+  if (v.is_string()) return csv_field(v.get<std::string>());
+  if (v.is_number_float()) return format_number(v.get<double>(), ".17g");
+  return csv_field(v.dump());
 }
 } // namespace
 
@@ -241,7 +233,7 @@ std::string csv_header(const std::vector<std::string>& columns)
   std::string out;
   for (const auto& c : columns) { // appended in two steps: `"," + std::string&&` trips GCC 12's -Wrestrict at -O3
     if (!out.empty()) out += ',';
-    out += csv_escape(c);
+    out += csv_field(c);
   }
   return out;
 }

@@ -1,6 +1,8 @@
 // Table 1's statistics and their CSV and Markdown forms.
 #include "validation/elections_table.hpp"
 
+#include "base/table.hpp"
+
 #include "validation/elections_run.hpp"
 #include "validation/result_files.hpp"
 #include "validation/run_status.hpp"
@@ -84,20 +86,26 @@ std::vector<std::string> elections_table_columns()
 
 std::string elections_table_csv(const ElectionsTable& table)
 {
-  std::string out = fmt::format("{}\n", fmt::join(elections_table_columns(), ","));
+  Table t;
+  for (const auto& name : elections_table_columns())
+    t.add_column(name);
   for (const auto& r : table.rows)
-    out += fmt::format("{},{},{},{:.17g},{:.17g},{:.17g},{:.17g},{}\n", r.p, r.stats.instances, r.heuristic,
-                       r.stats.max, r.stats.mean, r.stats.sd, r.stats.best_rate, r.stats.below);
-  return out;
+    t.add_row({std::to_string(r.p), std::to_string(r.stats.instances), r.heuristic, format_number(r.stats.max, ".17g"),
+               format_number(r.stats.mean, ".17g"), format_number(r.stats.sd, ".17g"),
+               format_number(r.stats.best_rate, ".17g"), std::to_string(r.stats.below)});
+  return t.csv();
 }
 
 std::string elections_table_markdown(const ElectionsTable& table)
 {
-  std::string out = "| p | instances | heuristic | max | av. | stdv. | best rate | below MILP |\n"
-                    "|---|---|---|---|---|---|---|---|\n";
+  Table t;
+  for (const char* name : {"p", "instances", "heuristic", "max", "av.", "stdv.", "best rate", "below MILP"})
+    t.add_column(name);
   for (const auto& r : table.rows)
-    out += fmt::format("| {} | {} | {} | {:.3f} | {:.3f} | {:.3f} | {:.2f}% | {} |\n", r.p, r.stats.instances,
-                       r.heuristic, r.stats.max, r.stats.mean, r.stats.sd, 100 * r.stats.best_rate, r.stats.below);
+    t.add_row({std::to_string(r.p), std::to_string(r.stats.instances), r.heuristic, format_number(r.stats.max, ".3f"),
+               format_number(r.stats.mean, ".3f"), format_number(r.stats.sd, ".3f"),
+               format_number(100 * r.stats.best_rate, ".2f") + "%", std::to_string(r.stats.below)});
+  std::string out = t.markdown();
   if (table.excluded_runs.empty())
     out += "\nExcluded: none (every row ok, every MILP proven optimal).\n";
   else

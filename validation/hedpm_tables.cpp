@@ -1,6 +1,7 @@
 // Seed 002 §5's figures from a campaign of the HeDPM mappers.
 #include "validation/hedpm_tables.hpp"
 
+#include "base/table.hpp"
 #include "mappers/mapper.hpp"
 
 #include <algorithm>
@@ -232,11 +233,15 @@ std::string ranges_text(const std::vector<int>& ps, const std::vector<int>& all)
 std::string distances_markdown(const HedpmTables& t)
 {
   std::string out = fmt::format("## Distance to the optimum (seed 002 Fig. 1): period / {} - 1\n\n", t.reference);
-  out += "| mapper | measure | instances | mean | max | optimal | histogram: 0, 20, 40, ..., 120, >130 % |\n";
-  out += "|---|---|---|---|---|---|---|\n";
+  Table table;
+  for (const char* name : {"mapper", "measure", "instances", "mean", "max", "optimal"})
+    table.add_column(name);
+  table.add_column("histogram: 0, 20, 40, ..., 120, >130 %");
   for (const auto& d : t.distances)
-    out += fmt::format("| {} | {} | {} | {:.2f} % | {:.2f} % | {} | {} |\n", d.mapper, to_string(d.measure),
-                       d.instances, 100 * d.mean, 100 * d.max, d.optimal, fmt::join(d.histogram, ", "));
+    table.add_row({d.mapper, to_string(d.measure), std::to_string(d.instances),
+                   format_number(100 * d.mean, ".2f") + " %", format_number(100 * d.max, ".2f") + " %",
+                   std::to_string(d.optimal), fmt::format("{}", fmt::join(d.histogram, ", "))});
+  out += table.markdown();
   return out + "\n";
 }
 
@@ -255,23 +260,19 @@ std::string means_markdown(const HedpmTables& t)
     std::vector<int> ps;
     for (const auto& m : t.means)
       if (m.family == family && std::ranges::find(ps, m.p) == ps.end()) ps.push_back(m.p);
-    out += fmt::format("\n### {}\n\n| P |", family);
+    Table table;
+    table.add_column("P");
     for (const auto& mapper : mappers)
       for (HedpmMeasure measure : measures)
-        out += fmt::format(" {} ({}) |", mapper, to_string(measure));
-    out += "\n|---|";
-    for (std::size_t k = 0; k < measures.size() * mappers.size(); ++k)
-      out += "---|";
-    out += "\n";
+        table.add_column(fmt::format("{} ({})", mapper, to_string(measure)));
     for (int p : ps) {
-      out += fmt::format("| {} |", p);
+      std::vector<std::string> row{std::to_string(p)};
       for (const auto& mapper : mappers)
-        for (HedpmMeasure measure : measures) {
-          auto x = mean_of(t, family, p, mapper, measure);
-          out += x ? fmt::format(" {:.4f} |", *x) : std::string(" - |");
-        }
-      out += "\n";
+        for (HedpmMeasure measure : measures)
+          row.push_back(format_number(mean_of(t, family, p, mapper, measure), ".4f", "-"));
+      table.add_row(std::move(row));
     }
+    out += fmt::format("\n### {}\n\n", family) + table.markdown();
     out += "\n";
     for (const auto& mapper : mappers)
       if (mapper != bsc)
@@ -284,22 +285,26 @@ std::string means_markdown(const HedpmTables& t)
 
 std::string speedups_markdown(const HedpmTables& t)
 {
-  std::string out = "## Speedup over the explicit mapping (seed 002 §5.3, Table 4): explicit period / period\n\n"
-                    "| mapper | measure | instances | min | median | mean | max |\n|---|---|---|---|---|---|---|\n";
+  Table table;
+  for (const char* name : {"mapper", "measure", "instances", "min", "median", "mean", "max"})
+    table.add_column(name);
   for (const auto& s : t.speedups)
-    out += fmt::format("| {} | {} | {} | {:.3f} | {:.3f} | {:.3f} | {:.3f} |\n", s.mapper, to_string(s.measure),
-                       s.instances, s.min, s.median, s.mean, s.max);
+    table.add_row({s.mapper, to_string(s.measure), std::to_string(s.instances), format_number(s.min, ".3f"),
+                   format_number(s.median, ".3f"), format_number(s.mean, ".3f"), format_number(s.max, ".3f")});
+  std::string out =
+      "## Speedup over the explicit mapping (seed 002 §5.3, Table 4): explicit period / period\n\n" + table.markdown();
   return out + "\n";
 }
 
 std::string ratios_markdown(const HedpmTables& t)
 {
-  std::string out = "## HeDPM's model against the exact period: hedpm_period / event_graph_period\n\n"
-                    "| mapper | rows | ratio != 1 | min | median | mean | max |\n|---|---|---|---|---|---|---|\n";
+  Table table;
+  for (const char* name : {"mapper", "rows", "ratio != 1", "min", "median", "mean", "max"})
+    table.add_column(name);
   for (const auto& r : t.ratios)
-    out += fmt::format("| {} | {} | {} | {:.6f} | {:.6f} | {:.6f} | {:.6f} |\n", r.mapper, r.rows, r.differ, r.min,
-                       r.median, r.mean, r.max);
-  return out;
+    table.add_row({r.mapper, std::to_string(r.rows), std::to_string(r.differ), format_number(r.min, ".6f"),
+                   format_number(r.median, ".6f"), format_number(r.mean, ".6f"), format_number(r.max, ".6f")});
+  return "## HeDPM's model against the exact period: hedpm_period / event_graph_period\n\n" + table.markdown();
 }
 } // namespace
 

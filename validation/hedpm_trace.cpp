@@ -2,6 +2,7 @@
 #include "validation/hedpm_trace.hpp"
 
 #include "base/input_error.hpp"
+#include "base/table.hpp"
 #include "mappers/hedpm/hedpm_scan.hpp"
 
 #include <fmt/format.h>
@@ -60,14 +61,17 @@ std::string hedpm_trace_table(const Pipeline& pipeline, const Platform& platform
   HedpmScan scan      = hedpm_algorithm42(problem);
   const HedpmRun& run = scan.steps.front().run;
   std::string out     = "HeDPM, Algorithm 4.1 (seed 002 Table 2; Tideal by eq. (6), Tmatch by eqs. (1)-(2))\n\n";
-  out += fmt::format("{:<5} {:<40} {:<40} {:>10}  {:<24} {:>10}\n", "iter", "processor list", "stage list", "Tideal",
-                     "matching", "Tmatch");
+  Table iterations;
+  iterations.add_column("iter", Align::left, 5).add_column("processor list", Align::left, 40);
+  iterations.add_column("stage list", Align::left, 40).add_column("Tideal", Align::right, 10);
+  iterations.add_column("matching", Align::left, 24, 2).add_column("Tmatch", Align::right, 10);
   for (std::size_t k = 0; k < run.iterations.size(); ++k) {
     const HedpmIteration& it = run.iterations[k];
-    out += fmt::format("{:<5} {:<40} {:<40} {:>10.4f}  {:<24} {:>10.4f}\n", k + 1,
-                       "(" + processors_text(platform, it.processor_list, ", ") + ")",
-                       "(" + stages_text(it.stage_list) + ")", it.tideal, match_text(platform, it), it.tmatch);
+    iterations.add_row({std::to_string(k + 1), "(" + processors_text(platform, it.processor_list, ", ") + ")",
+                        "(" + stages_text(it.stage_list) + ")", format_number(it.tideal, ".4f"),
+                        match_text(platform, it), format_number(it.tmatch, ".4f")});
   }
+  out += iterations.text();
   if (!run.leftover.empty())
     out += fmt::format("\nprocessors left when the stages ran out, added to the last match: {}\n",
                        processors_text(platform, run.leftover, ", "));
@@ -77,14 +81,17 @@ std::string hedpm_trace_table(const Pipeline& pipeline, const Platform& platform
                           : scan.direction < 0 ? "the last match is the least loaded: objective lowered"
                                                : "the last match is neither the most nor the least loaded: no sweep";
   out += fmt::format("\nHeDPM-scan, Algorithm 4.2: TObj0 = {:.4f}; {}\n\n", scan.tobj0, direction);
-  out += fmt::format("{:<4} {:>10} {:>16} {:>6} {:>6}  {}\n", "run", "objective", "production time", "most", "least",
-                     "mapping");
+  Table runs;
+  runs.add_column("run", Align::left, 4).add_column("objective", Align::right, 10);
+  runs.add_column("production time", Align::right, 16).add_column("most", Align::right, 6);
+  runs.add_column("least", Align::right, 6).add_column("mapping", Align::left, 0, 2);
   for (std::size_t k = 0; k < scan.steps.size(); ++k) {
     const HedpmScanStep& s = scan.steps[k];
-    out += fmt::format("{:<4} {:>10} {:>16.10g} {:>6} {:>6}  {}\n", k,
-                       s.objective > 0 ? fmt::format("{:.4f}", s.objective) : std::string("eq. (6)"), s.production_time,
-                       yes_no(s.last_most_loaded), yes_no(s.last_least_loaded), to_text(s.run.mapping, platform));
+    runs.add_row({std::to_string(k), s.objective > 0 ? format_number(s.objective, ".4f") : std::string("eq. (6)"),
+                  format_number(s.production_time, ".10g"), yes_no(s.last_most_loaded), yes_no(s.last_least_loaded),
+                  to_text(s.run.mapping, platform)});
   }
+  out += runs.text();
   out += fmt::format("kept: run {}{} ({:.10g})\n", scan.best, scan.best == 0 ? ", the initial mapping" : "",
                      scan.steps[scan.best].production_time);
   return out;

@@ -122,25 +122,24 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   return s;
 }
 
-nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
+void to_json(nlohmann::json& j, const MonteCarloSummary& s)
 {
-  nlohmann::json j{{"failure_model", to_string(s.model)},
-                   {"election", to_string(s.election)},
-                   {"runs", s.runs},
-                   {"seed", s.seed},
-                   {"survived", s.survived},
-                   {"failed", s.failed},
-                   {"failed_on_link", s.failed_on_link},
-                   {"errors", s.errors},
-                   {"survival_rate", s.survival_rate},
-                   {"survival_ci", {s.ci95.low, s.ci95.high}},
-                   {"survival_ci99", {s.ci99.low, s.ci99.high}},
-                   {"analytic_survival", s.analytic_survival ? nlohmann::json(*s.analytic_survival) : nullptr},
-                   {"schedule_survival_rate", s.schedule_survival_rate},
-                   {"survived_late_crash", s.survived_late_crash},
-                   {"fault_free_makespan", s.fault_free_makespan},
-                   {"fault_free_period", s.fault_free_period}};
-  if (!with_details) return j;
+  j         = {{"failure_model", to_string(s.model)},
+               {"election", to_string(s.election)},
+               {"runs", s.runs},
+               {"seed", s.seed},
+               {"survived", s.survived},
+               {"failed", s.failed},
+               {"failed_on_link", s.failed_on_link},
+               {"errors", s.errors},
+               {"survival_rate", s.survival_rate},
+               {"survival_ci", {s.ci95.low, s.ci95.high}},
+               {"survival_ci99", {s.ci99.low, s.ci99.high}},
+               {"analytic_survival", s.analytic_survival ? nlohmann::json(*s.analytic_survival) : nullptr},
+               {"schedule_survival_rate", s.schedule_survival_rate},
+               {"survived_late_crash", s.survived_late_crash},
+               {"fault_free_makespan", s.fault_free_makespan},
+               {"fault_free_period", s.fault_free_period}};
   auto runs = nlohmann::json::array();
   for (const auto& r : s.details) {
     nlohmann::json d{{"run", r.index},
@@ -157,7 +156,6 @@ nlohmann::json monte_carlo_json(const MonteCarloSummary& s, bool with_details)
     runs.push_back(d);
   }
   j["details"] = runs;
-  return j;
 }
 
 } // namespace pipesim

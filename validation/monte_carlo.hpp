@@ -63,6 +63,7 @@ struct MonteCarloSummary {
 MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                        const SimulationSettings& settings, int jobs = 2);
 
-nlohmann::json monte_carlo_json(const MonteCarloSummary& summary, bool with_details);
+/// The summary with one entry per run in "details" (`nlohmann::json j = summary;`).
+void to_json(nlohmann::json& j, const MonteCarloSummary& summary);
 
 } // namespace pipesim

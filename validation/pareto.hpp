@@ -74,6 +74,9 @@ std::vector<std::string> pareto_mappers(const Problem& problem, const std::vecto
 ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, const ParetoOptions& options);
 
 /// Outputs of `pipesim pareto`: JSON document, table for a person, and gnuplot files.
+/// `nlohmann::json j = sweep;` Non-finite numbers are null (validation/result_output.hpp).
+void to_json(nlohmann::json& j, const ParetoSweep& sweep);
+/// The same, under the name apps/pipesim.cpp calls (until its restructuring moves to `nlohmann::json(sweep)`).
 nlohmann::json pareto_json(const ParetoSweep& sweep);
 std::string pareto_table(const ParetoSweep& sweep);
 /// gnuplot data: one block per curve ("P_max F" for the points with an F), blocks separated by two blank lines

@@ -2,6 +2,9 @@
 #include "validation/gnuplot.hpp"
 #include "validation/pareto.hpp"
 
+#include "base/table.hpp"
+#include "validation/result_output.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
@@ -11,23 +14,21 @@
 namespace pipesim {
 
 namespace {
-nlohmann::json optional_json(const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(); }
-
 /// The mapper's status, or "refused".
 std::string status_text(const ParetoPoint& point) { return point.status ? to_string(*point.status) : "refused"; }
 
 /// What a table cell shows: F, or why there is none.
 std::string cell(const ParetoPoint& point)
 {
-  if (point.failure_probability) return fmt::format("{:.6g}", *point.failure_probability);
+  if (point.failure_probability) return format_number(*point.failure_probability, ".6g");
   if (point.status && !point.mapping.empty()) return "violates";
   return status_text(point); // refused, infeasible, time limit
 }
 } // namespace
 
-nlohmann::json pareto_json(const ParetoSweep& sweep)
+void to_json(nlohmann::json& j, const ParetoSweep& sweep)
 {
-  nlohmann::json j;
+  j                  = nlohmann::json::object();
   j["scenario"]      = sweep.scenario;
   j["scenario_file"] = sweep.scenario_file;
   if (!sweep.command_line.empty()) j["command"] = sweep.command_line;
@@ -45,23 +46,24 @@ nlohmann::json pareto_json(const ParetoSweep& sweep)
     for (const auto& pt : curve.points) {
       nlohmann::json p{{"period_bound", pt.period_bound},
                        {"status", status_text(pt)},
-                       {"failure_probability", optional_json(pt.failure_probability)},
-                       {"worst_case_period", optional_json(pt.worst_case_period)},
+                       {"failure_probability", json_number(pt.failure_probability)},
+                       {"worst_case_period", json_number(pt.worst_case_period)},
                        {"worst_case_exact", pt.worst_case_exact},
                        {"meets_bound", pt.meets_bound},
                        {"mapping", pt.mapping.empty() ? nlohmann::json() : nlohmann::json(pt.mapping)},
                        {"seconds", pt.seconds}};
       if (!pt.note.empty()) p["note"] = pt.note;
       points.push_back(p);
-      front.push_back(optional_json(pt.failure_probability));
+      front.push_back(json_number(pt.failure_probability));
     }
     if (curve.mapper == pareto_exact_mappers[0]) j["exact_front"]["general"] = front;
     if (curve.mapper == pareto_exact_mappers[1]) j["exact_front"]["interval"] = front;
     mappers.push_back({{"name", curve.mapper}, {"exact", curve.exact}, {"points", points}});
   }
   j["mappers"] = mappers;
-  return j;
 }
+
+nlohmann::json pareto_json(const ParetoSweep& sweep) { return sweep; }
 
 std::string pareto_table(const ParetoSweep& sweep)
 {
@@ -72,19 +74,17 @@ std::string pareto_table(const ParetoSweep& sweep)
              ? "exact      bbr10.exhaustive: optimum over general mappings, .interval: over interval mappings\n"
              : "exact      none: the instance is beyond bbr10.exhaustive's limits\n";
   out += "cells      F (seed 004 eq. (2)) of each mapper's mapping; violates: its worst-case period exceeds P_max\n\n";
-  std::vector<std::size_t> width;
-  std::string head = fmt::format("{:<12}", "P_max");
-  for (const auto& curve : sweep.curves) {
-    width.push_back(std::max<std::size_t>(curve.mapper.size(), 10) + 2);
-    head += fmt::format("{:<{}}", curve.mapper, width.back());
-  }
-  out += head.substr(0, head.find_last_not_of(' ') + 1) + "\n";
+  Table cells; // a mapper's column is as wide as its name (at least 10) plus two spaces
+  cells.add_column("P_max", Align::left, 11);
+  for (const auto& curve : sweep.curves)
+    cells.add_column(curve.mapper, Align::left, std::max(static_cast<int>(curve.mapper.size()), 10) + 1);
   for (std::size_t i = 0; i < sweep.bounds.size(); ++i) {
-    std::string row = fmt::format("{:<12}", fmt::format("{:.6g}", sweep.bounds[i]));
-    for (std::size_t c = 0; c < sweep.curves.size(); ++c)
-      row += fmt::format("{:<{}}", cell(sweep.curves[c].points[i]), width[c]);
-    out += row.substr(0, row.find_last_not_of(' ') + 1) + "\n";
+    std::vector<std::string> row{format_number(sweep.bounds[i], ".6g")};
+    for (const auto& curve : sweep.curves)
+      row.push_back(cell(curve.points[i]));
+    cells.add_row(std::move(row));
   }
+  out += cells.text();
   for (const auto& curve : sweep.curves) {
     if (!curve.exact) continue;
     out += fmt::format("\n{} mappings:\n", curve.mapper);
@@ -120,7 +120,7 @@ std::string pareto_gnuplot_data(const ParetoSweep& sweep)
 bool write_pareto_files(const std::string& dir, const ParetoSweep& sweep, const std::string& executable)
 {
   std::filesystem::create_directories(dir);
-  write_text_file(dir + "/pareto.json", pareto_json(sweep).dump(2) + "\n");
+  write_text_file(dir + "/pareto.json", nlohmann::json(sweep).dump(2) + "\n");
   bool positive = true;
   std::string plots;
   int index = 0;

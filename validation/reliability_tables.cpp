@@ -1,8 +1,11 @@
 #include "validation/reliability_tables.hpp"
 
+#include "base/table.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <iterator>
 #include <map>
 
 namespace pipesim {
@@ -108,33 +111,59 @@ ReliabilityTables reliability_tables(const CampaignResults& results)
   return tables;
 }
 
+namespace {
+/// max, av., stdv. and best rate of one row.
+std::vector<std::string> summary_cells(const DeviationSummary& s)
+{
+  return {format_number(s.max, ".3g"), format_number(s.mean, ".3g"), format_number(s.sd, ".3g"),
+          format_number(100 * s.best_rate, ".1f") + "%"};
+}
+
+Table table2(const ReliabilityTables& tables)
+{
+  Table t;
+  for (const char* name : {"heuristic", "max", "av.", "stdv.", "best rate"})
+    t.add_column(name);
+  for (const auto* group : {&tables.interval, &tables.general})
+    for (const auto& h : *group) {
+      std::vector<std::string> row{h.name};
+      std::ranges::move(summary_cells(h.stats), std::back_inserter(row));
+      t.add_row(std::move(row));
+    }
+  return t;
+}
+
+Table table3(const ReliabilityTables& tables)
+{
+  Table t;
+  for (const char* name : {"p", "scenarios", "class", "max", "av.", "stdv.", "best rate", "strictly best", "ties"})
+    t.add_column(name);
+  for (const auto& row : tables.table3) {
+    double ties = row.scenarios > 0 ? static_cast<double>(row.ties) / row.scenarios : 0.0;
+    for (const auto& [name, stats] : {std::pair{"interval", &row.interval}, std::pair{"general", &row.general}}) {
+      std::vector<std::string> cells{row.p, std::to_string(row.scenarios), name};
+      std::ranges::move(summary_cells(*stats), std::back_inserter(cells));
+      cells.push_back(format_number(100 * (stats->best_rate - ties), ".1f") + "%");
+      cells.push_back(std::to_string(row.ties));
+      t.add_row(std::move(cells));
+    }
+  }
+  return t;
+}
+} // namespace
+
 std::string reliability_tables_markdown(const ReliabilityTables& tables)
 {
-  auto cells = [](const DeviationSummary& s) {
-    return fmt::format("{:.3g} | {:.3g} | {:.3g} | {:.1f}%", s.max, s.mean, s.sd, 100 * s.best_rate);
-  };
   std::string out = fmt::format("Seed 004 Table 2: each heuristic's F relative to the smallest F of its class, over "
                                 "{} scenarios (infeasible: F = 1)\n\n",
                                 tables.scenarios);
   out += fmt::format("Left out: {} scenarios where every heuristic is infeasible. Best rate: the scenarios where the "
                      "heuristic reaches its class's smallest F (ties count for every tied heuristic).\n\n",
                      tables.all_infeasible);
-  out += "| heuristic | max | av. | stdv. | best rate |\n|---|---|---|---|---|\n";
-  for (const auto* group : {&tables.interval, &tables.general})
-    for (const auto& h : *group)
-      out += fmt::format("| {} | {} |\n", h.name, cells(h.stats));
+  out += table2(tables).markdown();
   out += "\nSeed 004 Table 3: the best interval and the best general mapping, relative to the better of the two\n\n";
   out += "Best rate counts a tie for both classes; strictly best leaves ties out.\n\n";
-  out += "| p | scenarios | class | max | av. | stdv. | best rate | strictly best | ties |\n"
-         "|---|---|---|---|---|---|---|---|---|\n";
-  for (const auto& row : tables.table3) {
-    double ties = row.scenarios > 0 ? static_cast<double>(row.ties) / row.scenarios : 0.0;
-    out += fmt::format("| {} | {} | interval | {} | {:.1f}% | {} |\n", row.p, row.scenarios, cells(row.interval),
-                       100 * (row.interval.best_rate - ties), row.ties);
-    out += fmt::format("| {} | {} | general | {} | {:.1f}% | {} |\n", row.p, row.scenarios, cells(row.general),
-                       100 * (row.general.best_rate - ties), row.ties);
-  }
-  return out;
+  return out + table3(tables).markdown();
 }
 
 } // namespace pipesim

@@ -7,7 +7,9 @@
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
 #include "validation/monte_carlo.hpp"
+#include "validation/result_output.hpp"
 
+#include <iosfwd>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -54,12 +56,15 @@ void analyze_run(ScenarioRun& run);
 /// (`jobs` processes at once).
 void simulate_run(ScenarioRun& run, int jobs = 2);
 
-/// The JSON documents of `pipesim map` and `pipesim simulate`.
-nlohmann::json map_json(const ScenarioRun& run);
-nlohmann::json simulate_json(const ScenarioRun& run);
-/// The same for a person.
+/// The JSON document of `pipesim map` (the run has no simulation) and `pipesim simulate` (it has one):
+/// `nlohmann::json j = run;` (validation/scenario_run_json.cpp). Non-finite numbers are null (result_output.hpp).
+void to_json(nlohmann::json& j, const ScenarioRun& run);
+/// The same for a person: the mapping and its analytic figures; simulate_table adds the simulated ones (it is
+/// map_table when the run has no simulation).
 std::string map_table(const ScenarioRun& run);
 std::string simulate_table(const ScenarioRun& run);
+/// What `pipesim map` and `pipesim simulate` print: simulate_table, or the JSON document indented by 2.
+void print(const ScenarioRun& run, ResultFormat format, std::ostream& out);
 
 /// JSON form of a mapping: [{stages: [first, last], replicas: [[names]], replication}].
 nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform);

@@ -25,7 +25,7 @@ ScenarioRun simulated_run(const Scenario& scenario)
 TEST(SimulateOutputs, EchoTheFailureSettings)
 {
   ScenarioRun run = simulated_run(load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/failures.yaml"));
-  nlohmann::json j = simulate_json(run)["simulated"];
+  nlohmann::json j = nlohmann::json(run)["simulated"];
   EXPECT_EQ(j["runs"], 200);
   EXPECT_EQ(j["failures"]["model"], "probability");
   EXPECT_EQ(j["failures"]["election"], "first");
@@ -44,7 +44,7 @@ simulation: {failures: {model: trace, crashes: [{host: P2, time: 1.5}]}}
 )",
                                     "test.yaml");
   ScenarioRun run  = simulated_run(s);
-  nlohmann::json j = simulate_json(run)["simulated"];
+  nlohmann::json j = nlohmann::json(run)["simulated"];
   EXPECT_EQ(j["runs"], 1);
   EXPECT_EQ(j["failures"]["model"], "trace");
   EXPECT_EQ(j["failures"]["crashes"], nlohmann::json::parse(R"([{"host": "P2", "time": 1.5}])"));
@@ -56,7 +56,7 @@ TEST(SimulateOutputs, NoFailureLineWithoutFailures)
 {
   ScenarioRun run =
       simulated_run(load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/multiport.yaml"));
-  EXPECT_EQ(simulate_json(run)["simulated"]["failures"]["model"], "none");
+  EXPECT_EQ(nlohmann::json(run)["simulated"]["failures"]["model"], "none");
   EXPECT_EQ(simulate_table(run).find("failures   "), std::string::npos);
 }
 
@@ -85,7 +85,7 @@ simulation: {model: multi-port, allocation: allotted, failures: {model: trace, c
   crash.failures.elections = 2;
   crash.failures.crashes   = {Crash{"P1", 5}};
   run.crash_run            = crash;
-  nlohmann::json j         = simulate_json(run)["simulated"];
+  nlohmann::json j         = nlohmann::json(run)["simulated"];
   EXPECT_EQ(j["failures"]["election"], "min-comm");
   EXPECT_EQ(j["crash_run"]["election"], "min-comm");
   std::string table = simulate_table(run);
@@ -102,7 +102,7 @@ TEST(MapOutputs, ShowHedpmsPredictionNextToTheExactPeriod)
   ASSERT_TRUE(run.hedpm_period);
   EXPECT_NEAR(*run.hedpm_period, 3.5826, 1e-4);
   EXPECT_NEAR(run.event_graph_period, 3.709667, 1e-6);
-  nlohmann::json j = map_json(run);
+  nlohmann::json j = nlohmann::json(run);
   EXPECT_EQ(j["hedpm"]["formula"], "seed002-eq1-2");
   EXPECT_DOUBLE_EQ(j["hedpm"]["production_time"].get<double>(), *run.hedpm_period);
   std::string table = map_table(run);
@@ -122,7 +122,7 @@ mapping: [{stages: [1], replicas: [P1, P2]}]
 )",
                                     "active.yaml"));
   EXPECT_FALSE(run.hedpm_period);
-  EXPECT_FALSE(map_json(run).contains("hedpm"));
+  EXPECT_FALSE(nlohmann::json(run).contains("hedpm"));
 }
 
 TEST(SimulateOutputs, ACrashOfADealtReplicaIsNamed)
@@ -156,14 +156,14 @@ mapper: exact.interval
                                    "test.yaml");
   ScenarioRun run = map_scenario(s);
   ASSERT_EQ(run.mapper.status, SolveStatus::optimal);
-  nlohmann::json j = map_json(run);
+  nlohmann::json j = nlohmann::json(run);
   EXPECT_EQ(j["lower_bound"], run.mapper.objective);
   EXPECT_EQ(j["gap"], 0.0);
   EXPECT_EQ(map_table(run).find("bound      "), std::string::npos);
 
   run.mapper.status      = SolveStatus::time_limit;
   run.mapper.lower_bound = 0.75 * run.mapper.objective;
-  j                      = map_json(run);
+  j                      = nlohmann::json(run);
   EXPECT_EQ(j["lower_bound"], 0.75 * run.mapper.objective);
   EXPECT_DOUBLE_EQ(j["gap"].get<double>(), 0.25);
   std::string table = map_table(run);
@@ -173,5 +173,5 @@ mapper: exact.interval
       << table;
 
   run.mapper.lower_bound.reset(); // heuristics prove nothing: no keys
-  EXPECT_FALSE(map_json(run).contains("gap"));
+  EXPECT_FALSE(nlohmann::json(run).contains("gap"));
 }

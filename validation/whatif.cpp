@@ -2,8 +2,10 @@
 #include "validation/whatif.hpp"
 
 #include "base/input_error.hpp"
+#include "base/table.hpp"
 #include "base/yaml_node.hpp"
 #include "validation/gnuplot.hpp"
+#include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <cmath>
@@ -140,8 +142,7 @@ WhatIfFigures fixed(const Scenario& variant, const ScenarioRun& base, const What
   return figures_of(run);
 }
 
-std::string number(double x) { return std::isfinite(x) ? fmt::format("{:.6g}", x) : "inf"; }
-nlohmann::json json_number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json("inf"); }
+std::string number(double x) { return format_number(x, ".6g"); }
 template <class T>
 nlohmann::json json_optional(const std::optional<T>& x)
 {
@@ -254,7 +255,7 @@ WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant
   return study;
 }
 
-nlohmann::json whatif_json(const WhatIfStudy& study)
+void to_json(nlohmann::json& j, const WhatIfStudy& study)
 {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : study.rows) {
@@ -266,15 +267,16 @@ nlohmann::json whatif_json(const WhatIfStudy& study)
                     {"fixed", figures_json(row.fixed, study.baseline)},
                     {"remapped", figures_json(row.remapped, study.baseline)}});
   }
-  nlohmann::json j = {{"scenario", study.scenario},
-                      {"scenario_file", study.scenario_file},
-                      {"mapper", study.mapper},
-                      {"seed", study.seed},
-                      {"baseline", figures_json(study.baseline, study.baseline)},
-                      {"variants", rows}};
+  j = {{"scenario", study.scenario},
+       {"scenario_file", study.scenario_file},
+       {"mapper", study.mapper},
+       {"seed", study.seed},
+       {"baseline", figures_json(study.baseline, study.baseline)},
+       {"variants", rows}};
   if (!study.command_line.empty()) j["command"] = study.command_line;
-  return j;
 }
+
+nlohmann::json whatif_json(const WhatIfStudy& study) { return study; }
 
 std::string whatif_table(const WhatIfStudy& study)
 {
@@ -296,28 +298,26 @@ std::string whatif_table(const WhatIfStudy& study)
 bool write_whatif_files(const std::string& dir, const WhatIfStudy& study)
 {
   std::filesystem::create_directories(dir);
-  write_text_file(dir + "/whatif.json", whatif_json(study).dump(2) + "\n");
-  std::string csv = "variant,evaluation,status,mapping,analytic_period,simulated_period,analytic_latency,"
-                    "simulated_latency,reliability,survival_rate,period_ratio,note\n";
-  auto csv_row    = [&](const std::string& variant, const char* what, const WhatIfFigures& f) {
-    auto opt    = [](std::optional<double> x) { return x ? number(*x) : std::string(); };
-    auto quoted = [](std::string s) {
-      for (std::size_t i = s.find('"'); i != std::string::npos; i = s.find('"', i + 2))
-        s.insert(i, "\"");
-      return "\"" + s + "\"";
-    };
+  write_text_file(dir + "/whatif.json", nlohmann::json(study).dump(2) + "\n");
+  Table csv;
+  for (const char* name :
+       {"variant", "evaluation", "status", "mapping", "analytic_period", "simulated_period", "analytic_latency",
+        "simulated_latency", "reliability", "survival_rate", "period_ratio", "note"})
+    csv.add_column(name);
+  auto csv_row = [&](const std::string& variant, const char* what, const WhatIfFigures& f) {
+    auto opt = [](std::optional<double> x) { return x ? number(*x) : std::string(); };
     auto ap = analytic_period(f), bp = analytic_period(study.baseline);
     std::string ratio = ap && bp && std::isfinite(*ap) ? number(*ap / *bp) : "";
-    csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n", quoted(variant), what, f.status, quoted(f.mapping),
-                          opt(ap), opt(f.simulated_period), f.status == WhatIfStatus::ok ? number(f.analytic_latency) : "",
-                          opt(f.simulated_latency), opt(reliability(f)), opt(f.survival_rate), ratio, quoted(f.note));
+    csv.add_row({variant, what, to_string(f.status), f.mapping, opt(ap), opt(f.simulated_period),
+                 f.status == WhatIfStatus::ok ? number(f.analytic_latency) : "", opt(f.simulated_latency),
+                 opt(reliability(f)), opt(f.survival_rate), ratio, f.note});
   };
   csv_row("baseline", "baseline", study.baseline);
   for (const auto& row : study.rows) {
     csv_row(row.variant, "fixed", row.fixed);
     csv_row(row.variant, "remapped", row.remapped);
   }
-  write_text_file(dir + "/whatif.csv", csv);
+  write_text_file(dir + "/whatif.csv", csv.csv());
   write_text_file(dir + "/whatif.md", "```\n" + whatif_table(study) + "```\n");
 
   // bars per variant: fixed and re-mapped, relative to the baseline (1 = unchanged; missing values are left out)
