@@ -51,7 +51,7 @@ void add_campaign_slurm_options(CLI::App* campaign, CampaignSlurmOptions& o)
       "status", "Progress of a campaign directory: rows done / expected per shard and in total, failed rows, each "
                 "array task's SLURM state (when squeue answers), what to re-submit");
   o.status->add_option("dir", o.status_dir, "Campaign output directory (--out of `campaign`)")->required();
-  add_enum_option<OutputFormat>(o.status, "--format", o.format, "Output format");
+  add_format_option(o.status, o.format);
 }
 
 void require_campaign_arguments(const std::string& file, const std::string& out_dir)

@@ -1,7 +1,7 @@
 // `pipesim campaign FILE --out DIR --slurm ...` and `pipesim campaign status DIR` (docs/cluster.md).
 #pragma once
 
-#include "apps/cli_enums.hpp"
+#include "apps/cli_options.hpp"
 #include "validation/slurm_submit.hpp"
 
 #include <CLI/CLI.hpp>

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 namespace pipesim {
@@ -65,7 +66,44 @@ HostPattern host_pattern(const std::vector<std::string>& items)
   }
   return pattern;
 }
+
+/// `platform info FILE`.
+CLI::App* add_info_command(CLI::App* platform, PlatformInfoOptions& o)
+{
+  auto* info = platform->add_subcommand("info", "Show a platform: a SimGrid XML file or a scenario's platform");
+  info->add_option("file", o.file, "SimGrid XML file or scenario YAML file")->required();
+  info->add_option("--in", o.in_name, "XML: host acting as P_in (default io)");
+  info->add_option("--out", o.out_name, "XML: host acting as P_out (default io)");
+  info->add_option("--hosts", o.hosts,
+                   "XML: select the processors (platform.hosts), one item per option: a glob over host names "
+                   "('ash1-*'), zone:NAME (the hosts of a zone) or regex:EXPR (whole host name)");
+  add_format_option(info, o.format);
+  return info;
+}
+
+/// `platform export SCENARIO -o FILE`.
+void add_export_command(CLI::App* platform, PlatformExportOptions& o)
+{
+  auto* exp = platform->add_subcommand("export", "Write a scenario's platform as SimGrid XML");
+  add_scenario_argument(exp, o.scenario);
+  exp->add_option("-o,--output", o.output, "Output XML file")->required();
+}
 } // namespace
+
+Command add_platform_command(CLI::App& app)
+{
+  auto info_options   = std::make_shared<PlatformInfoOptions>();
+  auto export_options = std::make_shared<PlatformExportOptions>();
+  auto* platform      = app.add_subcommand("platform", "Inspect or export platforms");
+  platform->require_subcommand(1);
+  CLI::App* info = add_info_command(platform, *info_options);
+  add_export_command(platform, *export_options);
+  return {platform, [info, info_options, export_options] {
+            const PlatformInfoOptions& i = *info_options;
+            if (*info) return platform_info(i.file, i.in_name, i.out_name, i.format, i.hosts);
+            return platform_export(export_options->scenario, export_options->output);
+          }};
+}
 
 int platform_info(const std::string& file, const std::string& in_name, const std::string& out_name, OutputFormat format,
                   const std::vector<std::string>& hosts)

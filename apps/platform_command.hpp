@@ -1,12 +1,26 @@
 // `pipesim platform info|export`.
 #pragma once
 
-#include "apps/cli_enums.hpp"
+#include "apps/cli_options.hpp"
 
 #include <string>
 #include <vector>
 
 namespace pipesim {
+
+struct PlatformInfoOptions {
+  std::string file;
+  std::string in_name  = "io";
+  std::string out_name = "io";
+  std::vector<std::string> hosts; // --hosts items
+  OutputFormat format = OutputFormat::table;
+};
+struct PlatformExportOptions {
+  std::string scenario;
+  std::string output;
+};
+/// `platform info` and `platform export`; the command runs whichever of the two was given.
+Command add_platform_command(CLI::App& app);
 
 /// Prints a platform (an XML file with its I/O hosts, or a scenario's platform) as a table or JSON. `hosts` selects
 /// the processors of an XML file (`--hosts` items: a glob, "zone:NAME" or "regex:EXPR"); a scenario selects with

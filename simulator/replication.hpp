@@ -177,6 +177,21 @@ private:
   void mark_dead(int u);
   /// When `c` failed on a route through an off link: the run fails (verdict, kill_all) and the calling actor exits.
   void check_link_failure(const simgrid::s4u::CommPtr& c);
+  /// One transfer of send(): its destination (-1: dropped) and its communication.
+  struct Outgoing {
+    int dest = 0;
+    simgrid::s4u::CommPtr comm;
+  };
+  /// Posts data set k of I_j's output to `dest` (started, with the rate cap of the configuration).
+  simgrid::s4u::CommPtr post(int j, int dest, int k);
+  /// After a failed wait: drops the transfers that completed (recorded) or failed (a crashed receiver's; a link
+  /// failure ends the run).
+  void drop_ended(std::vector<Outgoing>& outs, int k, const Record& record);
+  /// After a crash wake-up: drops the transfers to crashed receivers and, when `give_up`, the unmatched ones (both
+  /// cancelled when unmatched); re-posts unmatched ones under allotted rates. Whether an alive receiver was given up.
+  bool drop_after_crash(std::vector<Outgoing>& outs, int j, int k, bool give_up);
+  /// Waits for the (matched) transfers left to end, recording each.
+  void finish_matched(std::vector<Outgoing>& outs, int k, const Record& record);
   void update_rates();
   void inject();
   void input();

@@ -107,22 +107,68 @@ void Replication::receive(Waiter* w, int j, int node, int k, const std::function
   }
 }
 
+sg4::CommPtr Replication::post(int j, int dest, int k)
+{
+  sg4::CommPtr c = mailbox(j + 1, dest, k)->put_init(&ids_[static_cast<std::size_t>(k)], bytes(j + 1));
+  if (double r = rate(j + 1, dest, k); r > 0) c->set_rate(r);
+  c->start();
+  return c;
+}
+
+void Replication::drop_ended(std::vector<Outgoing>& outs, int k, const Record& record)
+{
+  std::erase_if(outs, [&](Outgoing& o) {
+    try {
+      if (o.comm->get_state() != sg4::Activity::State::FAILED) {
+        if (!o.comm->test()) return false;
+        record(o.comm->get_start_time(), sg4::Engine::get_clock(), k);
+        return true;
+      }
+    } catch (const simgrid::NetworkFailureException&) {
+    }
+    check_link_failure(o.comm); // a crashed receiver's transfer, or a link failure: then the run ends here
+    return true;
+  });
+}
+
+bool Replication::drop_after_crash(std::vector<Outgoing>& outs, int j, int k, bool give_up)
+{
+  // Unmatched transfers to crashed receivers are cancelled (nothing will ever match them).
+  bool gave_up = false;
+  for (auto& o : outs) {
+    bool unmatched = !mailbox(j + 1, o.dest, k)->empty();
+    if (!alive(o.dest) || (unmatched && give_up)) {
+      if (unmatched) o.comm->cancel();
+      gave_up = gave_up || alive(o.dest);
+      o.dest  = -1;
+    } else if (unmatched && allotted_) { // the allotment changed with the configuration
+      o.comm->cancel();
+      o.comm = post(j, o.dest, k);
+    }
+  }
+  std::erase_if(outs, [](const Outgoing& o) { return o.dest < 0; });
+  return gave_up;
+}
+
+void Replication::finish_matched(std::vector<Outgoing>& outs, int k, const Record& record)
+{
+  for (auto& o : outs) { // matched transfers still run to their end
+    try {
+      o.comm->wait();
+      record(o.comm->get_start_time(), sg4::Engine::get_clock(), k);
+      continue;
+    } catch (const simgrid::NetworkFailureException&) {
+    }
+    check_link_failure(o.comm);
+  }
+}
+
 bool Replication::send(Waiter* w, int j, const std::vector<int>& dests, int k, const std::function<bool()>& interrupt,
                        const Record& record)
 {
-  struct Out {
-    int dest = 0;
-    sg4::CommPtr comm;
-  };
-  auto post = [&](int dest) {
-    sg4::CommPtr c = mailbox(j + 1, dest, k)->put_init(&ids_[static_cast<std::size_t>(k)], bytes(j + 1));
-    if (double r = rate(j + 1, dest, k); r > 0) c->set_rate(r);
-    c->start();
-    return c;
-  };
-  std::vector<Out> outs;
+  std::vector<Outgoing> outs;
   for (int dest : dests)
-    if (alive(dest)) outs.push_back({dest, post(dest)});
+    if (alive(dest)) outs.push_back({dest, post(j, dest, k)});
   while (!outs.empty()) {
     std::vector<sg4::CommPtr> comms;
     for (const auto& o : outs)
@@ -134,45 +180,12 @@ bool Replication::send(Waiter* w, int j, const std::vector<int>& dests, int k, c
       continue;
     }
     if (i == failed) { // a receiver crashed during its transfer; the others may have completed meanwhile
-      std::erase_if(outs, [&](Out& o) {
-        try {
-          if (o.comm->get_state() != sg4::Activity::State::FAILED) {
-            if (!o.comm->test()) return false;
-            record(o.comm->get_start_time(), sg4::Engine::get_clock(), k);
-            return true;
-          }
-        } catch (const simgrid::NetworkFailureException&) {
-        }
-        check_link_failure(o.comm); // a crashed receiver's transfer, or a link failure: then the run ends here
-        return true;
-      });
+      drop_ended(outs, k, record);
       continue;
     }
-    // woken: a crash. Unmatched transfers to crashed receivers are cancelled (nothing will ever match them).
-    bool give_up = interrupt && interrupt();
-    bool gave_up = false;
-    for (auto& o : outs) {
-      bool unmatched = !mailbox(j + 1, o.dest, k)->empty();
-      if (!alive(o.dest) || (unmatched && give_up)) {
-        if (unmatched) o.comm->cancel();
-        gave_up = gave_up || alive(o.dest);
-        o.dest  = -1;
-      } else if (unmatched && allotted_) { // the allotment changed with the configuration
-        o.comm->cancel();
-        o.comm = post(o.dest);
-      }
-    }
-    std::erase_if(outs, [](const Out& o) { return o.dest < 0; });
-    if (gave_up) {
-      for (auto& o : outs) { // matched transfers still run to their end
-        try {
-          o.comm->wait();
-          record(o.comm->get_start_time(), sg4::Engine::get_clock(), k);
-          continue;
-        } catch (const simgrid::NetworkFailureException&) {
-        }
-        check_link_failure(o.comm);
-      }
+    // woken: a crash
+    if (drop_after_crash(outs, j, k, interrupt && interrupt())) {
+      finish_matched(outs, k, record);
       return false;
     }
   }

@@ -180,6 +180,109 @@ YAML::Node load_base(const YamlNode& root, const std::string& base_dir, std::str
   return YAML::Clone(base.raw());
 }
 
+/// The campaign's own settings: name, mode, time limits, traced runs.
+void parse_settings(const YamlNode& root, const std::string& label, Campaign& c)
+{
+  c.name = root.has("name") ? root.at("name").as_string() : std::filesystem::path(label).stem().string();
+  if (auto mode = root.find("mode")) c.mode = mode->as_enum<CampaignMode>();
+  if (auto limit = root.find("run_time_limit")) c.run_time_limit = limit->as_positive();
+  if (auto limit = root.find("milp_time_limit")) {
+    if (c.mode != CampaignMode::elections) limit->fail_key("applies to mode: elections only");
+    c.milp_time_limit = limit->as_positive();
+  }
+  if (auto trace = root.find("trace")) { // N: the first N runs; [ids]: these runs
+    c.trace_ids.clear();
+    if (trace->is_sequence())
+      for (const auto& id : trace->items())
+        c.trace_ids.insert(id.as_int_at_least(0));
+    else
+      for (int id = 0, n = trace->as_int_at_least(0); id < n; ++id)
+        c.trace_ids.insert(id);
+  }
+}
+
+/// The parsed sweep: the axes of the product, where each swept key was given, and the base scenario.
+struct Sweep {
+  std::vector<Axis> axes;
+  std::vector<std::pair<std::string, YamlNode>> key_nodes;
+  bool distinct_seeds = false;
+  std::set<std::string> swept;
+  YAML::Node base;
+  std::string scenario_dir; // where the runs' relative platform files resolve
+};
+
+/// Number of runs of the Cartesian product of `axes`; saturates at max_runs + 1 (a product of axis sizes can
+/// overflow).
+std::size_t product_size(const std::vector<Axis>& axes, std::size_t max_runs)
+{
+  std::size_t total = 1;
+  for (const auto& a : axes)
+    total = a.size() != 0 && total > max_runs / a.size() ? max_runs + 1 : total * a.size();
+  return total;
+}
+
+/// Sets run.params, the swept keys of `doc` and, when the seed is swept, run.seed, for the run.id-th element of the
+/// product (first axis outermost); whether the seed is swept.
+bool set_run_parameters(const Sweep& sweep, const std::string& label, CampaignRun& run, YAML::Node& doc)
+{
+  const auto& axes = sweep.axes;
+  std::size_t rem  = static_cast<std::size_t>(run.id);
+  std::vector<std::size_t> pick(axes.size());
+  for (std::size_t a = axes.size(); a-- > 0;) {
+    pick[a] = rem % axes[a].size();
+    rem /= axes[a].size();
+  }
+  bool has_seed = false;
+  for (std::size_t a = 0; a < axes.size(); ++a)
+    for (std::size_t k = 0; k < axes[a].keys.size(); ++k) {
+      const std::string& key  = axes[a].keys[k];
+      const YAML::Node& value = axes[a].values[k][pick[a]];
+      // distinct seeds: a new node (assigning to `value` would write through to the axis: yaml-cpp nodes are
+      // references)
+      YAML::Node v = key == "seed" && sweep.distinct_seeds
+                         ? YAML::Node(YamlNode(axes[a].values[k].front(), label, "seed").as_int_at_least(0) + run.id)
+                         : value;
+      run.params.emplace_back(key, v);
+      const YamlNode& where = std::find_if(sweep.key_nodes.begin(), sweep.key_nodes.end(), [&](const auto& kn) {
+                                return kn.first == key;
+                              })->second;
+      if (key == "seed") {
+        run.seed = static_cast<std::uint64_t>(YamlNode(v, label, "seed").as_int_at_least(0));
+        has_seed = true;
+      } else {
+        set_key(doc, key, v, where);
+      }
+    }
+  return has_seed;
+}
+
+/// Run `index` of the product: its parameters, seed and scenario YAML; the scenario is parsed here so that a bad
+/// one (or one the mode cannot run) fails before anything runs.
+CampaignRun expand_run(const Sweep& sweep, std::size_t index, const std::string& label, CampaignMode mode)
+{
+  CampaignRun run;
+  run.id         = static_cast<int>(index);
+  YAML::Node doc = YAML::Clone(sweep.base);
+  bool has_seed  = set_run_parameters(sweep, label, run, doc);
+  if (has_seed) apply_seed(doc, run.seed, sweep.swept);
+  YAML::Emitter e;
+  e << doc;
+  run.scenario_yaml     = e.c_str();
+  std::string run_label = fmt::format("{} (run {}: {})", label, run.id, run.describe());
+  Scenario s;
+  try {
+    s = parse_scenario(run.scenario_yaml, run_label, sweep.scenario_dir);
+  } catch (const InputError& err) {
+    throw InputError(fmt::format("{}: the scenario of run {} is invalid: {}", label, run.id, err.what()));
+  }
+  if (mode == CampaignMode::elections && s.simulation.model != CommModel::multi_port)
+    throw InputError(fmt::format("{}: mode 'elections' needs the multi-port model (simulation.model: multi-port); run "
+                                 "{} has the one-port model",
+                                 label, run.id));
+  if (!has_seed) run.seed = s.simulation.seed;
+  return run;
+}
+
 } // namespace
 
 std::string CampaignRun::describe() const
@@ -211,87 +314,19 @@ Campaign parse_campaign(const std::string& text, const std::string& label, const
   c.file     = label;
   c.base_dir = base_dir;
   c.text     = text;
-  c.name     = root.has("name") ? root.at("name").as_string() : std::filesystem::path(label).stem().string();
-  if (auto mode = root.find("mode")) c.mode = mode->as_enum<CampaignMode>();
-  if (auto limit = root.find("run_time_limit")) c.run_time_limit = limit->as_positive();
-  if (auto limit = root.find("milp_time_limit")) {
-    if (c.mode != CampaignMode::elections) limit->fail_key("applies to mode: elections only");
-    c.milp_time_limit = limit->as_positive();
-  }
-  if (auto trace = root.find("trace")) { // N: the first N runs; [ids]: these runs
-    c.trace_ids.clear();
-    if (trace->is_sequence())
-      for (const auto& id : trace->items())
-        c.trace_ids.insert(id.as_int_at_least(0));
-    else
-      for (int id = 0, n = trace->as_int_at_least(0); id < n; ++id)
-        c.trace_ids.insert(id);
-  }
-  std::string scenario_dir;
-  YAML::Node base = load_base(root, base_dir, scenario_dir);
-  c.scenario_dir  = scenario_dir;
-  std::vector<std::pair<std::string, YamlNode>> key_nodes;
-  bool distinct_seeds    = false;
-  std::vector<Axis> axes = parse_axes(root, key_nodes, distinct_seeds);
-  std::set<std::string> swept;
-  for (const auto& [key, node] : key_nodes) {
-    if (!swept.insert(key).second) node.fail_key(fmt::format("'{}' is swept twice", key));
+  parse_settings(root, label, c);
+  Sweep sweep;
+  sweep.base     = load_base(root, base_dir, sweep.scenario_dir);
+  c.scenario_dir = sweep.scenario_dir;
+  sweep.axes     = parse_axes(root, sweep.key_nodes, sweep.distinct_seeds);
+  for (const auto& [key, node] : sweep.key_nodes) {
+    if (!sweep.swept.insert(key).second) node.fail_key(fmt::format("'{}' is swept twice", key));
     c.swept.push_back(key);
   }
-  // Cartesian product, first axis outermost.
-  std::size_t total = 1; // saturates above max_runs (a product of axis sizes can overflow)
-  for (const auto& a : axes)
-    total = a.size() != 0 && total > max_runs / a.size() ? max_runs + 1 : total * a.size();
+  std::size_t total = product_size(sweep.axes, max_runs);
   if (total > max_runs) root.fail_key(fmt::format("the campaign expands to more than {} runs", max_runs));
-  for (std::size_t index = 0; index < total; ++index) {
-    CampaignRun run;
-    run.id          = static_cast<int>(index);
-    YAML::Node doc  = YAML::Clone(base);
-    std::size_t rem = index;
-    std::vector<std::size_t> pick(axes.size());
-    for (std::size_t a = axes.size(); a-- > 0;) {
-      pick[a] = rem % axes[a].size();
-      rem /= axes[a].size();
-    }
-    bool has_seed = false;
-    for (std::size_t a = 0; a < axes.size(); ++a)
-      for (std::size_t k = 0; k < axes[a].keys.size(); ++k) {
-        const std::string& key  = axes[a].keys[k];
-        const YAML::Node& value = axes[a].values[k][pick[a]];
-        // distinct seeds: a new node (assigning to `value` would write through to the axis: yaml-cpp nodes are
-        // references)
-        YAML::Node v = key == "seed" && distinct_seeds
-                           ? YAML::Node(YamlNode(axes[a].values[k].front(), label, "seed").as_int_at_least(0) + run.id)
-                           : value;
-        run.params.emplace_back(key, v);
-        const YamlNode& where =
-            std::find_if(key_nodes.begin(), key_nodes.end(), [&](const auto& kn) { return kn.first == key; })->second;
-        if (key == "seed") {
-          run.seed = static_cast<std::uint64_t>(YamlNode(v, label, "seed").as_int_at_least(0));
-          has_seed = true;
-        } else {
-          set_key(doc, key, v, where);
-        }
-      }
-    if (has_seed) apply_seed(doc, run.seed, swept);
-    YAML::Emitter e;
-    e << doc;
-    run.scenario_yaml     = e.c_str();
-    std::string run_label = fmt::format("{} (run {}: {})", label, run.id, run.describe());
-    Scenario s;
-    try {
-      s = parse_scenario(run.scenario_yaml, run_label, scenario_dir);
-    } catch (const InputError& err) {
-      throw InputError(fmt::format("{}: the scenario of run {} is invalid: {}", label, run.id, err.what()));
-    }
-    if (c.mode == CampaignMode::elections && s.simulation.model != CommModel::multi_port)
-      throw InputError(
-          fmt::format("{}: mode 'elections' needs the multi-port model (simulation.model: multi-port); run "
-                      "{} has the one-port model",
-                      label, run.id));
-    if (!has_seed) run.seed = s.simulation.seed;
-    c.runs.push_back(std::move(run));
-  }
+  for (std::size_t index = 0; index < total; ++index)
+    c.runs.push_back(expand_run(sweep, index, label, c.mode));
   return c;
 }
 

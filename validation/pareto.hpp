@@ -76,8 +76,6 @@ ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, con
 /// Outputs of `pipesim pareto`: JSON document, table for a person, and gnuplot files.
 /// `nlohmann::json j = sweep;` Non-finite numbers are null (validation/result_output.hpp).
 void to_json(nlohmann::json& j, const ParetoSweep& sweep);
-/// The same, under the name apps/pipesim.cpp calls (until its restructuring moves to `nlohmann::json(sweep)`).
-nlohmann::json pareto_json(const ParetoSweep& sweep);
 std::string pareto_table(const ParetoSweep& sweep);
 /// gnuplot data: one block per curve ("P_max F" for the points with an F), blocks separated by two blank lines
 /// (`index i` in gnuplot), each headed by a comment naming the mapper.

@@ -63,8 +63,6 @@ void to_json(nlohmann::json& j, const ParetoSweep& sweep)
   j["mappers"] = mappers;
 }
 
-nlohmann::json pareto_json(const ParetoSweep& sweep) { return sweep; }
-
 std::string pareto_table(const ParetoSweep& sweep)
 {
   std::string out = fmt::format("scenario   {} ({})\n", sweep.scenario, sweep.scenario_file);

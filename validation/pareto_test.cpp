@@ -95,7 +95,7 @@ TEST(Pareto, JsonTableAndGnuplotData)
 {
   ParetoSweep sweep  = sweep_example({"bbr10.exhaustive"});
   sweep.command_line = "pipesim pareto pareto.yaml --bounds 1.5,2,2.5,3";
-  nlohmann::json j   = pareto_json(sweep);
+  nlohmann::json j   = nlohmann::json(sweep);
   EXPECT_EQ(j["bounds"], nlohmann::json::array({1.5, 2.0, 2.5, 3.0}));
   EXPECT_TRUE(j["exact_front"]["general"][0].is_null());
   EXPECT_NEAR(j["exact_front"]["interval"][1].get<double>(), 0.3448, 1e-12);

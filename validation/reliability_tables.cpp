@@ -47,33 +47,85 @@ private:
   std::vector<double> deviations_;
 };
 
+/// F of each heuristic in each scenario (a scenario: a row's parameters but the mapper).
+struct HeuristicResults {
+  std::vector<std::string> names;                         // heuristics in order of first appearance
+  std::map<std::string, std::map<std::string, double>> f; // scenario -> heuristic -> F (NaN: unusable)
+  std::map<std::string, std::string> platform_of;         // scenario -> swept platform size, or "all"
+};
+
+HeuristicResults collect_heuristic_results(const CampaignResults& results)
+{
+  HeuristicResults out;
+  for (const ResultRow& row : results.rows) {
+    if (!is_heuristic(row.mapper)) continue;
+    if (std::find(out.names.begin(), out.names.end(), row.mapper) == out.names.end()) out.names.push_back(row.mapper);
+    nlohmann::json key = row.params;
+    key.erase("mapper");
+    std::string scenario        = key.dump();
+    double f                    = row.run_status() == RunStatus::infeasible ? 1.0
+                                  : row.ok() && row.failure_probability     ? *row.failure_probability
+                                                                            : std::nan("");
+    out.f[scenario][row.mapper] = f;
+    auto p                      = row.params.find("platform.generate.p");
+    out.platform_of[scenario]   = p == row.params.end() ? "all" : p->is_string() ? p->get<std::string>() : p->dump();
+  }
+  return out;
+}
+
+/// The deviations gathered over the usable scenarios: per heuristic (Table 2) and per platform size (Table 3).
+struct Deviations {
+  std::map<std::string, Accumulator> per_heuristic;
+  std::map<std::string, std::pair<Accumulator, Accumulator>> per_platform;
+  std::map<std::string, std::pair<int, int>> counts; // platform -> scenarios, ties
+
+  /// One scenario's F per heuristic, on platform size `platform`.
+  void add(const std::map<std::string, double>& f, const std::string& platform)
+  {
+    double best_interval = 2, best_general = 2;
+    for (const auto& [name, value] : f)
+      (is_interval(name) ? best_interval : best_general) =
+          std::min(is_interval(name) ? best_interval : best_general, value);
+    for (const auto& [name, value] : f)
+      per_heuristic[name].add(value, is_interval(name) ? best_interval : best_general);
+    if (best_interval > 1 || best_general > 1) return; // one class absent from the campaign: no Table 3
+    double best = std::min(best_interval, best_general);
+    auto& row   = per_platform[platform];
+    row.first.add(best_interval, best);
+    row.second.add(best_general, best);
+    auto& c = counts[platform];
+    ++c.first;
+    if (best_interval == best_general) ++c.second;
+  }
+
+  /// Table 3: one row per platform size, in numeric order.
+  std::vector<ReliabilityTables::PlatformRow> table3()
+  {
+    std::vector<std::string> platforms;
+    for (const auto& [p, unused] : per_platform)
+      platforms.push_back(p);
+    std::sort(platforms.begin(), platforms.end(), [](const std::string& a, const std::string& b) {
+      return a.size() != b.size() ? a.size() < b.size() : a < b; // numeric order for integers
+    });
+    std::vector<ReliabilityTables::PlatformRow> rows;
+    for (const std::string& p : platforms)
+      rows.push_back(
+          {p, counts[p].first, per_platform[p].first.stats(), per_platform[p].second.stats(), counts[p].second});
+    return rows;
+  }
+};
+
 } // namespace
 
 ReliabilityTables reliability_tables(const CampaignResults& results)
 {
-  std::vector<std::string> names;                                 // heuristics in order of first appearance
-  std::map<std::string, std::map<std::string, double>> scenarios; // scenario -> heuristic -> F (NaN: unusable)
-  std::map<std::string, std::string> platform_of;
-  for (const ResultRow& row : results.rows) {
-    if (!is_heuristic(row.mapper)) continue;
-    if (std::find(names.begin(), names.end(), row.mapper) == names.end()) names.push_back(row.mapper);
-    nlohmann::json key = row.params;
-    key.erase("mapper");
-    std::string scenario            = key.dump();
-    double f                        = row.run_status() == RunStatus::infeasible ? 1.0
-                                      : row.ok() && row.failure_probability     ? *row.failure_probability
-                                                                                : std::nan("");
-    scenarios[scenario][row.mapper] = f;
-    auto p                          = row.params.find("platform.generate.p");
-    platform_of[scenario] = p == row.params.end() ? "all" : p->is_string() ? p->get<std::string>() : p->dump();
-  }
-  ReliabilityTables tables;
-  std::map<std::string, Accumulator> per_heuristic;
-  std::map<std::string, std::pair<Accumulator, Accumulator>> per_platform;
-  std::map<std::string, std::pair<int, int>> counts; // platform -> scenarios, ties
+  HeuristicResults collected      = collect_heuristic_results(results);
+  std::vector<std::string>& names = collected.names;
   std::stable_sort(names.begin(), names.end(),
                    [](const std::string& a, const std::string& b) { return paper_rank(a) < paper_rank(b); });
-  for (const auto& [scenario, f] : scenarios) {
+  ReliabilityTables tables;
+  Deviations deviations;
+  for (const auto& [scenario, f] : collected.f) {
     bool usable =
         f.size() == names.size() && std::none_of(f.begin(), f.end(), [](auto& x) { return std::isnan(x.second); });
     if (!usable) continue;
@@ -82,32 +134,11 @@ ReliabilityTables reliability_tables(const CampaignResults& results)
       continue;
     }
     ++tables.scenarios;
-    double best_interval = 2, best_general = 2;
-    for (const auto& [name, value] : f)
-      (is_interval(name) ? best_interval : best_general) =
-          std::min(is_interval(name) ? best_interval : best_general, value);
-    for (const auto& [name, value] : f)
-      per_heuristic[name].add(value, is_interval(name) ? best_interval : best_general);
-    if (best_interval > 1 || best_general > 1) continue; // one class absent from the campaign: no Table 3
-    double best = std::min(best_interval, best_general);
-    auto& row   = per_platform[platform_of[scenario]];
-    row.first.add(best_interval, best);
-    row.second.add(best_general, best);
-    auto& c = counts[platform_of[scenario]];
-    ++c.first;
-    if (best_interval == best_general) ++c.second;
+    deviations.add(f, collected.platform_of[scenario]);
   }
   for (const std::string& name : names)
-    (is_interval(name) ? tables.interval : tables.general).push_back({name, per_heuristic[name].stats()});
-  std::vector<std::string> platforms;
-  for (const auto& [p, unused] : per_platform)
-    platforms.push_back(p);
-  std::sort(platforms.begin(), platforms.end(), [](const std::string& a, const std::string& b) {
-    return a.size() != b.size() ? a.size() < b.size() : a < b; // numeric order for integers
-  });
-  for (const std::string& p : platforms)
-    tables.table3.push_back(
-        {p, counts[p].first, per_platform[p].first.stats(), per_platform[p].second.stats(), counts[p].second});
+    (is_interval(name) ? tables.interval : tables.general).push_back({name, deviations.per_heuristic[name].stats()});
+  tables.table3 = deviations.table3();
   return tables;
 }
 

@@ -276,8 +276,6 @@ void to_json(nlohmann::json& j, const WhatIfStudy& study)
   if (!study.command_line.empty()) j["command"] = study.command_line;
 }
 
-nlohmann::json whatif_json(const WhatIfStudy& study) { return study; }
-
 std::string whatif_table(const WhatIfStudy& study)
 {
   std::string out = fmt::format("scenario   {} ({}), mapper {}, seed {}\n\n", study.scenario, study.scenario_file,

@@ -75,8 +75,6 @@ WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant
 
 /// `nlohmann::json j = study;` Non-finite numbers are null (validation/result_output.hpp).
 void to_json(nlohmann::json& j, const WhatIfStudy& study);
-/// The same, under the name apps/pipesim.cpp calls (until its restructuring moves to `nlohmann::json(study)`).
-nlohmann::json whatif_json(const WhatIfStudy& study);
 std::string whatif_table(const WhatIfStudy& study);
 /// Writes DIR/whatif.json, whatif.csv, whatif.md and the bar charts whatif-period.{gp,dat,svg} and
 /// whatif-reliability.{...} (SVG only when gnuplot is installed). Returns whether the SVGs were written.

@@ -1,27 +1,19 @@
-// Reads the model of a SimGrid platform (loaded in this process, or from an XML file in a child process).
+// Reads the model of the SimGrid platform loaded in this process (simgrid_load.cpp loads an XML file in a child).
 #include "platforms/simgrid/simgrid_platform.hpp"
 
 #include "base/input_error.hpp"
-#include "base/subprocess.hpp"
 #include "base/units.hpp"
-#include "platforms/platform_json.hpp"
-#include "platforms/simgrid/xml_precheck.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
-#include <filesystem>
 #include <fmt/format.h>
 #include <fnmatch.h>
-#include <fstream>
 #include <set>
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
-#include <sstream>
-#include <sys/resource.h>
 
 namespace sg4 = simgrid::s4u;
 
@@ -213,46 +205,6 @@ std::vector<sg4::Link*> route_edit_links(const sg4::Engine& engine, const Platfo
   return match;
 }
 
-/// The loader's answer: the platform's JSON without its matrices, a NUL, then b_{u,v} and c_{u,v} as raw doubles in
-/// node order (row = source). A 2,562-node platform's matrices are 105 MB as doubles and about 4 times that as JSON
-/// text and its parsed tree.
-std::string encode_platform(const Platform& platform)
-{
-  std::string text = platform_to_json(platform, false).dump();
-  text.push_back('\0');
-  auto n = static_cast<std::size_t>(platform.nodes());
-  text.reserve(text.size() + 2 * n * n * sizeof(double));
-  auto append = [&](double x) { text.append(reinterpret_cast<const char*>(&x), sizeof x); };
-  for (int u = 0; u < platform.nodes(); ++u)
-    for (int v = 0; v < platform.nodes(); ++v)
-      append(platform.bandwidth(u, v));
-  for (int u = 0; u < platform.nodes(); ++u)
-    for (int v = 0; v < platform.nodes(); ++v)
-      append(platform.latency(u, v));
-  return text;
-}
-
-Platform decode_platform(const std::string& text)
-{
-  std::size_t end = text.find('\0');
-  if (end == std::string::npos) throw std::runtime_error("platform loader: malformed answer (no separator)");
-  Platform platform =
-      platform_from_json(nlohmann::json::parse(text.begin(), text.begin() + static_cast<long>(end)), false);
-  auto n = static_cast<std::size_t>(platform.nodes());
-  if (text.size() - end - 1 != 2 * n * n * sizeof(double))
-    throw std::runtime_error("platform loader: malformed answer (matrix size)");
-  auto value = [&](std::size_t index) {
-    double x = 0;
-    std::memcpy(&x, text.data() + end + 1 + index * sizeof(double), sizeof x);
-    return x;
-  };
-  for (std::size_t u = 0; u < n; ++u)
-    for (std::size_t v = 0; v < n; ++v)
-      if (u != v)
-        platform.set_link(static_cast<int>(u), static_cast<int>(v), value(u * n + v), value(n * n + u * n + v));
-  return platform;
-}
-
 /// The link edits of a platform, applied to the engine's links as they come.
 struct LinkEdits {
   std::vector<sg4::Link*> edited; // bandwidth or latency changed, in the order first edited
@@ -277,6 +229,72 @@ struct LinkEdits {
   }
 };
 
+/// The engine's hosts in natural name order.
+std::vector<sg4::Host*> sorted_hosts(const sg4::Engine& engine)
+{
+  std::vector<sg4::Host*> hosts = engine.get_all_hosts();
+  std::sort(hosts.begin(), hosts.end(),
+            [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
+  return hosts;
+}
+
+/// The host named as P_in or P_out (`role`) by the scenario; InputError listing `hosts` when there is none.
+sg4::Host* io_host(const sg4::Engine& engine, const std::string& file_label, const std::string& name, const char* role,
+                   const std::vector<sg4::Host*>& hosts)
+{
+  sg4::Host* host = engine.host_by_name_or_null(name);
+  if (host == nullptr)
+    throw InputError(located(file_label, 0,
+                             fmt::format("host '{}' named as {} by the scenario is not in the platform (hosts: {})",
+                                         name, role, host_names(hosts))));
+  return host;
+}
+
+/// A note when many processors make many routes to compute; InputError when no processor is left.
+void check_processor_count(const std::string& file_label, const PlatformOptions& options, std::size_t processors,
+                           const std::vector<sg4::Host*>& hosts)
+{
+  if (options.hosts.empty() && processors > large_platform_hosts)
+    fmt::print(stderr,
+               "pipesim: note: {}: {} processors, so {} routes to compute; select hosts with platform.hosts "
+               "(docs/whatif.md) to load faster\n",
+               file_label, processors, (processors + 2) * (processors + 1));
+  if (processors == 0)
+    throw InputError(located(file_label, 0,
+                             fmt::format("no host left to act as a processor once P_in and P_out are set aside "
+                                         "(hosts: {})",
+                                         host_names(hosts))));
+}
+
+/// b_{u,v} and c_{u,v} of every pair of nodes from SimGrid's routes between their hosts (`node_hosts`, in node
+/// order); routes through a link in `down` are unreachable.
+void set_routes(Platform& platform, const std::vector<const sg4::Host*>& node_hosts,
+                const std::set<const sg4::Link*>& down)
+{
+  for (int u = 0; u < platform.nodes(); ++u)
+    for (int v = 0; v < platform.nodes(); ++v) {
+      const sg4::Host* src = node_hosts[static_cast<std::size_t>(u)];
+      const sg4::Host* dst = node_hosts[static_cast<std::size_t>(v)];
+      if (u == v) continue;
+      if (src == dst) { // P_in and P_out are one host
+        platform.set_link(u, v, unbounded, 0.0);
+        continue;
+      }
+      auto [b, c] = route_values(src, dst, down);
+      platform.set_link(u, v, b, c);
+    }
+}
+
+/// The link edits the platform records: the edited links' settings and the link failures.
+void record_link_edits(Platform& platform, LinkEdits& links)
+{
+  std::vector<LinkSetting> settings;
+  for (const auto* link : links.edited)
+    settings.push_back({link->get_name(), link->get_bandwidth(), link->get_latency()});
+  platform.set_link_settings(std::move(settings));
+  platform.set_link_failures(std::move(links.failures));
+}
+
 } // namespace
 
 Platform platform_from_engine(const std::string& file_label, const std::string& in_name, const std::string& out_name,
@@ -284,21 +302,10 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
 {
   auto* engine = sg4::Engine::get_instance();
   engine->seal_platform(); // Floyd and Dijkstra zones compute their routes here; sealing twice is harmless
-  std::vector<sg4::Host*> hosts = engine->get_all_hosts();
-  std::sort(hosts.begin(), hosts.end(),
-            [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
-
-  auto io_host = [&](const std::string& name, const char* role) {
-    sg4::Host* host = engine->host_by_name_or_null(name);
-    if (host == nullptr)
-      throw InputError(located(file_label, 0,
-                               fmt::format("host '{}' named as {} by the scenario is not in the platform (hosts: {})",
-                                           name, role, host_names(hosts))));
-    return host;
-  };
-  bool same_io        = in_name == out_name;
-  sg4::Host* in_host  = io_host(in_name, same_io ? "P_in and P_out" : "P_in");
-  sg4::Host* out_host = io_host(out_name, "P_out");
+  std::vector<sg4::Host*> hosts = sorted_hosts(*engine);
+  bool same_io                  = in_name == out_name;
+  sg4::Host* in_host            = io_host(*engine, file_label, in_name, same_io ? "P_in and P_out" : "P_in", hosts);
+  sg4::Host* out_host           = io_host(*engine, file_label, out_name, "P_out", hosts);
 
   std::vector<const sg4::Host*> candidates; // every host but the io hosts, in natural order
   for (const auto* host : hosts)
@@ -311,74 +318,19 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
       names, options, [&](int u) { return read_processor(file_label, candidates[static_cast<std::size_t>(u)]); },
       [&](int u) { return zones_of(candidates[static_cast<std::size_t>(u)]); },
       [&](const PlatformEdit& edit, AppliedEdit& record) { links.apply(*engine, edit, record); });
-  std::vector<Processor>& processors = edited.processors;
-  if (options.hosts.empty() && processors.size() > large_platform_hosts)
-    fmt::print(stderr,
-               "pipesim: note: {}: {} processors, so {} routes to compute; select hosts with platform.hosts "
-               "(docs/whatif.md) to load faster\n",
-               file_label, processors.size(), (processors.size() + 2) * (processors.size() + 1));
-  if (processors.empty())
-    throw InputError(located(file_label, 0,
-                             fmt::format("no host left to act as a processor once P_in and P_out are set aside "
-                                         "(hosts: {})",
-                                         host_names(hosts))));
+  check_processor_count(file_label, options, edited.processors.size(), hosts);
   std::vector<const sg4::Host*> node_hosts;
   for (int u : edited.origin)
     node_hosts.push_back(candidates[static_cast<std::size_t>(u)]);
   node_hosts.push_back(in_host);
   node_hosts.push_back(out_host);
 
-  Platform platform(std::move(processors), in_name, out_name);
-  for (int u = 0; u < platform.nodes(); ++u)
-    for (int v = 0; v < platform.nodes(); ++v) {
-      const sg4::Host* src = node_hosts[static_cast<std::size_t>(u)];
-      const sg4::Host* dst = node_hosts[static_cast<std::size_t>(v)];
-      if (u == v) continue;
-      if (src == dst) { // P_in and P_out are one host
-        platform.set_link(u, v, unbounded, 0.0);
-        continue;
-      }
-      auto [b, c] = route_values(src, dst, links.down);
-      platform.set_link(u, v, b, c);
-    }
-  std::vector<LinkSetting> settings;
-  for (const auto* link : links.edited)
-    settings.push_back({link->get_name(), link->get_bandwidth(), link->get_latency()});
-  platform.set_link_settings(std::move(settings));
-  platform.set_link_failures(std::move(links.failures));
+  Platform platform(std::move(edited.processors), in_name, out_name);
+  set_routes(platform, node_hosts, links.down);
+  record_link_edits(platform, links);
   platform.set_applied_edits(std::move(edited.records));
   platform.set_xml_file(file_label);
   return platform;
-}
-
-Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
-                           const PlatformOptions& options)
-{
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec))
-    throw InputError(located(file, 0, "cannot open the platform file (no such regular file)"));
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  precheck_platform_xml(file, text.str()); // what SimGrid would die on without a message naming the line
-  auto load = [&](int) {                   // in a child: SimGrid allows one engine per process
-    // SimGrid aborts on some bad files (e.g. an unknown routing, a negative speed): no core file for those.
-    rlimit no_core{0, 0};
-    ::setrlimit(RLIMIT_CORE, &no_core);
-    sg4::Engine* engine = start_engine();
-    try {
-      engine->load_platform(file);
-    } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
-      throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
-    }
-    return encode_platform(platform_from_engine(file, in_name, out_name, options));
-  };
-  JobOutcome loaded = std::move(run_pool(1, {}, load).front());
-  if (loaded.status == JobStatus::bad_input) throw InputError(loaded.text);
-  if (!loaded.ok()) // SimGrid died (xbt_die, abort) or threw something else
-    throw InputError(located(
-        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text)));
-  return decode_platform(loaded.text);
 }
 
 } // namespace pipesim

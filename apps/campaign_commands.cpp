@@ -1,0 +1,119 @@
+// `pipesim campaign`, `merge` and `report`.
+#include "apps/campaign_commands.hpp"
+
+#include "base/input_error.hpp"
+#include "validation/campaign.hpp"
+#include "validation/campaign_runner.hpp"
+#include "validation/report.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+namespace pipesim {
+
+namespace {
+
+/// --shard i/N as the runner's 0-based shard index and count.
+void parse_shard(const std::string& shard, RunnerOptions& r)
+{
+  auto slash = shard.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("no slash");
+    r.shard_index = std::stoi(shard.substr(0, slash)) - 1;
+    r.shard_count = std::stoi(shard.substr(slash + 1));
+  } catch (const std::logic_error&) {
+    throw InputError(fmt::format("--shard {}: expected i/N, e.g. 3/10", shard));
+  }
+}
+
+/// The campaign run here, in worker processes.
+int run_campaign_here(const CampaignOptions& o, const Invocation& invocation)
+{
+  require_campaign_arguments(o.file, o.out_dir);
+  if (!invocation.simgrid_args.empty())
+    throw InputError("campaign: --cfg/--log options go in the campaign's base scenario (simulation.simgrid)");
+  Campaign campaign = load_campaign(o.file);
+  RunnerOptions r;
+  r.out_dir      = o.out_dir;
+  r.jobs         = o.jobs;
+  r.resume       = o.resume;
+  r.only         = o.only;
+  r.quiet        = o.quiet;
+  r.command_line = invocation.command_line;
+  if (!o.shard.empty()) parse_shard(o.shard, r);
+  RunnerSummary s = run_campaign(campaign, r);
+  std::cerr << fmt::format("pipesim: campaign '{}': {} runs, {} selected, {} already done, {} run now, {} failed; "
+                           "results in {}/results.csv\n",
+                           campaign.name, s.total, s.selected, s.skipped, s.executed, s.failures, o.out_dir);
+  return 0;
+}
+
+} // namespace
+
+Command add_campaign_command(CLI::App& app, const Invocation& invocation)
+{
+  auto o     = std::make_shared<CampaignOptions>();
+  auto* camp = app.add_subcommand("campaign", "Run a campaign: sweeps of scenarios in worker processes");
+  camp->add_option("file", o->file, "Campaign YAML file (required)");
+  add_out_option(camp, o->out_dir, "Output directory (required)");
+  add_jobs_option(camp, o->jobs, "Worker processes (default: number of cores)", "--jobs,-j");
+  camp->add_flag("--resume", o->resume, "Continue an interrupted campaign: skip completed runs");
+  camp->add_option("--shard", o->shard, "Run shard i of N (i/N, 1 <= i <= N): runs whose id mod N is i-1");
+  camp->add_option("--only", o->only, "Run only these run ids (rerun single rows)")->delimiter(',');
+  camp->add_flag("--quiet,-q", o->quiet, "No progress on stderr");
+  add_campaign_slurm_options(camp, o->slurm);
+  return {camp, [o, &invocation] { return run_campaign_command(*o, invocation); }};
+}
+
+int run_campaign_command(const CampaignOptions& o, const Invocation& invocation)
+{
+  if (*o.slurm.status) return run_campaign_status(o.slurm);
+  if (o.slurm.slurm) return run_campaign_slurm(o.slurm, o.file, o.out_dir, invocation.command_line);
+  return run_campaign_here(o, invocation);
+}
+
+Command add_merge_command(CLI::App& app)
+{
+  auto o = std::make_shared<MergeOptions>();
+  auto* merge =
+      app.add_subcommand("merge", "Join shard outputs of one campaign, checking no run is missing or doubled");
+  merge->add_option("dirs", o->dirs, "Shard output directories")->required();
+  add_out_option(merge, o->out_dir, "Merged output directory")->required();
+  return {merge, [o] { return run_merge(*o); }};
+}
+
+int run_merge(const MergeOptions& o)
+{
+  merge_campaign_outputs(o.dirs, o.out_dir);
+  std::cerr << fmt::format("pipesim: merged {} directories into {}\n", o.dirs.size(), o.out_dir);
+  return 0;
+}
+
+Command add_report_command(CLI::App& app)
+{
+  auto o       = std::make_shared<ReportCommandOptions>();
+  auto* report = app.add_subcommand("report", "Write DIR/report.html with SVG plots (gnuplot) of a campaign");
+  report->add_option("dir", o->dir, "Campaign output directory")->required();
+  report->add_option("--x", o->x_axis, "Swept key for the x axis of the per-mapper curves");
+  return {report, [o] { return run_report(*o); }};
+}
+
+int run_report(const ReportCommandOptions& o)
+{
+  ReportOptions ro;
+  ro.x_key = o.x_axis;
+  write_report(o.dir, ro);
+  std::cerr << fmt::format("pipesim: wrote {}/report.html\n", o.dir);
+  if (std::filesystem::exists(o.dir + "/elections-table.md"))
+    std::cerr << fmt::format("pipesim: wrote {0}/elections-table.md and {0}/elections-table.csv\n", o.dir);
+  if (std::filesystem::exists(o.dir + "/reliability-tables.md"))
+    std::cerr << fmt::format("pipesim: wrote {}/reliability-tables.md (seed 004 Tables 2 and 3)\n", o.dir);
+  if (std::filesystem::exists(o.dir + "/hedpm-tables.md"))
+    std::cerr << fmt::format("pipesim: wrote {}/hedpm-tables.md (seed 002 Figs. 1-3)\n", o.dir);
+  return 0;
+}
+
+} // namespace pipesim

@@ -1,0 +1,92 @@
+// Options several `pipesim` subcommands share, and the scenario overrides they set.
+#include "apps/cli_options.hpp"
+
+#include "base/input_error.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <thread>
+
+namespace pipesim {
+
+Scenario scenario_with_overrides(const std::string& file, const ScenarioOverrides& o,
+                                 const std::vector<std::string>& simgrid_args)
+{
+  Scenario s = load_scenario(file);
+  if (!o.mapper.empty()) {
+    s.mapper = o.mapper;
+    s.mapping.reset();
+  }
+  if (o.datasets > 0) {
+    s.simulation.datasets = o.datasets;
+    if (s.simulation.warmup >= o.datasets) s.simulation.warmup = -1;
+  }
+  if (o.warmup >= 0) {
+    if (o.warmup >= s.simulation.datasets)
+      throw InputError(
+          fmt::format("--warmup {}: must be below the number of data sets ({})", o.warmup, s.simulation.datasets));
+    s.simulation.warmup = o.warmup;
+  }
+  if (o.network) s.simulation.network = *o.network;
+  if (o.seed >= 0) s.simulation.seed = static_cast<std::uint64_t>(o.seed);
+  if (o.trace) s.simulation.record_trace = true;
+  if (o.runs > 0) {
+    if (!s.simulation.failures.enabled())
+      throw InputError(fmt::format("--runs {}: {} has no failure model (simulation.failures): every run would be the "
+                                   "same",
+                                   o.runs, s.file));
+    s.simulation.runs = o.runs;
+  }
+  s.simulation.simgrid_args.insert(s.simulation.simgrid_args.end(), simgrid_args.begin(), simgrid_args.end());
+  return s;
+}
+
+int jobs_or_cores(int jobs)
+{
+  return jobs > 0 ? jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
+
+CLI::Option* add_scenario_argument(CLI::App* command, std::string& file, const std::string& help)
+{
+  return command->add_option("scenario", file, help)->required();
+}
+
+CLI::Option* add_format_option(CLI::App* command, OutputFormat& format)
+{
+  return add_enum_option<OutputFormat>(command, "--format", format, "Output format");
+}
+
+CLI::Option* add_mapper_option(CLI::App* command, std::string& mapper, const std::string& help)
+{
+  return command->add_option("--mapper", mapper, help);
+}
+
+CLI::Option* add_seed_option(CLI::App* command, long long& seed, const std::string& help)
+{
+  return command->add_option("--seed", seed, help)->check(CLI::NonNegativeNumber);
+}
+
+CLI::Option* add_datasets_option(CLI::App* command, int& datasets)
+{
+  return command->add_option("--datasets", datasets, "Number of data sets N (overrides simulation.datasets)")
+      ->check(CLI::PositiveNumber);
+}
+
+CLI::Option* add_runs_option(CLI::App* command, int& runs)
+{
+  return command
+      ->add_option("--runs", runs, "Monte Carlo crash runs (overrides simulation.runs; needs a failure model)")
+      ->check(CLI::PositiveNumber);
+}
+
+CLI::Option* add_jobs_option(CLI::App* command, int& jobs, const std::string& help, const std::string& names)
+{
+  return command->add_option(names, jobs, help)->check(CLI::PositiveNumber);
+}
+
+CLI::Option* add_out_option(CLI::App* command, std::string& dir, const std::string& help)
+{
+  return command->add_option("--out", dir, help);
+}
+
+} // namespace pipesim

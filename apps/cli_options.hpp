@@ -1,0 +1,70 @@
+// What every `pipesim` subcommand shares: the invocation, the registered-command record, the options several
+// subcommands declare (--seed, --jobs, --datasets, --runs, --format, --out, ...) and the scenario overrides they set.
+#pragma once
+
+#include "apps/cli_enums.hpp"
+#include "scenarios/scenario.hpp"
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// What the command line says beyond the subcommand's own options.
+struct Invocation {
+  std::string command_line;              // as a shell reads it back, for the files that record it
+  std::vector<std::string> simgrid_args; // SimGrid's --cfg=... and --log=..., passed to every simulation
+};
+
+/// A registered subcommand: its CLI11 node and what runs when the user chose it (the exit code).
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;
+};
+
+/// Command-line overrides of a scenario's mapper and simulation settings (map, simulate, whatif).
+struct ScenarioOverrides {
+  std::string mapper;
+  int datasets = 0;
+  int warmup   = -1;
+  std::optional<NetworkMode> network;
+  long long seed = -1;
+  int runs       = 0; // Monte Carlo runs (overrides simulation.runs)
+  bool trace     = false;
+};
+
+/// Loads the scenario `file` and applies the overrides and the SimGrid arguments; InputError when an override does
+/// not fit the scenario (--warmup not below N, --runs without a failure model).
+Scenario scenario_with_overrides(const std::string& file, const ScenarioOverrides& o,
+                                 const std::vector<std::string>& simgrid_args);
+
+/// --jobs, or the number of cores when not given.
+int jobs_or_cores(int jobs);
+
+/// The required positional `scenario`.
+CLI::Option* add_scenario_argument(CLI::App* command, std::string& file,
+                                   const std::string& help = "Scenario YAML file");
+/// --format table|json.
+CLI::Option* add_format_option(CLI::App* command, OutputFormat& format);
+/// --mapper NAME.
+CLI::Option* add_mapper_option(CLI::App* command, std::string& mapper,
+                               const std::string& help = "Use this mapper instead of the scenario's");
+/// --seed S (S >= 0).
+CLI::Option* add_seed_option(CLI::App* command, long long& seed,
+                             const std::string& help = "Seed (overrides simulation.seed)");
+/// --datasets N (N > 0).
+CLI::Option* add_datasets_option(CLI::App* command, int& datasets);
+/// --runs R (R > 0): Monte Carlo crash runs.
+CLI::Option* add_runs_option(CLI::App* command, int& runs);
+/// --jobs J (J > 0) under `names` (e.g. "--jobs,-j").
+CLI::Option*
+add_jobs_option(CLI::App* command, int& jobs,
+                const std::string& help  = "Processes running Monte Carlo runs at once (default: the number of cores)",
+                const std::string& names = "--jobs");
+/// --out DIR.
+CLI::Option* add_out_option(CLI::App* command, std::string& dir, const std::string& help);
+
+} // namespace pipesim

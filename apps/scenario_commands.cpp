@@ -1,0 +1,108 @@
+// `pipesim map`, `simulate`, `hedpm-trace` and `mappers`.
+#include "apps/scenario_commands.hpp"
+
+#include "mappers/mapper.hpp"
+#include "validation/hedpm_trace.hpp"
+#include "validation/scenario_run.hpp"
+
+#include <fmt/format.h>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace pipesim {
+
+Command add_map_command(CLI::App& app, const Invocation& invocation)
+{
+  auto o    = std::make_shared<MapOptions>();
+  auto* map = app.add_subcommand("map", "Map a scenario: mapping, status, analytic period, latency, F, event graph");
+  add_scenario_argument(map, o->scenario);
+  add_mapper_option(map, o->overrides.mapper);
+  add_format_option(map, o->format);
+  return {map, [o, &invocation] { return run_map(*o, invocation); }};
+}
+
+int run_map(const MapOptions& o, const Invocation& invocation)
+{
+  ScenarioRun run  = map_scenario(scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args));
+  run.command_line = invocation.command_line;
+  print(run, o.format, std::cout);
+  return 0;
+}
+
+Command add_simulate_command(CLI::App& app, const Invocation& invocation)
+{
+  auto o    = std::make_shared<SimulateOptions>();
+  auto* sim = app.add_subcommand(
+      "simulate", "Map, then simulate in SimGrid and compare with the analytic figures; with simulation.failures, also "
+                  "a crash run (verdict, crashes, periods before and after) and, with simulation.runs > 1, the Monte "
+                  "Carlo survival rate against 1 - F");
+  ScenarioOverrides& v = o->overrides;
+  add_scenario_argument(sim, o->scenario);
+  add_mapper_option(sim, v.mapper);
+  add_datasets_option(sim, v.datasets);
+  sim->add_option("--warmup", v.warmup, "Warm-up K (default N/2)")->check(CLI::NonNegativeNumber);
+  add_enum_option<NetworkMode>(sim, "--network", v.network, "Network mode");
+  add_seed_option(sim, v.seed);
+  sim->add_flag("--trace", v.trace, "Record the event trace (JSON output)");
+  add_runs_option(sim, v.runs);
+  add_jobs_option(sim, o->jobs);
+  add_format_option(sim, o->format);
+  return {sim, [o, &invocation] { return run_simulate(*o, invocation); }};
+}
+
+int run_simulate(const SimulateOptions& o, const Invocation& invocation)
+{
+  ScenarioRun run  = map_scenario(scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args));
+  run.command_line = invocation.command_line;
+  simulate_run(run, jobs_or_cores(o.jobs));
+  print(run, o.format, std::cout);
+  return 0;
+}
+
+Command add_hedpm_trace_command(CLI::App& app)
+{
+  auto o      = std::make_shared<HedpmTraceOptions>();
+  auto* trace = app.add_subcommand(
+      "hedpm-trace", "HeDPM on a scenario's instance, iteration by iteration as seed 002 Table 2 (sorted lists, "
+                     "Tideal, matches, Tmatch), then HeDPM-scan's runs and the one it keeps (docs/hedpm.md)");
+  add_scenario_argument(trace, o->scenario, "Scenario YAML file (its mapper is not used)");
+  add_format_option(trace, o->format);
+  return {trace, [o] { return run_hedpm_trace(*o); }};
+}
+
+int run_hedpm_trace(const HedpmTraceOptions& o)
+{
+  Scenario s        = load_scenario(o.scenario);
+  Platform platform = load_platform(s);
+  if (o.format == OutputFormat::json)
+    std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
+  else
+    std::cout << hedpm_trace_table(s.pipeline, platform);
+  return 0;
+}
+
+Command add_mappers_command(CLI::App& app)
+{
+  auto o        = std::make_shared<MappersOptions>();
+  auto* mappers = app.add_subcommand("mappers", "List the registered mappers");
+  add_format_option(mappers, o->format);
+  return {mappers, [o] { return run_mappers(*o); }};
+}
+
+int run_mappers(const MappersOptions& o)
+{
+  auto& registry      = MapperRegistry::instance();
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& name : registry.names()) {
+    auto mapper = registry.create(name);
+    if (o.format == OutputFormat::json)
+      list.push_back({{"name", name}, {"description", mapper->description()}});
+    else
+      std::cout << fmt::format("{:<24} {}\n", name, mapper->description());
+  }
+  if (o.format == OutputFormat::json) std::cout << list.dump(2) << "\n";
+  return 0;
+}
+
+} // namespace pipesim
