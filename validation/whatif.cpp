@@ -140,7 +140,7 @@ WhatIfFigures fixed(const Scenario& variant, const ScenarioRun& base, const What
   return figures_of(run);
 }
 
-std::string number(double x) { return std::isfinite(x) ? fmt::format("{:.6g}", x) : "inf"; }
+std::string whatif_number(double x) { return std::isfinite(x) ? fmt::format("{:.6g}", x) : "inf"; }
 nlohmann::json json_number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json("inf"); }
 template <class T>
 nlohmann::json json_optional(const std::optional<T>& x)
@@ -195,18 +195,18 @@ nlohmann::json figures_json(const WhatIfFigures& f, const WhatIfFigures& base)
   return j;
 }
 
-std::string optional_text(std::optional<double> x) { return x ? number(*x) : "-"; }
+std::string optional_text(std::optional<double> x) { return x ? whatif_number(*x) : "-"; }
 
 std::string table_line(const std::string& label, const WhatIfFigures& f, const WhatIfFigures& base)
 {
   if (f.status != WhatIfStatus::ok && !f.verdict) return fmt::format("  {:<10} {}: {}\n", label, f.status, f.note);
   bool ok         = f.status == WhatIfStatus::ok;
-  auto text       = [&](double x) { return ok ? number(x) : std::string("-"); };
+  auto text       = [&](double x) { return ok ? whatif_number(x) : std::string("-"); };
   std::string out = fmt::format("  {:<10} {:<12} {:>9} {:<10} {:<12} {:>9} {:<10} {:<10} {}\n", label,
                                 text(f.analytic_period), change(analytic_period(f), analytic_period(base)),
                                 f.verdict ? "-" : optional_text(f.simulated_period), text(f.analytic_latency),
                                 ok ? change(f.analytic_latency, base.analytic_latency) : "", text(f.reliability),
-                                f.survival_rate ? number(*f.survival_rate) : "-", f.mapping);
+                                f.survival_rate ? whatif_number(*f.survival_rate) : "-", f.mapping);
   if (f.verdict) out += fmt::format("  {:<10} simulated: {}\n", "", *f.verdict);
   if (!ok) out += fmt::format("  {:<10} {}: {}\n", "", f.status, f.note);
   return out;
@@ -300,17 +300,18 @@ bool write_whatif_files(const std::string& dir, const WhatIfStudy& study)
   std::string csv = "variant,evaluation,status,mapping,analytic_period,simulated_period,analytic_latency,"
                     "simulated_latency,reliability,survival_rate,period_ratio,note\n";
   auto csv_row    = [&](const std::string& variant, const char* what, const WhatIfFigures& f) {
-    auto opt    = [](std::optional<double> x) { return x ? number(*x) : std::string(); };
+    auto opt    = [](std::optional<double> x) { return x ? whatif_number(*x) : std::string(); };
     auto quoted = [](std::string s) {
       for (std::size_t i = s.find('"'); i != std::string::npos; i = s.find('"', i + 2))
         s.insert(i, "\"");
       return "\"" + s + "\"";
     };
     auto ap = analytic_period(f), bp = analytic_period(study.baseline);
-    std::string ratio = ap && bp && std::isfinite(*ap) ? number(*ap / *bp) : "";
+    std::string ratio = ap && bp && std::isfinite(*ap) ? whatif_number(*ap / *bp) : "";
     csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n", quoted(variant), what, f.status, quoted(f.mapping),
-                          opt(ap), opt(f.simulated_period), f.status == WhatIfStatus::ok ? number(f.analytic_latency) : "",
-                          opt(f.simulated_latency), opt(reliability(f)), opt(f.survival_rate), ratio, quoted(f.note));
+                          opt(ap), opt(f.simulated_period),
+                       f.status == WhatIfStatus::ok ? whatif_number(f.analytic_latency) : "", opt(f.simulated_latency),
+                          opt(reliability(f)), opt(f.survival_rate), ratio, quoted(f.note));
   };
   csv_row("baseline", "baseline", study.baseline);
   for (const auto& row : study.rows) {
@@ -326,7 +327,7 @@ bool write_whatif_files(const std::string& dir, const WhatIfStudy& study)
     for (const auto& row : study.rows) {
       auto ratio = [&](const WhatIfFigures& f) {
         auto v = value(f), b = value(study.baseline);
-        return v && b && std::isfinite(*v) && *b != 0 ? number(*v / *b) : std::string("?");
+        return v && b && std::isfinite(*v) && *b != 0 ? whatif_number(*v / *b) : std::string("?");
       };
       std::string label = row.variant;
       std::erase(label, '"');

@@ -15,7 +15,6 @@
 namespace pipesim::exact {
 
 namespace {
-constexpr double infinity              = std::numeric_limits<double>::infinity();
 constexpr std::size_t table_byte_limit = std::size_t{1} << 25; // per table of transfers or of W/s
 
 /// The search for processor sets of type Set (see hetero_search.hpp for the method).
@@ -449,10 +448,10 @@ SearchOutcome HeteroSearch<Set>::minimize(double upper, const SearchLimits& limi
 }
 
 template <std::size_t W>
-std::unique_ptr<PeriodSearch> make_search(const Problem& problem, bool reversed, std::size_t words)
+std::unique_ptr<PeriodSearch> make_hetero_search(const Problem& problem, bool reversed, std::size_t words)
 {
   if constexpr (W < max_set_words) {
-    if (words > W) return make_search<2 * W>(problem, reversed, words);
+    if (words > W) return make_hetero_search<2 * W>(problem, reversed, words);
   }
   return std::make_unique<HeteroSearch<ProcessorSet<W>>>(problem, reversed);
 }
@@ -462,7 +461,7 @@ std::unique_ptr<PeriodSearch> make_hetero_search(const Problem& problem, bool re
 {
   words = std::max(words, set_words_for(problem.platform.p()));
   assert(words <= max_set_words);
-  return make_search<1>(problem, reversed, words);
+  return make_hetero_search<1>(problem, reversed, words);
 }
 
 } // namespace pipesim::exact

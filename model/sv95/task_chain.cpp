@@ -12,7 +12,6 @@
 namespace pipesim {
 
 namespace {
-constexpr double infinity = std::numeric_limits<double>::infinity();
 
 bool finite_all(const auto& values)
 {
