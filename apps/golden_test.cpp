@@ -16,14 +16,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace {
-
+// Outside the anonymous namespace, as the fixture Golden below: the test classes TEST_P derives from them have
+// external linkage.
 struct GoldenCase {
   std::string name; // apps/golden/<name>.txt
   std::string args; // pipesim's arguments, run from the source directory
 };
 
 std::ostream& operator<<(std::ostream& os, const GoldenCase& c) { return os << c.name; }
+
+namespace {
 
 const std::string golden_dir = std::string(PIPESIM_SOURCE_DIR) + "/apps/golden";
 
@@ -79,9 +81,9 @@ std::string unified_diff(const std::string& expected_file, const std::string& ac
   return diff;
 }
 
-class Golden : public testing::TestWithParam<GoldenCase> {};
-
 } // namespace
+
+class Golden : public testing::TestWithParam<GoldenCase> {};
 
 TEST_P(Golden, OutputMatchesTheExpectedFile)
 {

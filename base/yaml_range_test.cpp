@@ -13,7 +13,7 @@ Range parse(const std::string& text, bool positive = true)
   return parse_range(load_yaml_text("r: " + text + "\n", "test.yaml").at("r"), positive);
 }
 
-std::string error_of(const std::string& text, bool positive = true)
+std::string range_error_of(const std::string& text, bool positive = true)
 {
   try {
     parse(text, positive);
@@ -25,7 +25,7 @@ std::string error_of(const std::string& text, bool positive = true)
 
 void expect_error(const std::string& text, std::initializer_list<const char*> fragments)
 {
-  std::string message = error_of(text);
+  std::string message = range_error_of(text);
   EXPECT_EQ(message.rfind("test.yaml:1: ", 0), 0u) << message;
   for (const char* fragment : fragments)
     EXPECT_NE(message.find(fragment), std::string::npos) << "'" << fragment << "' not in: " << message;

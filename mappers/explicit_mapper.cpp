@@ -7,7 +7,8 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{explicit_mapper_name, [] { return std::make_unique<ExplicitMapper>(); }};
+const MapperRegistration explicit_mapper_registration{explicit_mapper_name,
+                                                      [] { return std::make_unique<ExplicitMapper>(); }};
 } // namespace
 
 std::string ExplicitMapper::description() const

@@ -11,20 +11,11 @@
 #include <gtest/gtest.h>
 
 using namespace pipesim;
+using fixtures::interval;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 namespace {
-
-Interval interval(int first, int last, const std::vector<int>& procs, Replication replication)
-{
-  Interval in{first, last, {}, replication};
-  for (int u : procs)
-    in.replicas.push_back({u});
-  return in;
-}
-constexpr auto deal   = Replication::deal;
-constexpr auto active = Replication::active;
 
 /// The largest resource cycle-time of the one-port execution: per processor, the time it is busy per round (every
 /// operation of its program) divided by the L data sets of the round.
@@ -67,7 +58,7 @@ TEST(EventGraphDeal, OneDealtStageIsTheSlowestReplicaOverR)
     pf.set_link(pf.in(), u, b_in, 0);
     pf.set_link(u, pf.out(), b_out, 0);
   }
-  Mapping mp{{interval(1, 1, {0, 1, 2}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1, 2}, Replication::deal)}};
   auto g = build_oneport_event_graph(pl, pf, mp);
   EXPECT_EQ(g.datasets_per_round, 3);
   auto r = max_cycle_ratio(g);
@@ -88,7 +79,7 @@ TEST(EventGraphDeal, DealtNeighboursTwoThenThree)
   // Period = 10 / 6 = 5/3 (B's cycle; the A's wait for the B's, which never wait: the graph has no longer cycle).
   Pipeline pl{{1, 4}, {0, 1, 0}};
   Platform pf({{"A0", 1}, {"A1", 1}, {"B0", 1}, {"B1", 1}, {"B2", 1}}, "in", "out", 1.0, 0.0);
-  Mapping mp{{interval(1, 1, {0, 1}, deal), interval(2, 2, {2, 3, 4}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {2, 3, 4}, Replication::deal)}};
   auto plan = plan_oneport(pl, mp, pf.in(), pf.out());
   ASSERT_EQ(plan.datasets, 6);
   std::vector<std::pair<int, int>> a_to_b;
@@ -117,13 +108,13 @@ TEST(EventGraphDeal, GatheringEqualsDealtNeighboursOnTheSameReplicas)
   // w = (2, 3), delta = (1, 1, 1), b = 1. A: 1 + 5/1 + 1 = 7, B: 1 + 5/2 + 1 = 4.5; period 7 / 2 = 3.5.
   Pipeline pl{{2, 3}, {1, 1, 1}};
   Platform pf({{"A", 1}, {"B", 2}}, "in", "out", 1.0, 0.0);
-  Mapping gathered{{interval(1, 2, {0, 1}, deal)}};
+  Mapping gathered{{interval(1, 2, {0, 1}, Replication::deal)}};
   auto g = build_oneport_event_graph(pl, pf, gathered);
   EXPECT_NEAR(max_cycle_ratio(g).period, 3.5, 1e-12);
   EXPECT_THAT(event_graph_output_times(g, 4), ElementsAre(7, 7, 14, 14));
   // The same as two dealt intervals with the same replica order: each replica computes data set k of S_2 from its
   // own output of S_1, no transfer (a general mapping with a local input).
-  Mapping split{{interval(1, 1, {0, 1}, deal), interval(2, 2, {0, 1}, deal)}};
+  Mapping split{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {0, 1}, Replication::deal)}};
   EXPECT_EQ(classify(split), MappingRule::general);
   auto gs = build_oneport_event_graph(pl, pf, split);
   EXPECT_NEAR(max_cycle_ratio(gs).period, 3.5, 1e-12);
@@ -138,7 +129,7 @@ TEST(EventGraphDeal, CrossedDealSerialisesBothProcessors)
   // (1 + 2 + 1 + 1.5 + 1) + (1 + 1 + 1 + 3 + 1) = 13.5, so the period is 6.75, against 3.5 when gathered.
   Pipeline pl{{2, 3}, {1, 1, 1}};
   Platform pf({{"A", 1}, {"B", 2}}, "in", "out", 1.0, 0.0);
-  Mapping crossed{{interval(1, 1, {0, 1}, deal), interval(2, 2, {1, 0}, deal)}};
+  Mapping crossed{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {1, 0}, Replication::deal)}};
   auto g = build_oneport_event_graph(pl, pf, crossed);
   auto r = max_cycle_ratio(g);
   EXPECT_NEAR(r.period, 6.75, 1e-12);
@@ -160,7 +151,8 @@ TEST(EventGraphDeal, PeriodAboveTheLargestResourceCycleTime)
   Pipeline pl{{0, 1, 1}, {0, 1, 1, 2}};
   Platform pf({{"A0", 1}, {"A1", 1}, {"B", 1}, {"C", 1}}, "in", "out", 1.0, 0.0);
   pf.set_link(0, 2, 0.25, 0);
-  Mapping mp{{interval(1, 1, {0, 1}, deal), interval(2, 2, {2}, active), interval(3, 3, {3}, active)}};
+  Mapping mp{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {2}, Replication::active),
+              interval(3, 3, {3}, Replication::active)}};
   EXPECT_NEAR(largest_cycle_time(pl, pf, mp), 4.5, 1e-12);
   auto g = build_oneport_event_graph(pl, pf, mp);
   auto r = max_cycle_ratio(g);
@@ -179,8 +171,8 @@ TEST(EventGraphDeal, SizeAsTheHeaderStates)
   // transitions = L (2 sum P + 1) = 6 x 11 = 66; places = L (3 sum P - P_1 + 1 + P_1^2) = 6 x (15 - 2 + 1 + 4) = 108.
   Rng rng(3);
   auto inst    = fixtures::random_platform_and_pipeline(rng, 4, 8, true);
-  inst.mapping = Mapping{{interval(1, 1, {0, 1}, active), interval(2, 2, {2, 3, 4}, deal), interval(3, 3, {5, 6}, deal),
-                          interval(4, 4, {7}, active)}};
+  inst.mapping = Mapping{{interval(1, 1, {0, 1}, Replication::active), interval(2, 2, {2, 3, 4}, Replication::deal),
+                          interval(3, 3, {5, 6}, Replication::deal), interval(4, 4, {7}, Replication::active)}};
   auto g       = build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping);
   EXPECT_EQ(g.transitions.size(), 66u);
   EXPECT_EQ(g.places.size(), 108u);
@@ -190,7 +182,7 @@ TEST(EventGraphDeal, RefusesDataParallelGroups)
 {
   Pipeline pl{{1}, {1, 1}};
   Platform pf({{"A", 1}, {"B", 1}, {"C", 1}}, "in", "out");
-  Mapping mp{{Interval{1, 1, {{0, 1}, {2}}, deal}}};
+  Mapping mp{{Interval{1, 1, {{0, 1}, {2}}, Replication::deal}}};
   try {
     build_oneport_event_graph(pl, pf, mp);
     FAIL() << "no InputError";

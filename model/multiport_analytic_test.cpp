@@ -25,7 +25,7 @@ Platform make_platform(const std::vector<Card>& cards, double b, double c = 0)
   return Platform(procs, "in", "out", b, c);
 }
 
-Interval active(int first, int last, std::vector<int> procs)
+Interval active_interval(int first, int last, std::vector<int> procs)
 {
   Interval in{first, last, {}, Replication::active};
   for (int u : procs)
@@ -34,7 +34,7 @@ Interval active(int first, int last, std::vector<int> procs)
 }
 
 /// The message of the InputError `f` throws ("" if none).
-std::string message_of(const std::function<void()>& f)
+std::string multiport_message_of(const std::function<void()>& f)
 {
   try {
     f();
@@ -54,7 +54,7 @@ FailureConfiguration crashed(const Platform& platform, std::vector<int> dead)
 
 // Two stages: w = (10, 10), delta = (10, 20, 10); I_1 = [1] on {P1}, I_2 = [2] on {P2, P3}; speeds 10.
 const Pipeline two_stages{{10, 10}, {10, 20, 10}};
-Mapping one_then_two() { return Mapping{{active(1, 1, {0}), active(2, 2, {1, 2})}}; }
+Mapping one_then_two() { return Mapping{{active_interval(1, 1, {0}), active_interval(2, 2, {1, 2})}}; }
 
 } // namespace
 
@@ -107,7 +107,7 @@ TEST(MultiportEq1, SlowestPredecessorBindsTheInput)
   // Elected P1 (no failure): 20 / min(100, 10) = 2. Crash P1: P2 sends, 5.
   Platform pf = make_platform({{10}, {10}, {10, 10}}, 100);
   pf.set_link(1, 2, 4, 0);
-  Mapping mp{{active(1, 1, {0, 1}), active(2, 2, {2})}};
+  Mapping mp{{active_interval(1, 1, {0, 1}), active_interval(2, 2, {2})}};
   EXPECT_DOUBLE_EQ(bbr10_eq1_cycle_time(two_stages, pf, mp, 1, 2), 5.0);
   EXPECT_DOUBLE_EQ(bbr10_eq1_period(two_stages, pf, mp), 5.0);
   EXPECT_DOUBLE_EQ(bbr10_interval_period_all_alive(two_stages, pf, mp), 2.0);
@@ -142,7 +142,7 @@ TEST(MultiportEq1, ReplicatedSuccessorsMultiplyBout)
       succ.push_back(k + 1);
     }
     Platform pf = make_platform(cards, 100);
-    Mapping mp{{active(1, 1, {0}), active(2, 2, succ)}};
+    Mapping mp{{active_interval(1, 1, {0}), active_interval(2, 2, succ)}};
     EXPECT_DOUBLE_EQ(bbr10_eq1_terms(two_stages, pf, mp, 0, 0).out_card, 2.5 * r) << r << " successors";
     EXPECT_DOUBLE_EQ(bbr10_eq1_period(two_stages, pf, mp), std::max(1.0, 2.5 * r));
     // Algorithm 1 counts only the alive successors: crash all but one, the card term is 2.5 again.
@@ -185,7 +185,7 @@ TEST(MultiportEq1, CrashAllButTheWorstReplicaReachesEq1)
   // Crash P2: P3 alone in I_2 is elected, cycle-time 5 = eq. (1). Crash P3: every cycle-time is 1.
   Pipeline pl{{10, 10, 10}, {10, 10, 10, 10}};
   Platform pf = make_platform({{10}, {10}, {2, unbounded, 5}, {10}}, 10);
-  Mapping mp{{active(1, 1, {0}), active(2, 2, {1, 2}), active(3, 3, {3})}};
+  Mapping mp{{active_interval(1, 1, {0}), active_interval(2, 2, {1, 2}), active_interval(3, 3, {3})}};
   EXPECT_DOUBLE_EQ(bbr10_eq1_period(pl, pf, mp), 5.0);
   auto no_p2 = crashed(pf, {1});
   auto e     = first_alive_election(mp, no_p2);
@@ -241,7 +241,7 @@ TEST(MultiportAlgorithm1, OverlappingSetsSendOnlyToProcessorsWithoutTheInterval)
   // Elected P2 for I_1: P1 computes I_1 itself, so P2 sends to P3 only: card 20/10 = 2, not 4.
   // Elected P1 for I_1: P1 sends to P3 (20/10 = 2) and, elected for I_2 too, 10 bytes to P_out: 30/10 = 3.
   Platform pf = make_platform({{10, unbounded, 10}, {10, unbounded, 10}, {10, unbounded, 10}}, 100);
-  Mapping mp{{active(1, 1, {0, 1}), active(2, 2, {0, 2})}};
+  Mapping mp{{active_interval(1, 1, {0, 1}), active_interval(2, 2, {0, 2})}};
   auto all = FailureConfiguration::all_alive(pf);
   auto t   = bbr10_cycle_time_terms(two_stages, pf, mp, all, Election{{1, 0}});
   EXPECT_DOUBLE_EQ(t[1].out_card, 2.0);
@@ -258,18 +258,18 @@ TEST(MultiportAlgorithm1, RejectsElectionsThatDoNotFit)
   Platform pf = make_platform({{10}, {10}, {10}}, 100);
   Mapping mp  = one_then_two();
   auto all    = FailureConfiguration::all_alive(pf);
-  EXPECT_NE(message_of([&] {
+  EXPECT_NE(multiport_message_of([&] {
               bbr10_period(two_stages, pf, mp, all, Election{{0, 0}});
             }).find("must be an alive replica"),
             std::string::npos);
   auto dead = crashed(pf, {1, 2});
   EXPECT_FALSE(every_interval_survives(mp, dead));
   EXPECT_EQ(first_alive_election(mp, dead).sender, (std::vector<int>{0, -1}));
-  EXPECT_NE(message_of([&] {
+  EXPECT_NE(multiport_message_of([&] {
               bbr10_period(two_stages, pf, mp, dead, first_alive_election(mp, dead));
             }).find("has no alive replica"),
             std::string::npos);
-  EXPECT_NE(message_of([&] {
+  EXPECT_NE(multiport_message_of([&] {
               bbr10_period(two_stages, pf, mp, FailureConfiguration{{true}}, Election{{0, 1}});
             }).find("lists 1 processors, the platform has 3"),
             std::string::npos);

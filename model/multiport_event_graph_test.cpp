@@ -14,21 +14,12 @@
 #include <gtest/gtest.h>
 
 using namespace pipesim;
+using fixtures::interval;
 using ::testing::HasSubstr;
 
 namespace {
 
-Interval interval(int first, int last, const std::vector<int>& procs, Replication replication)
-{
-  Interval in{first, last, {}, replication};
-  for (int u : procs)
-    in.replicas.push_back({u});
-  return in;
-}
-constexpr auto deal   = Replication::deal;
-constexpr auto active = Replication::active;
-
-std::string message_of(const std::function<void()>& f)
+std::string event_graph_message_of(const std::function<void()>& f)
 {
   try {
     f();
@@ -78,7 +69,7 @@ TEST(MultiportEventGraph, OneDealtStageIsTheSlowestReplicaOverR)
               0.0);
   pf.set_link(pf.in(), 1, 6, 0.5);
   pf.set_link(pf.in(), 2, 0.4, 0);
-  Mapping mp{{interval(1, 1, {0, 1, 2}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1, 2}, Replication::deal)}};
   auto g = build_multiport_event_graph(pl, pf, mp);
   EXPECT_NEAR(max_cycle_ratio(g).period, 5.0, 1e-12);
   // A: receives 0 in [0, 3], computes [3, 15], sends [15, 15 2/3]; receives 3 in [3, 6] (its slot frees when the
@@ -100,7 +91,7 @@ TEST(MultiportEventGraph, AnalyzeMultiportUsesTheGraphForDeal)
               6.0, 0.0);
   pf.set_link(pf.in(), 1, 6, 0.5);
   pf.set_link(pf.in(), 2, 0.4, 0);
-  Mapping mp{{interval(1, 1, {0, 1, 2}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1, 2}, Replication::deal)}};
   auto s = analyze_multiport(pl, pf, mp);
   EXPECT_EQ(s.formula, "event-graph");
   EXPECT_NEAR(s.period, 5.0, 1e-12);
@@ -141,11 +132,11 @@ TEST(MultiportEventGraph, DealGivesTheWholeCardToEachTransfer)
   Pipeline pl{{1, 8}, {1, 20, 1}};
   Platform pf({Processor{"P", 10, 0, unbounded, 10}, Processor{"Q0", 10}, Processor{"Q1", 10}}, "in", "out", 100.0,
               0.0);
-  for (auto replication : {active, deal}) {
-    Mapping mp{{interval(1, 1, {0}, active), interval(2, 2, {1, 2}, replication)}};
+  for (auto replication : {Replication::active, Replication::deal}) {
+    Mapping mp{{interval(1, 1, {0}, Replication::active), interval(2, 2, {1, 2}, replication)}};
     auto plan       = plan_oneport(pl, mp, pf.in(), pf.out());
     auto times      = allotted_transfer_times(plan, pf);
-    double expected = replication == deal ? 2.0 : 4.0;
+    double expected = replication == Replication::deal ? 2.0 : 4.0;
     for (std::size_t t = 0; t < plan.transfers.size(); ++t)
       if (plan.transfers[t].from == 0) {
         EXPECT_NEAR(times[t], expected, 1e-12) << to_string(replication);
@@ -161,8 +152,8 @@ TEST(MultiportEventGraph, SizeAsTheHeaderStates)
   // places = L (5 sum P + 2m + 2 (sum_{j>=2} P_j + 1) + P_1^2) = 6 x (25 + 8 + 8 + 4) = 270.
   Rng rng(3);
   auto inst    = fixtures::random_multiport_instance(rng, 4, 8, true);
-  inst.mapping = Mapping{{interval(1, 1, {0, 1}, active), interval(2, 2, {2, 3, 4}, deal), interval(3, 3, {5, 6}, deal),
-                          interval(4, 4, {7}, active)}};
+  inst.mapping = Mapping{{interval(1, 1, {0, 1}, Replication::active), interval(2, 2, {2, 3, 4}, Replication::deal),
+                          interval(3, 3, {5, 6}, Replication::deal), interval(4, 4, {7}, Replication::active)}};
   auto g       = build_multiport_event_graph(inst.pipeline, inst.platform, inst.mapping);
   EXPECT_EQ(g.transitions.size(), 120u);
   EXPECT_EQ(g.places.size(), 270u);
@@ -171,10 +162,10 @@ TEST(MultiportEventGraph, SizeAsTheHeaderStates)
 TEST(MultiportEventGraph, RefusesWhatItDoesNotModel)
 {
   fixtures::Eq6Example ex; // S1 and S3 on P1: two intervals share a CPU
-  EXPECT_THAT(message_of([&] { build_multiport_event_graph(ex.pipeline, ex.platform, ex.mapping); }),
+  EXPECT_THAT(event_graph_message_of([&] { build_multiport_event_graph(ex.pipeline, ex.platform, ex.mapping); }),
               HasSubstr("processor P1 holds intervals 1 and 3"));
   Mapping one = make_interval_mapping({{1, 3}}, {0});
-  EXPECT_THAT(message_of([&] { build_multiport_event_graph(ex.pipeline, ex.platform, one, 0); }),
+  EXPECT_THAT(event_graph_message_of([&] { build_multiport_event_graph(ex.pipeline, ex.platform, one, 0); }),
               HasSubstr("buffer = 0"));
 }
 

@@ -6,6 +6,14 @@
 
 namespace pipesim::fixtures {
 
+Interval interval(int first, int last, const std::vector<int>& procs, Replication replication)
+{
+  Interval in{first, last, {}, replication};
+  for (int u : procs)
+    in.replicas.push_back({u});
+  return in;
+}
+
 Eq6Example::Eq6Example()
 {
   platform = Platform({{"P1", 1.0}, {"P2", 10.0}}, "P0", "P0", 1.0, 0.0);

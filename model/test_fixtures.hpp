@@ -12,6 +12,9 @@
 
 namespace pipesim::fixtures {
 
+/// The interval [first, last] with one single-processor replica per entry of `procs` (test shorthand).
+Interval interval(int first, int last, const std::vector<int>& procs, Replication replication = Replication::deal);
+
 /// ASan makes each simulation ~10 times slower: long randomised checks take their first 1/asan_scale instances.
 #ifdef PIPESIM_SANITIZE
 inline constexpr std::uint64_t asan_scale = 3;

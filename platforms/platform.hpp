@@ -13,6 +13,7 @@
 namespace pipesim {
 
 inline constexpr double unbounded = std::numeric_limits<double>::infinity();
+inline constexpr double infinity  = std::numeric_limits<double>::infinity(); // a cost no choice reaches
 
 /// One computing processor P_u (seed 000 §2.2, seed 004 §3.2).
 struct Processor {

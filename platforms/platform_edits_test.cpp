@@ -22,7 +22,7 @@ PlatformOptions options(const std::string& yaml)
 }
 
 template <class F>
-std::string error_of(F f)
+std::string edits_error_of(F f)
 {
   try {
     f();
@@ -92,18 +92,19 @@ edits:
 
 TEST(PlatformEdits, BadEditsNameFileLineAndValue)
 {
-  expect_parts(error_of([] { options("edits:\n  - {scale_speed: 0.5, remove_hosts: P1}\n"); }),
+  expect_parts(edits_error_of([] { options("edits:\n  - {scale_speed: 0.5, remove_hosts: P1}\n"); }),
                {"edits.yaml:2", "one action", "scale_speed", "remove_hosts"});
-  expect_parts(error_of([] { options("edits:\n  - {hosts: P1}\n"); }), {"edits.yaml:2", "needs one action"});
-  expect_parts(error_of([] { options("edits:\n  - {scale_speed: -2, hosts: P1}\n"); }), {"edits.yaml:2", "-2"});
-  expect_parts(error_of([] { options("edits:\n  - {scale_bandwidth: 0.5}\n"); }),
+  expect_parts(edits_error_of([] { options("edits:\n  - {hosts: P1}\n"); }), {"edits.yaml:2", "needs one action"});
+  expect_parts(edits_error_of([] { options("edits:\n  - {scale_speed: -2, hosts: P1}\n"); }), {"edits.yaml:2", "-2"});
+  expect_parts(edits_error_of([] { options("edits:\n  - {scale_bandwidth: 0.5}\n"); }),
                {"edits.yaml:2", "'links'", "'route'"});
-  expect_parts(error_of([] { options("edits:\n  - {scale_latency: 2, route: [P1]}\n"); }),
+  expect_parts(edits_error_of([] { options("edits:\n  - {scale_latency: 2, route: [P1]}\n"); }),
                {"edits.yaml:2", "two host names"});
-  expect_parts(error_of([] { options("edits:\n  - {set_failure_probability: 1.5, hosts: P1}\n"); }),
+  expect_parts(edits_error_of([] { options("edits:\n  - {set_failure_probability: 1.5, hosts: P1}\n"); }),
                {"edits.yaml:2", "1.5"});
-  expect_parts(error_of([] { options("hosts: {regex: \"a[\"}\n"); }), {"edits.yaml:1", "regular expression"});
-  expect_parts(error_of([] { options("edits:\n  - {scale_speed: 2, hosts: P1, at: 3}\n"); }), {"edits.yaml:2", "at"});
+  expect_parts(edits_error_of([] { options("hosts: {regex: \"a[\"}\n"); }), {"edits.yaml:1", "regular expression"});
+  expect_parts(edits_error_of([] { options("edits:\n  - {scale_speed: 2, hosts: P1, at: 3}\n"); }),
+               {"edits.yaml:2", "at"});
 }
 
 TEST(PlatformEdits, ModelSelectionAndHostEdits)
@@ -138,24 +139,25 @@ edits:
 TEST(PlatformEdits, ModelEditsThatMatchNothingOrNeedXml)
 {
   Platform base = small_model();
-  expect_parts(error_of([&] { apply_platform_options(base, options("hosts: [P1, Q7]\n")); }),
+  expect_parts(edits_error_of([&] { apply_platform_options(base, options("hosts: [P1, Q7]\n")); }),
                {"edits.yaml:1", "'Q7'", "matches no processor"});
-  expect_parts(error_of([&] { apply_platform_options(base, options("edits:\n  - {scale_speed: 2, hosts: X*}\n")); }),
-               {"edits.yaml:2", "scale_speed 2 on hosts X*", "matches no processor"});
   expect_parts(
-      error_of([&] { apply_platform_options(base, options("edits:\n  - {scale_bandwidth: 2, links: l1}\n")); }),
+      edits_error_of([&] { apply_platform_options(base, options("edits:\n  - {scale_speed: 2, hosts: X*}\n")); }),
+      {"edits.yaml:2", "scale_speed 2 on hosts X*", "matches no processor"});
+  expect_parts(
+      edits_error_of([&] { apply_platform_options(base, options("edits:\n  - {scale_bandwidth: 2, links: l1}\n")); }),
       {"edits.yaml:2", "SimGrid XML", "route"});
-  expect_parts(error_of([&] { apply_platform_options(base, options("hosts: {zone: ca}\n")); }),
+  expect_parts(edits_error_of([&] { apply_platform_options(base, options("hosts: {zone: ca}\n")); }),
                {"edits.yaml:1", "zone"});
-  expect_parts(error_of([&] { apply_platform_options(base, options("edits:\n  - {remove_hosts: \"*\"}\n")); }),
+  expect_parts(edits_error_of([&] { apply_platform_options(base, options("edits:\n  - {remove_hosts: \"*\"}\n")); }),
                {"edits.yaml:2", "every processor"});
-  expect_parts(error_of([&] {
+  expect_parts(edits_error_of([&] {
                  apply_platform_options(base, options("edits:\n  - {scale_failure_probability: 10, hosts: P4}\n"));
                }),
                {"edits.yaml:2", "'P4'", "not below 1"});
-  expect_parts(
-      error_of([&] { apply_platform_options(base, options("edits:\n  - {scale_latency: 2, route: [P1, Z]}\n")); }),
-      {"edits.yaml:2", "'Z'"});
+  expect_parts(edits_error_of(
+                   [&] { apply_platform_options(base, options("edits:\n  - {scale_latency: 2, route: [P1, Z]}\n")); }),
+               {"edits.yaml:2", "'Z'"});
 }
 
 } // namespace

@@ -8,15 +8,15 @@
 namespace pipesim {
 namespace {
 
-Platform parse(const std::string& text)
+Platform parse_platform_yaml(const std::string& text)
 {
   return parse_platform_yaml(load_yaml_text(text, "test.yaml").at("platform"));
 }
 
-std::string error_of(const std::string& text)
+std::string yaml_error_of(const std::string& text)
 {
   try {
-    parse(text);
+    parse_platform_yaml(text);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -26,7 +26,7 @@ std::string error_of(const std::string& text)
 // Checks that the message names the file and line and contains every fragment.
 void expect_error(const std::string& text, int line, std::initializer_list<const char*> fragments)
 {
-  std::string message = error_of(text);
+  std::string message = yaml_error_of(text);
   EXPECT_EQ(message.rfind("test.yaml:" + std::to_string(line) + ": ", 0), 0u) << message;
   for (const char* fragment : fragments)
     EXPECT_NE(message.find(fragment), std::string::npos) << "'" << fragment << "' not in: " << message;
@@ -52,7 +52,7 @@ const char* const explicit_platform = R"(platform:
 
 TEST(PlatformYaml, ExplicitListWithOverrides)
 {
-  Platform platform = parse(explicit_platform);
+  Platform platform = parse_platform_yaml(explicit_platform);
   ASSERT_EQ(platform.p(), 3);
   EXPECT_EQ(platform.in_name(), "src");
   EXPECT_EQ(platform.out_name(), "dst");
@@ -86,7 +86,7 @@ TEST(PlatformYaml, ExplicitListWithOverrides)
 
 TEST(PlatformYaml, NumberShapesAndDefaults)
 {
-  Platform platform = parse(R"(platform:
+  Platform platform = parse_platform_yaml(R"(platform:
   processors: [{name: P1, speed: 5}, {name: P2, speed: 5}]
   bandwidth: 100
 )");
@@ -96,7 +96,7 @@ TEST(PlatformYaml, NumberShapesAndDefaults)
   EXPECT_EQ(platform.bandwidth(platform.in(), 1), 100);
   EXPECT_EQ(platform.latency(0, 1), 0.0);
   EXPECT_EQ(platform.classify(), PlatformClass::fully_homogeneous);
-  platform = parse(R"(platform:
+  platform = parse_platform_yaml(R"(platform:
   processors: [{name: P1, speed: 5}, {name: P2, speed: 7}]
   bandwidth: 100
   latency: 0.25
@@ -107,7 +107,7 @@ TEST(PlatformYaml, NumberShapesAndDefaults)
 
 TEST(PlatformYaml, SharedIoHostOverrideCoversPinAndPout)
 {
-  Platform platform = parse(R"(platform:
+  Platform platform = parse_platform_yaml(R"(platform:
   processors: [{name: P1, speed: 5}, {name: P2, speed: 5}]
   io: {in: io, out: io}
   bandwidth: {default: 100, links: [{from: io, to: P2, bandwidth: 7}]}
@@ -131,9 +131,9 @@ std::string generator(const std::string& cls, int seed)
 TEST(PlatformYaml, GeneratorIsDeterministicAndHasItsClass)
 {
   for (const char* cls : {"fully-homogeneous", "communication-homogeneous", "fully-heterogeneous"}) {
-    Platform a = parse(generator(cls, 1));
-    Platform b = parse(generator(cls, 1));
-    Platform c = parse(generator(cls, 2));
+    Platform a = parse_platform_yaml(generator(cls, 1));
+    Platform b = parse_platform_yaml(generator(cls, 1));
+    Platform c = parse_platform_yaml(generator(cls, 2));
     EXPECT_EQ(to_string(a.classify()), std::string(cls));
     ASSERT_EQ(a.p(), 5);
     EXPECT_EQ(a.processor(4).name, "P5");

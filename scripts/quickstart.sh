@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 bash scripts/setup.sh
 setup_done=$SECONDS
-PIPESIM_TARGET=pipesim bash scripts/build.sh default
+PIPESIM_UNITY="${PIPESIM_UNITY:-1}" PIPESIM_TARGET=pipesim bash scripts/build.sh default
 build_done=$SECONDS
 echo "quickstart: set-up $((setup_done - start)) s, build $((build_done - setup_done)) s" >&2
 ./build/apps/pipesim simulate scenarios/examples/quickstart.yaml "$@"

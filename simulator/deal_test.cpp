@@ -12,19 +12,10 @@
 #include <nlohmann/json.hpp>
 
 using namespace pipesim;
+using fixtures::interval;
 using ::testing::HasSubstr;
 
 namespace {
-
-Interval interval(int first, int last, const std::vector<int>& procs, Replication replication)
-{
-  Interval in{first, last, {}, replication};
-  for (int u : procs)
-    in.replicas.push_back({u});
-  return in;
-}
-constexpr auto deal   = Replication::deal;
-constexpr auto active = Replication::active;
 
 SimulationSettings settings(CommModel model, int datasets)
 {
@@ -57,7 +48,7 @@ void expect_oneport_graph(const Pipeline& pl, const Platform& pf, const Mapping&
 struct OneDealtStage {
   Pipeline pl{{12}, {6, 4}};
   Platform pf{{{"A", 1}, {"B", 2}, {"C", 3}}, "in", "out", 1.0, 0.0};
-  Mapping mp{{interval(1, 1, {0, 1, 2}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1, 2}, Replication::deal)}};
   OneDealtStage()
   {
     for (auto [u, b_in, b_out] : {std::tuple{0, 6.0, 4.0}, {1, 2.0, 1.0}, {2, 1.0, 0.5}}) {
@@ -93,16 +84,20 @@ TEST(DealSimulation, OnePortHandInstancesOfTheEventGraph)
   // Dealt neighbours (I_1 over A0, A1; I_2 over B0, B1, B2; L = 6): period 10 / 6 (the B's cycle).
   Pipeline two_three{{1, 4}, {0, 1, 0}};
   Platform five({{"A0", 1}, {"A1", 1}, {"B0", 1}, {"B1", 1}, {"B2", 1}}, "in", "out", 1.0, 0.0);
-  expect_oneport_graph(two_three, five, Mapping{{interval(1, 1, {0, 1}, deal), interval(2, 2, {2, 3, 4}, deal)}},
-                       5.0 / 3, 60);
+  expect_oneport_graph(
+      two_three, five,
+      Mapping{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {2, 3, 4}, Replication::deal)}}, 5.0 / 3, 60);
   // Gathering (S_1, S_2 on each replica of a dealt interval over A (s = 1), B (s = 2)): max(7, 4.5) / 2 = 3.5; the
   // same as two dealt intervals on the same replicas (a general mapping, local inputs); crossed replicas chain both
   // processors: 13.5 per round, 6.75.
   Pipeline pl{{2, 3}, {1, 1, 1}};
   Platform pf({{"A", 1}, {"B", 2}}, "in", "out", 1.0, 0.0);
-  expect_oneport_graph(pl, pf, Mapping{{interval(1, 2, {0, 1}, deal)}}, 3.5, 40);
-  expect_oneport_graph(pl, pf, Mapping{{interval(1, 1, {0, 1}, deal), interval(2, 2, {0, 1}, deal)}}, 3.5, 40);
-  expect_oneport_graph(pl, pf, Mapping{{interval(1, 1, {0, 1}, deal), interval(2, 2, {1, 0}, deal)}}, 6.75, 40);
+  expect_oneport_graph(pl, pf, Mapping{{interval(1, 2, {0, 1}, Replication::deal)}}, 3.5, 40);
+  expect_oneport_graph(
+      pl, pf, Mapping{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {0, 1}, Replication::deal)}}, 3.5, 40);
+  expect_oneport_graph(pl, pf,
+                       Mapping{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {1, 0}, Replication::deal)}},
+                       6.75, 40);
 }
 
 TEST(DealSimulation, PeriodAboveTheLargestResourceCycleTime)
@@ -114,7 +109,8 @@ TEST(DealSimulation, PeriodAboveTheLargestResourceCycleTime)
   Pipeline pl{{0, 1, 1}, {0, 1, 1, 2}};
   Platform pf({{"A0", 1}, {"A1", 1}, {"B", 1}, {"C", 1}}, "in", "out", 1.0, 0.0);
   pf.set_link(0, 2, 0.25, 0);
-  Mapping mp{{interval(1, 1, {0, 1}, deal), interval(2, 2, {2}, active), interval(3, 3, {3}, active)}};
+  Mapping mp{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {2}, Replication::active),
+              interval(3, 3, {3}, Replication::active)}};
   auto sim = simulate(pl, pf, mp, settings(CommModel::one_port, 6));
   expect_times(sim.output_times, {9, 13, 19, 23, 29, 33}, "Algorithmica 2014 instance");
   expect_oneport_graph(pl, pf, mp, 5.0, 40);
@@ -131,7 +127,7 @@ TEST(DealSimulation, MultiPortOneDealtStage)
               0.0);
   pf.set_link(pf.in(), 1, 6, 0.5);
   pf.set_link(pf.in(), 2, 0.4, 0);
-  Mapping mp{{interval(1, 1, {0, 1, 2}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1, 2}, Replication::deal)}};
   std::vector<double> hand{15 + 2.0 / 3, 15 + 2.0 / 3, 19 + 2.0 / 3, 27 + 2.0 / 3, 27 + 2.0 / 3, 34 + 2.0 / 3};
   for (Allocation allocation : {Allocation::allotted, Allocation::fair}) {
     SimulationSettings s = settings(CommModel::multi_port, 6);
@@ -150,12 +146,12 @@ TEST(DealSimulation, MultiPortDealGivesTheWholeCardToEachTransfer)
   Pipeline pl{{1, 8}, {1, 20, 1}};
   Platform pf({Processor{"P", 10, 0, unbounded, 10}, Processor{"Q0", 10}, Processor{"Q1", 10}}, "in", "out", 100.0,
               0.0);
-  for (auto replication : {active, deal})
+  for (auto replication : {Replication::active, Replication::deal})
     for (Allocation allocation : {Allocation::allotted, Allocation::fair}) {
-      Mapping mp{{interval(1, 1, {0}, active), interval(2, 2, {1, 2}, replication)}};
+      Mapping mp{{interval(1, 1, {0}, Replication::active), interval(2, 2, {1, 2}, replication)}};
       SimulationSettings s = settings(CommModel::multi_port, 200);
       s.allocation         = allocation;
-      double expected      = replication == deal ? 2.0 : 4.0;
+      double expected      = replication == Replication::deal ? 2.0 : 4.0;
       EXPECT_NEAR(simulate(pl, pf, mp, s).period, expected, 1e-9 * expected)
           << to_string(replication) << ", " << allocation;
     }
@@ -187,7 +183,8 @@ TEST(DealSimulation, CrashOfADealtReplicaFailsTheRun)
   // redundancy, so the run fails there, naming I_2 (index 1), in both models.
   Pipeline pl{{1, 2, 1}, {1, 1, 1, 1}};
   Platform pf({{"P1", 1}, {"P2", 1}, {"P3", 1}, {"P4", 1}}, "in", "out", 1.0, 0.0);
-  Mapping mp{{interval(1, 1, {0}, active), interval(2, 2, {1, 2}, deal), interval(3, 3, {3}, active)}};
+  Mapping mp{{interval(1, 1, {0}, Replication::active), interval(2, 2, {1, 2}, Replication::deal),
+              interval(3, 3, {3}, Replication::active)}};
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto sim      = simulate(pl, pf, mp, fixtures::trace_settings(model, Allocation::allotted, 40, {{"P3", 10.5}}));
     const auto& f = sim.failures;
@@ -210,7 +207,7 @@ TEST(DealSimulation, CrashOfAReplicaThatDeliveredEverythingIsHarmless)
   // fails the run (I_1).
   Pipeline pl{{1}, {1, 1}};
   Platform pf({{"A", 4}, {"B", 1}}, "in", "out", 1.0, 0.0);
-  Mapping mp{{interval(1, 1, {0, 1}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1}, Replication::deal)}};
   auto fault_free = simulate(pl, pf, mp, settings(CommModel::one_port, 8));
   expect_times(fault_free.output_times, {2.25, 3, 4.5, 6, 6.75, 9, 9, 12}, "fault-free");
   auto late = simulate(pl, pf, mp, fixtures::trace_settings(CommModel::one_port, Allocation::fair, 8, {{"A", 10}}));
@@ -229,8 +226,8 @@ TEST(DealSimulation, ActiveIntervalBeforeADealtOneReElects)
   // of the survivors (one-port).
   Pipeline pl{{2, 3}, {1, 1, 1}};
   Platform pf({{"P1", 1}, {"P2", 2}, {"P3", 1}, {"P4", 1}}, "in", "out", 1.0, 0.0);
-  Mapping mp{{interval(1, 1, {0, 1}, active), interval(2, 2, {2, 3}, deal)}};
-  Mapping survivors{{interval(1, 1, {1}, active), interval(2, 2, {2, 3}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1}, Replication::active), interval(2, 2, {2, 3}, Replication::deal)}};
+  Mapping survivors{{interval(1, 1, {1}, Replication::active), interval(2, 2, {2, 3}, Replication::deal)}};
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto sim = simulate(pl, pf, mp, fixtures::trace_settings(model, Allocation::allotted, 80, {{"P1", 20}}));
     fixtures::expect_verdict(sim, true, 80, to_string(model));
@@ -248,7 +245,7 @@ TEST(DealSimulation, MultiPortRefusesMixedLocalInputs)
   // of I_2 from P2, which the stations' single input buffer cannot order; the one-port model runs it.
   Pipeline pl{{1, 1}, {1, 1, 1}};
   Platform pf({{"P1", 1}, {"P2", 1}}, "in", "out", 1.0, 0.0);
-  Mapping mp{{interval(1, 1, {0, 1}, deal), interval(2, 2, {1, 0}, deal)}};
+  Mapping mp{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {1, 0}, Replication::deal)}};
   try {
     simulate(pl, pf, mp, settings(CommModel::multi_port, 10));
     FAIL() << "no error";

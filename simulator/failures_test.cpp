@@ -16,10 +16,10 @@ namespace {
 constexpr double makespan = 10; // fault-free makespan the probability windows are fractions of
 
 /// P1..P5 with failure probability f each; the mapping uses P1 and P2 (replicas of I_1) and P4 (I_2), not P3, P5.
-struct Example {
+struct FailuresExample {
   Platform platform;
   Mapping mapping;
-  explicit Example(double f)
+  explicit FailuresExample(double f)
   {
     std::vector<Processor> processors;
     for (int u = 1; u <= 5; ++u)
@@ -54,7 +54,7 @@ const double almost_one = std::nextafter(1.0, 0.0); // uniform01 draws are below
 
 TEST(CrashSchedule, NoneAndPlatformDrawNothing)
 {
-  Example ex(almost_one);
+  FailuresExample ex(almost_one);
   for (std::uint64_t seed = 0; seed < 100; ++seed) {
     EXPECT_TRUE(draw_crash_schedule(model(FailureModel::none), ex.platform, ex.mapping, makespan, seed).empty());
     EXPECT_TRUE(draw_crash_schedule(model(FailureModel::platform), ex.platform, ex.mapping, makespan, seed).empty());
@@ -63,7 +63,7 @@ TEST(CrashSchedule, NoneAndPlatformDrawNothing)
 
 TEST(CrashSchedule, ProbabilityZeroNeverCrashes)
 {
-  Example ex(0.0);
+  FailuresExample ex(0.0);
   for (std::uint64_t seed = 0; seed < 1000; ++seed)
     EXPECT_TRUE(draw_crash_schedule(model(FailureModel::probability), ex.platform, ex.mapping, makespan, seed).empty())
         << seed;
@@ -72,7 +72,7 @@ TEST(CrashSchedule, ProbabilityZeroNeverCrashes)
 TEST(CrashSchedule, ProbabilityNearOneCrashesEveryUsedProcessorInTheWindow)
 {
   // Window [0.2, 0.7] of a makespan 10: every crash in [2, 7].
-  Example ex(almost_one);
+  FailuresExample ex(almost_one);
   for (std::uint64_t seed = 0; seed < 1000; ++seed) {
     auto crashes =
         draw_crash_schedule(model(FailureModel::probability, 0.2, 0.7), ex.platform, ex.mapping, makespan, seed);
@@ -91,7 +91,7 @@ TEST(CrashSchedule, ProbabilityCrashFractionMatchesF)
   // Bernoulli(0.2) over R = 20,000 runs: sd of the fraction sqrt(0.2 * 0.8 / R) = 0.00283; allow 4 sd.
   const int runs = 20000;
   const double f = 0.2;
-  Example ex(f);
+  FailuresExample ex(f);
   std::map<std::string, int> crashed;
   for (int r = 0; r < runs; ++r)
     for (const Crash& c :
@@ -108,7 +108,7 @@ TEST(CrashSchedule, ExponentialMeanIsTheMtbf)
   // Exp(1/mtbf) has mean and sd mtbf: the mean of R = 20,000 draws is within 4 mtbf / sqrt(R) of it. P4 has no
   // mtbf (unbounded) and never crashes.
   const int runs = 20000;
-  Example ex(0.0);
+  FailuresExample ex(0.0);
   ex.platform.processor(0).mtbf = 100;
   ex.platform.processor(1).mtbf = 400;
   std::map<std::string, double> sum;
@@ -130,7 +130,7 @@ TEST(CrashSchedule, ExponentialMeanIsTheMtbf)
 
 TEST(CrashSchedule, OnlyTheMappingsProcessorsAndTheSameDrawsWhateverTheMapping)
 {
-  Example ex(0.5);
+  FailuresExample ex(0.5);
   Mapping all; // one interval replicated on the five processors
   all.intervals = {Interval{1, 2, {{0}, {1}, {2}, {3}, {4}}, Replication::active}};
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
@@ -145,7 +145,7 @@ TEST(CrashSchedule, OnlyTheMappingsProcessorsAndTheSameDrawsWhateverTheMapping)
 
 TEST(CrashSchedule, SameSeedSameScheduleOtherRunOtherSchedule)
 {
-  Example ex(almost_one);
+  FailuresExample ex(almost_one);
   ex.platform.processor(0).mtbf = 50;
   for (FailureModel name : {FailureModel::probability, FailureModel::exponential}) {
     auto a = draw_crash_schedule(model(name), ex.platform, ex.mapping, makespan, run_seed(42, 0));
@@ -162,7 +162,7 @@ TEST(CrashSchedule, SameSeedSameScheduleOtherRunOtherSchedule)
 
 TEST(CrashSchedule, TraceKeepsTheMappingsCrashesInTimeOrder)
 {
-  Example ex(0.0);
+  FailuresExample ex(0.0);
   FailureSettings trace = model(FailureModel::trace);
   trace.trace           = {{"P4", 3.0}, {"P3", 1.0}, {"P1", 2.0}, {"P2", 0.0}};
   auto crashes          = draw_crash_schedule(trace, ex.platform, ex.mapping, makespan, 1);
@@ -172,7 +172,7 @@ TEST(CrashSchedule, TraceKeepsTheMappingsCrashesInTimeOrder)
 
 TEST(CrashSchedule, TraceErrorsNameTheHost)
 {
-  Example ex(0.0);
+  FailuresExample ex(0.0);
   auto message_of = [&](std::vector<Crash> crashes) {
     FailureSettings trace = model(FailureModel::trace);
     trace.trace           = std::move(crashes);
@@ -195,7 +195,7 @@ TEST(CrashSchedule, TraceErrorsNameTheHost)
 
 TEST(CrashSchedule, BadWindow)
 {
-  Example ex(0.1);
+  FailuresExample ex(0.1);
   EXPECT_THROW(draw_crash_schedule(model(FailureModel::probability, 0.6, 0.2), ex.platform, ex.mapping, makespan, 1),
                InputError);
   EXPECT_THROW(draw_crash_schedule(model(FailureModel::probability, -0.1, 0.2), ex.platform, ex.mapping, makespan, 1),

@@ -17,7 +17,7 @@ namespace sg4 = simgrid::s4u;
 
 namespace pipesim {
 
-namespace {
+namespace detail { // named, not anonymous: MultiPortDeployment::State holds Stations
 /// A bounded FIFO of data set indices between two actors of one processor.
 struct Buffer {
   std::deque<int> items;
@@ -69,7 +69,10 @@ void require_uniform_local_inputs(const detail::Replication& rep, const Platform
                                        platform.node_name(u), j, j + 1));
     }
 }
-} // namespace
+} // namespace detail
+
+using detail::Buffer;
+using detail::Station;
 
 struct MultiPortDeployment::State {
   Pipeline pipeline;
@@ -170,7 +173,7 @@ MultiPortDeployment::MultiPortDeployment(const Pipeline& pipeline, const Platfor
   plan_oneport(pipeline, mapping, platform.in(), platform.out()); // refuses what the model does not support
   s.replication = std::make_unique<detail::Replication>(s.pipeline, s.platform, s.mapping, s.settings, size_scale,
                                                         settings.allocation == Allocation::allotted);
-  require_uniform_local_inputs(*s.replication, s.platform);
+  detail::require_uniform_local_inputs(*s.replication, s.platform);
 }
 
 MultiPortDeployment::~MultiPortDeployment() = default;

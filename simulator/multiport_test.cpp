@@ -10,7 +10,7 @@ using namespace pipesim;
 using fixtures::asan_scale;
 
 namespace {
-SimulationSettings multiport(Allocation allocation, int datasets = 60)
+SimulationSettings multiport_settings(Allocation allocation, int datasets = 60)
 {
   SimulationSettings s;
   s.model      = CommModel::multi_port;
@@ -19,28 +19,28 @@ SimulationSettings multiport(Allocation allocation, int datasets = 60)
   return s;
 }
 
-using Example = fixtures::CardExample;
+using MultiportExample = fixtures::CardExample;
 } // namespace
 
 TEST(MultiPortSimulation, AllottedReachesTheCycleTime)
 {
-  Example ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport(Allocation::allotted));
+  MultiportExample ex;
+  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport_settings(Allocation::allotted));
   EXPECT_NEAR(sim.period, 8.0 / 3, 1e-6);
 }
 
 TEST(MultiPortSimulation, FairSharesTheCardEqually)
 {
   // Max-min gives each of the two sends 7.5 of the card: 20 / 7.5 = 8/3 as well.
-  Example ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport(Allocation::fair));
+  MultiportExample ex;
+  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport_settings(Allocation::fair));
   EXPECT_NEAR(sim.period, 8.0 / 3, 1e-6);
 }
 
 TEST(MultiPortSimulation, OverlapBeatsOnePort)
 {
   // One-port pays receive + compute + sends in sequence: P1 1 + 1 + 2 + 2 = 6 (its card is a multi-port notion).
-  Example ex;
+  MultiportExample ex;
   SimulationSettings one;
   one.datasets = 60;
   EXPECT_NEAR(simulate(ex.pipeline, ex.platform, ex.mapping, one).period, 6.0, 6e-9);
@@ -53,8 +53,8 @@ TEST(MultiPortSimulation, GeneralMappingSharesTheCpu)
   Pipeline pl{{10, 10, 10}, {10, 10, 10, 10}};
   Platform pf({{"P1", 10.0}, {"P2", 10.0}}, "in", "out", 10.0);
   Mapping mp = make_interval_mapping({{1, 1}, {2, 2}, {3, 3}}, {0, 1, 0});
-  EXPECT_NEAR(simulate(pl, pf, mp, multiport(Allocation::allotted)).period, 2.0, 1e-6);
-  EXPECT_NEAR(simulate(pl, pf, mp, multiport(Allocation::fair)).period, 2.0, 1e-6);
+  EXPECT_NEAR(simulate(pl, pf, mp, multiport_settings(Allocation::allotted)).period, 2.0, 1e-6);
+  EXPECT_NEAR(simulate(pl, pf, mp, multiport_settings(Allocation::fair)).period, 2.0, 1e-6);
 }
 
 TEST(MultiPortSimulation, CooldownLeavesOutTheFastTail)
@@ -64,10 +64,10 @@ TEST(MultiPortSimulation, CooldownLeavesOutTheFastTail)
   Pipeline pl{{10, 10, 10}, {10, 10, 10, 10}};
   Platform pf({{"P1", 10.0}, {"P2", 10.0}}, "in", "out", 10.0);
   Mapping mp           = make_interval_mapping({{1, 1}, {2, 2}, {3, 3}}, {0, 1, 0});
-  SimulationSettings s = multiport(Allocation::allotted);
+  SimulationSettings s = multiport_settings(Allocation::allotted);
   s.cooldown           = 0;
   EXPECT_LT(simulate(pl, pf, mp, s).period, 1.9);
-  EXPECT_EQ(multiport(Allocation::fair).effective_cooldown(), 15);
+  EXPECT_EQ(multiport_settings(Allocation::fair).effective_cooldown(), 15);
 }
 
 TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomReplicatedIntervalMappings)
@@ -82,7 +82,8 @@ TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomReplicatedIntervalMap
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     double formula   = bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
     double eq1       = bbr10_eq1_period(inst.pipeline, inst.platform, inst.mapping);
-    double simulated = simulate(inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::allotted, 80)).period;
+    double simulated =
+        simulate(inst.pipeline, inst.platform, inst.mapping, multiport_settings(Allocation::allotted, 80)).period;
     EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
     EXPECT_LE(simulated, eq1 * (1 + 1e-9)) << what;
   }
@@ -103,7 +104,7 @@ TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomGeneralMappings)
     double formula =
         bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, first_alive_election(inst.mapping, all));
     double simulated =
-        simulate(inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::allotted, 3000)).period;
+        simulate(inst.pipeline, inst.platform, inst.mapping, multiport_settings(Allocation::allotted, 3000)).period;
     EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
   }
 }

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string temp_dir(const std::string& name)
+std::string status_temp_dir(const std::string& name)
 {
   auto dir = fs::temp_directory_path() / fmt::format("pipesim-status-{}-{}", getpid(), name);
   fs::remove_all(dir);
@@ -45,7 +45,7 @@ std::string row(int id, const std::string& status)
 /// 8): shard 1 complete with one failure, shard 2 has two rows and a torn third, shard 3 has not started.
 std::string slurm_dir()
 {
-  std::string dir = temp_dir("slurm");
+  std::string dir = status_temp_dir("slurm");
   write(dir + "/slurm/submission.json",
         R"({"name": "c", "file": "/x/c.yaml", "hash": "abc", "total": 10, "shards": 3})");
   write(dir + "/slurm/submissions.jsonl", R"({"array_job": 40, "merge_job": 41, "shards": [1, 2, 3], "depends_on": []})"
@@ -189,7 +189,7 @@ TEST(CampaignStatus, DoubledRowsAndForeignShardsAreReported)
 
 TEST(CampaignStatus, PlainCampaignDirectoryAndShard)
 {
-  std::string dir = temp_dir("plain");
+  std::string dir = status_temp_dir("plain");
   write(dir + "/campaign.json", R"({"name": "p", "hash": "h", "total": 5, "shard": "2/2"})");
   write(dir + "/results.jsonl", row(1, "ok"));
   CampaignStatus s = read_campaign_status(dir);
@@ -198,5 +198,5 @@ TEST(CampaignStatus, PlainCampaignDirectoryAndShard)
   EXPECT_EQ(s.shards[0].index, 2);
   EXPECT_EQ(s.shards[0].expected, 2); // runs 1 and 3
   EXPECT_EQ(s.shards[0].done, 1);
-  EXPECT_THROW(read_campaign_status(temp_dir("empty")), InputError);
+  EXPECT_THROW(read_campaign_status(status_temp_dir("empty")), InputError);
 }

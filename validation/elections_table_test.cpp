@@ -43,8 +43,8 @@ TEST(ElectionsTable, StatisticsOfHandMadeDeviations)
 }
 
 namespace {
-nlohmann::json row(int id, int p, double random, double max_bout, double min_comm, double min_nb, double milp,
-                   const std::string& milp_status = "optimal", const std::string& status = "ok")
+nlohmann::json elections_row(int id, int p, double random, double max_bout, double min_comm, double min_nb, double milp,
+                             const std::string& milp_status = "optimal", const std::string& status = "ok")
 {
   return {{"run_id", id},
           {"p", p},
@@ -60,11 +60,12 @@ nlohmann::json row(int id, int p, double random, double max_bout, double min_com
 
 TEST(ElectionsTable, GroupsByPAndExcludesUnprovenRows)
 {
-  std::vector<nlohmann::json> rows{row(0, 10, 15, 10, 12, 10, 10),                 // deviations 0.5, 0, 0.2, 0
-                                   row(1, 10, 20, 30, 20, 22, 20),                 // 0, 0.5, 0, 0.1
-                                   row(2, 100, 4, 2, 2, 2, 2),                     // 1, 0, 0, 0
-                                   row(3, 100, 9, 9, 9, 9, 3, "time limit"),       // excluded: MILP not proven optimal
-                                   row(4, 10, 1, 1, 1, 1, 1, "optimal", "error")}; // excluded: not ok
+  std::vector<nlohmann::json> rows{
+      elections_row(0, 10, 15, 10, 12, 10, 10),                 // deviations 0.5, 0, 0.2, 0
+      elections_row(1, 10, 20, 30, 20, 22, 20),                 // 0, 0.5, 0, 0.1
+      elections_row(2, 100, 4, 2, 2, 2, 2),                     // 1, 0, 0, 0
+      elections_row(3, 100, 9, 9, 9, 9, 3, "time limit"),       // excluded: MILP not proven optimal
+      elections_row(4, 10, 1, 1, 1, 1, 1, "optimal", "error")}; // excluded: not ok
   ElectionsTable t = elections_table(rows);
   EXPECT_EQ(t.excluded_runs, (std::vector<int>{3, 4}));
   ASSERT_EQ(t.rows.size(), 12u); // 2 values of p x (4 heuristics, best, milp)

@@ -5,7 +5,8 @@
 namespace pipesim {
 namespace {
 
-ResultRow row(const std::string& mapper, const std::string& p, int seed, const std::string& status, double f)
+ResultRow reliability_row(const std::string& mapper, const std::string& p, int seed, const std::string& status,
+                          double f)
 {
   ResultRow r;
   r.mapper = mapper;
@@ -23,13 +24,23 @@ TEST(ReliabilityTables, Tables2And3OnHandRows)
   const std::string A = "bbr10.partstw-snake-c", B = "bbr10.partprw", C = "bbr10.partstw-snake-c.interval",
                     D = "bbr10.partstc-small.interval";
   CampaignResults results;
-  results.rows = {
-      row(A, "16", 1, "ok", 0.1),       row(B, "16", 1, "ok", 0.2),       row(C, "16", 1, "ok", 0.3),
-      row(D, "16", 1, "infeasible", 0), row(A, "32", 1, "ok", 0.4),       row(B, "32", 1, "ok", 0.2),
-      row(C, "32", 1, "ok", 0.2),       row(D, "32", 1, "ok", 0.1),       row("bbr10.best", "32", 1, "ok", 0.1),
-      row(A, "32", 2, "ok", 0.4),       row(B, "32", 2, "error", 0),      row(C, "32", 2, "ok", 0.2),
-      row(D, "32", 2, "ok", 0.1),       row(A, "64", 3, "infeasible", 0), row(B, "64", 3, "infeasible", 0),
-      row(C, "64", 3, "infeasible", 0), row(D, "64", 3, "infeasible", 0)};
+  results.rows        = {reliability_row(A, "16", 1, "ok", 0.1),
+                         reliability_row(B, "16", 1, "ok", 0.2),
+                         reliability_row(C, "16", 1, "ok", 0.3),
+                         reliability_row(D, "16", 1, "infeasible", 0),
+                         reliability_row(A, "32", 1, "ok", 0.4),
+                         reliability_row(B, "32", 1, "ok", 0.2),
+                         reliability_row(C, "32", 1, "ok", 0.2),
+                         reliability_row(D, "32", 1, "ok", 0.1),
+                         reliability_row("bbr10.best", "32", 1, "ok", 0.1),
+                         reliability_row(A, "32", 2, "ok", 0.4),
+                         reliability_row(B, "32", 2, "error", 0),
+                         reliability_row(C, "32", 2, "ok", 0.2),
+                         reliability_row(D, "32", 2, "ok", 0.1),
+                         reliability_row(A, "64", 3, "infeasible", 0),
+                         reliability_row(B, "64", 3, "infeasible", 0),
+                         reliability_row(C, "64", 3, "infeasible", 0),
+                         reliability_row(D, "64", 3, "infeasible", 0)};
   ReliabilityTables t = reliability_tables(results);
   EXPECT_EQ(t.scenarios, 2);
   EXPECT_EQ(t.all_infeasible, 1);

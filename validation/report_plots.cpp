@@ -10,7 +10,7 @@
 namespace pipesim {
 
 namespace {
-std::string number(std::optional<double> value)
+std::string plot_number(std::optional<double> value)
 {
   return value && std::isfinite(*value) ? fmt::format("{}", *value) : "NaN";
 }
@@ -144,7 +144,7 @@ std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, cons
                           mappers.empty() ? "" : "\n\n", m.mapper);
       mappers.push_back(m.mapper);
     }
-    data += fmt::format("{} {} {} {}\n", m.x, m.runs, number(m.analytic), number(m.simulated));
+    data += fmt::format("{} {} {} {}\n", m.x, m.runs, plot_number(m.analytic), plot_number(m.simulated));
     for (auto v : {m.analytic, m.simulated})
       if (v && std::isfinite(*v)) range.add(*v);
     simulated = simulated || m.simulated.has_value();
@@ -193,7 +193,7 @@ std::optional<GnuplotPlot> edits_bar_plot(const CampaignResults& results)
       for (const auto& row : results.rows)
         if (row.ok() && row.mapper == mapper && edits_of(row) == label) sums.add(row);
       simulated = simulated || sums.n_simulated > 0;
-      data += fmt::format(" {} {}", number(sums.mean_analytic()), number(sums.mean_simulated()));
+      data += fmt::format(" {} {}", plot_number(sums.mean_analytic()), plot_number(sums.mean_simulated()));
     }
     data += "\n";
   }

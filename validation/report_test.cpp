@@ -26,7 +26,7 @@ std::string read(const fs::path& path)
   return text.str();
 }
 
-nlohmann::json row(int id, const std::string& mapper, int n, int seed, double analytic, double simulated)
+nlohmann::json report_row(int id, const std::string& mapper, int n, int seed, double analytic, double simulated)
 {
   double error = std::fabs(simulated - analytic) / analytic;
   return {{"campaign", "synthetic"},
@@ -60,18 +60,19 @@ protected:
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     write_campaign("simulate");
-    std::vector<nlohmann::json> rows = {row(0, "br07.h1", 5, 1, 2, 2),     row(1, "br07.h1", 5, 2, 4, 4.008),
-                                        row(2, "br07.h1", 10, 1, 6, 6.12), row(4, "h2_split", 5, 1, 3, 3),
-                                        row(5, "h2_split", 5, 2, 5, 5),    row(6, "h2_split", 10, 1, 8, 8.00004),
-                                        row(7, "h2_split", 10, 2, 10, 10)};
-    rows[6]["survival_rate"]         = 0.8;
-    rows[6]["survival_ci_low"]       = 0.72;
-    rows[6]["survival_ci_high"]      = 0.86;
-    rows[6]["runs"]                  = 100;
-    nlohmann::json crashed           = {{"run_id", 3},
-                                        {"params", {{"pipeline.generate.n", "10"}, {"mapper", "br07.h1"}, {"seed", 2}}},
-                                        {"status", "crashed"}, // no "mapper", as the runner writes dead workers' rows
-                                        {"error", "simulation process died: signal 11 <SEGV>"}};
+    std::vector<nlohmann::json> rows = {
+        report_row(0, "br07.h1", 5, 1, 2, 2),     report_row(1, "br07.h1", 5, 2, 4, 4.008),
+        report_row(2, "br07.h1", 10, 1, 6, 6.12), report_row(4, "h2_split", 5, 1, 3, 3),
+        report_row(5, "h2_split", 5, 2, 5, 5),    report_row(6, "h2_split", 10, 1, 8, 8.00004),
+        report_row(7, "h2_split", 10, 2, 10, 10)};
+    rows[6]["survival_rate"]    = 0.8;
+    rows[6]["survival_ci_low"]  = 0.72;
+    rows[6]["survival_ci_high"] = 0.86;
+    rows[6]["runs"]             = 100;
+    nlohmann::json crashed      = {{"run_id", 3},
+                                   {"params", {{"pipeline.generate.n", "10"}, {"mapper", "br07.h1"}, {"seed", 2}}},
+                                   {"status", "crashed"}, // no "mapper", as the runner writes dead workers' rows
+                                   {"error", "simulation process died: signal 11 <SEGV>"}};
     rows.insert(rows.begin() + 3, crashed);
     std::ofstream out(dir_ / "results.jsonl");
     for (const auto& r : rows)

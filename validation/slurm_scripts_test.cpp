@@ -28,7 +28,7 @@ SlurmJobSettings settings()
   return s;
 }
 
-std::string message_of(const SlurmJobSettings& s)
+std::string scripts_message_of(const SlurmJobSettings& s)
 {
   try {
     check_job_settings(s);
@@ -97,11 +97,11 @@ TEST(SlurmScripts, MergeScriptMergesReportsAndListsTheShards)
 
 TEST(SlurmScripts, RefusedSettingsNameTheOption)
 {
-  EXPECT_EQ(message_of(settings()), "");
+  EXPECT_EQ(scripts_message_of(settings()), "");
   auto with = [](auto change) {
     SlurmJobSettings s = settings();
     change(s);
-    return message_of(s);
+    return scripts_message_of(s);
   };
   EXPECT_THAT(with([](auto& s) { s.time = "90 min"; }), HasSubstr("--time 90 min: expected a SLURM time limit"));
   for (const char* good : {"90", "30:00", "2:00:00", "1-0", "1-12:00", "2-00:00:00", "UNLIMITED", "infinite"})

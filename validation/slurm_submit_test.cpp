@@ -28,7 +28,7 @@ base:
 seed: {from: 1, count: 10}
 )";
 
-std::string read(const std::string& path)
+std::string read_file(const std::string& path)
 {
   std::ifstream in(path);
   std::stringstream ss;
@@ -36,7 +36,7 @@ std::string read(const std::string& path)
   return ss.str();
 }
 
-void write(const std::string& path, const std::string& text, bool executable = false)
+void write_file(const std::string& path, const std::string& text, bool executable = false)
 {
   fs::create_directories(fs::path(path).parent_path());
   std::ofstream(path) << text;
@@ -54,15 +54,15 @@ struct FakeSlurm {
   {
     root = (fs::temp_directory_path() / fmt::format("pipesim-submit-{}-{}", getpid(), name)).string();
     fs::remove_all(root);
-    write(root + "/bin/sbatch",
-          fmt::format("#!/bin/sh\necho \"$@\" >> {0}/sbatch.log\nn=$(cat {0}/next 2>/dev/null || echo 100)\n"
-                      "echo $((n + 1)) > {0}/next\necho \"$n;cluster\"\n",
-                      root),
-          true);
-    write(root + "/bin/squeue", fmt::format("#!/bin/sh\ncat {}/queue\n", root), true);
-    write(root + "/bin/scancel", fmt::format("#!/bin/sh\necho \"$@\" >> {}/scancel.log\n", root), true);
-    write(root + "/queue", "");
-    write(root + "/c.yaml", campaign_text);
+    write_file(root + "/bin/sbatch",
+               fmt::format("#!/bin/sh\necho \"$@\" >> {0}/sbatch.log\nn=$(cat {0}/next 2>/dev/null || echo 100)\n"
+                           "echo $((n + 1)) > {0}/next\necho \"$n;cluster\"\n",
+                           root),
+               true);
+    write_file(root + "/bin/squeue", fmt::format("#!/bin/sh\ncat {}/queue\n", root), true);
+    write_file(root + "/bin/scancel", fmt::format("#!/bin/sh\necho \"$@\" >> {}/scancel.log\n", root), true);
+    write_file(root + "/queue", "");
+    write_file(root + "/c.yaml", campaign_text);
     campaign                  = parse_campaign(campaign_text, root + "/c.yaml", root);
     campaign.file             = root + "/c.yaml";
     options.job.campaign_file = root + "/c.yaml";
@@ -83,11 +83,11 @@ struct FakeSlurm {
   void shard_rows(int shard, const std::vector<int>& ids)
   {
     std::string dir = fmt::format("{}/shards/{}", out(), shard);
-    write(dir + "/campaign.json", nlohmann::json({{"hash", campaign.hash()}, {"total", 10}}).dump());
+    write_file(dir + "/campaign.json", nlohmann::json({{"hash", campaign.hash()}, {"total", 10}}).dump());
     std::string rows;
     for (int id : ids)
       rows += nlohmann::json({{"run_id", id}, {"status", "ok"}}).dump() + "\n";
-    write(dir + "/results.jsonl", rows);
+    write_file(dir + "/results.jsonl", rows);
   }
 };
 
@@ -110,19 +110,20 @@ TEST(SlurmSubmit, FirstCallSubmitsTheArrayThenTheMergeAfterIt)
   EXPECT_THAT(out.plan.shards, ElementsAre(1, 2, 3));
   EXPECT_EQ(out.submission.array_job, 100);
   EXPECT_EQ(out.submission.merge_job, 101);
-  EXPECT_EQ(read(f.root + "/sbatch.log"), fmt::format("--parsable {0}/slurm/array.sbatch\n"
-                                                      "--parsable --dependency=afterany:100 {0}/slurm/merge.sbatch\n",
-                                                      f.out()));
-  EXPECT_THAT(read(f.out() + "/slurm/array.sbatch"), HasSubstr("#SBATCH --array=1-3\n"));
-  EXPECT_THAT(read(f.out() + "/slurm/array.sbatch"),
+  EXPECT_EQ(read_file(f.root + "/sbatch.log"),
+            fmt::format("--parsable {0}/slurm/array.sbatch\n"
+                        "--parsable --dependency=afterany:100 {0}/slurm/merge.sbatch\n",
+                        f.out()));
+  EXPECT_THAT(read_file(f.out() + "/slurm/array.sbatch"), HasSubstr("#SBATCH --array=1-3\n"));
+  EXPECT_THAT(read_file(f.out() + "/slurm/array.sbatch"),
               HasSubstr(fmt::format("exec /opt/bin/pipesim campaign {}/c.yaml --out {}/shards/", f.root, f.out())));
   EXPECT_TRUE(fs::is_directory(f.out() + "/slurm/logs"));
-  EXPECT_THAT(read(f.out() + "/COMMAND"), HasSubstr("pipesim campaign c.yaml --out out --slurm --shards 3\n"));
-  auto meta = nlohmann::json::parse(read(f.out() + "/slurm/submission.json"));
+  EXPECT_THAT(read_file(f.out() + "/COMMAND"), HasSubstr("pipesim campaign c.yaml --out out --slurm --shards 3\n"));
+  auto meta = nlohmann::json::parse(read_file(f.out() + "/slurm/submission.json"));
   EXPECT_EQ(meta["hash"], f.campaign.hash());
   EXPECT_EQ(meta["shards"], 3);
   EXPECT_EQ(meta["total"], 10);
-  auto record = nlohmann::json::parse(read(f.out() + "/slurm/submissions.jsonl"));
+  auto record = nlohmann::json::parse(read_file(f.out() + "/slurm/submissions.jsonl"));
   EXPECT_EQ(record["array_job"], 100);
   EXPECT_EQ(record["merge_job"], 101);
   EXPECT_THAT(out.message, HasSubstr("submitted array job 100: shards 1-3 of 3"));
@@ -136,18 +137,18 @@ TEST(SlurmSubmit, SecondCallSubmitsOnlyUnfinishedShardsNotQueued)
   f.shard_rows(1, {0, 3, 6, 9});
   f.shard_rows(2, {1, 4});    // cancelled part-way
   f.shard_rows(3, {2, 5, 8}); // done
-  write(f.root + "/queue", "100|100|1|COMPLETED|None\n102|100|2|CANCELLED|None\n103|100|3|COMPLETED|None\n"
-                           "101|101|N/A|PENDING|Dependency\n");
+  write_file(f.root + "/queue", "100|100|1|COMPLETED|None\n102|100|2|CANCELLED|None\n103|100|3|COMPLETED|None\n"
+                                "101|101|N/A|PENDING|Dependency\n");
   SubmitOutcome out = f.submit();
   EXPECT_THAT(out.plan.shards, ElementsAre(2));
   EXPECT_THAT(out.plan.cancel, ElementsAre(101));
-  EXPECT_EQ(read(f.root + "/scancel.log"), "101\n");
-  EXPECT_THAT(read(f.out() + "/slurm/array.sbatch"), HasSubstr("#SBATCH --array=2\n"));
-  EXPECT_THAT(read(f.root + "/sbatch.log"), HasSubstr("--parsable --dependency=afterany:102 "));
+  EXPECT_EQ(read_file(f.root + "/scancel.log"), "101\n");
+  EXPECT_THAT(read_file(f.out() + "/slurm/array.sbatch"), HasSubstr("#SBATCH --array=2\n"));
+  EXPECT_THAT(read_file(f.root + "/sbatch.log"), HasSubstr("--parsable --dependency=afterany:102 "));
   EXPECT_EQ(out.submission.array_job, 102);
 
   f.options.job.shard_count = 0; // none given: the directory's
-  write(f.root + "/queue", "102|102|2|RUNNING|None\n103|103|N/A|PENDING|Dependency\n");
+  write_file(f.root + "/queue", "102|102|2|RUNNING|None\n103|103|N/A|PENDING|Dependency\n");
   out = f.submit();
   EXPECT_TRUE(out.plan.shards.empty()); // shard 2 is running again: never twice at once
   EXPECT_FALSE(out.plan.merge);
@@ -170,7 +171,7 @@ TEST(SlurmSubmit, DryRunWritesTheScriptsAndSubmitsNothing)
 
   f.options.job.executable = "pipesim"; // a bare name stays one: the nodes' PATH finds it
   f.submit();
-  EXPECT_THAT(read(f.out() + "/slurm/array.sbatch"), HasSubstr("\nexec pipesim campaign "));
+  EXPECT_THAT(read_file(f.out() + "/slurm/array.sbatch"), HasSubstr("\nexec pipesim campaign "));
 }
 
 TEST(SlurmSubmit, RefusalsNameWhatIsWrong)
@@ -195,23 +196,23 @@ TEST(SlurmSubmit, RefusalsNameWhatIsWrong)
   EXPECT_THAT(refusal(changed), HasSubstr("--shards 4: " + changed.out() + " was submitted with --shards 3"));
 
   FakeSlurm plain("plain");
-  write(plain.out() + "/results.jsonl", "");
+  write_file(plain.out() + "/results.jsonl", "");
   EXPECT_THAT(refusal(plain), HasSubstr("holds the results of a campaign run without --slurm"));
 
   FakeSlurm broken("broken");
-  write(broken.out() + "/slurm/submission.json", "{\"hash\": ");
+  write_file(broken.out() + "/slurm/submission.json", "{\"hash\": ");
   EXPECT_THAT(refusal(broken), HasSubstr("slurm/submission.json: malformed"));
 
   FakeSlurm deaf("deaf");
   deaf.submit();
-  write(deaf.root + "/bin/squeue",
-        "#!/bin/sh\necho 'slurm_load_jobs error: Unable to contact slurm controller'\n"
-        "exit 1\n",
-        true);
+  write_file(deaf.root + "/bin/squeue",
+             "#!/bin/sh\necho 'slurm_load_jobs error: Unable to contact slurm controller'\n"
+             "exit 1\n",
+             true);
   EXPECT_THAT(refusal(deaf), HasSubstr("cannot tell whether the jobs of the earlier submission are still queued"));
 
   FakeSlurm refused("refused");
-  write(refused.root + "/bin/sbatch", "#!/bin/sh\necho 'sbatch: error: invalid partition specified: nope'\nexit 1\n",
-        true);
+  write_file(refused.root + "/bin/sbatch",
+             "#!/bin/sh\necho 'sbatch: error: invalid partition specified: nope'\nexit 1\n", true);
   EXPECT_THAT(refusal(refused), HasSubstr("invalid partition specified: nope"));
 }

@@ -142,7 +142,7 @@ WhatIfFigures fixed(const Scenario& variant, const ScenarioRun& base, const What
   return figures_of(run);
 }
 
-std::string number(double x) { return format_number(x, ".6g"); }
+std::string whatif_number(double x) { return format_number(x, ".6g"); }
 template <class T>
 nlohmann::json json_optional(const std::optional<T>& x)
 {
@@ -196,18 +196,18 @@ nlohmann::json figures_json(const WhatIfFigures& f, const WhatIfFigures& base)
   return j;
 }
 
-std::string optional_text(std::optional<double> x) { return x ? number(*x) : "-"; }
+std::string optional_text(std::optional<double> x) { return x ? whatif_number(*x) : "-"; }
 
 std::string table_line(const std::string& label, const WhatIfFigures& f, const WhatIfFigures& base)
 {
   if (f.status != WhatIfStatus::ok && !f.verdict) return fmt::format("  {:<10} {}: {}\n", label, f.status, f.note);
   bool ok         = f.status == WhatIfStatus::ok;
-  auto text       = [&](double x) { return ok ? number(x) : std::string("-"); };
+  auto text       = [&](double x) { return ok ? whatif_number(x) : std::string("-"); };
   std::string out = fmt::format("  {:<10} {:<12} {:>9} {:<10} {:<12} {:>9} {:<10} {:<10} {}\n", label,
                                 text(f.analytic_period), change(analytic_period(f), analytic_period(base)),
                                 f.verdict ? "-" : optional_text(f.simulated_period), text(f.analytic_latency),
                                 ok ? change(f.analytic_latency, base.analytic_latency) : "", text(f.reliability),
-                                f.survival_rate ? number(*f.survival_rate) : "-", f.mapping);
+                                f.survival_rate ? whatif_number(*f.survival_rate) : "-", f.mapping);
   if (f.verdict) out += fmt::format("  {:<10} simulated: {}\n", "", *f.verdict);
   if (!ok) out += fmt::format("  {:<10} {}: {}\n", "", f.status, f.note);
   return out;
@@ -303,11 +303,11 @@ bool write_whatif_files(const std::string& dir, const WhatIfStudy& study)
         "simulated_latency", "reliability", "survival_rate", "period_ratio", "note"})
     csv.add_column(name);
   auto csv_row = [&](const std::string& variant, const char* what, const WhatIfFigures& f) {
-    auto opt = [](std::optional<double> x) { return x ? number(*x) : std::string(); };
+    auto opt = [](std::optional<double> x) { return x ? whatif_number(*x) : std::string(); };
     auto ap = analytic_period(f), bp = analytic_period(study.baseline);
-    std::string ratio = ap && bp && std::isfinite(*ap) ? number(*ap / *bp) : "";
+    std::string ratio = ap && bp && std::isfinite(*ap) ? whatif_number(*ap / *bp) : "";
     csv.add_row({variant, what, to_string(f.status), f.mapping, opt(ap), opt(f.simulated_period),
-                 f.status == WhatIfStatus::ok ? number(f.analytic_latency) : "", opt(f.simulated_latency),
+                 f.status == WhatIfStatus::ok ? whatif_number(f.analytic_latency) : "", opt(f.simulated_latency),
                  opt(reliability(f)), opt(f.survival_rate), ratio, f.note});
   };
   csv_row("baseline", "baseline", study.baseline);
@@ -324,7 +324,7 @@ bool write_whatif_files(const std::string& dir, const WhatIfStudy& study)
     for (const auto& row : study.rows) {
       auto ratio = [&](const WhatIfFigures& f) {
         auto v = value(f), b = value(study.baseline);
-        return v && b && std::isfinite(*v) && *b != 0 ? number(*v / *b) : std::string("?");
+        return v && b && std::isfinite(*v) && *b != 0 ? whatif_number(*v / *b) : std::string("?");
       };
       std::string label = row.variant;
       std::erase(label, '"');

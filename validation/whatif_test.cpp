@@ -24,7 +24,7 @@ Scenario whatif_example(int datasets)
   return s;
 }
 
-WhatIfOptions options(bool simulate)
+WhatIfOptions whatif_options(bool simulate)
 {
   WhatIfOptions o;
   o.simulate = simulate;
@@ -40,7 +40,7 @@ TEST(WhatIf, BackboneHalvedFixedMappingMatchesEq2ByHand)
                                  parse_whatif_variants("- {name: halved, edits: [{scale_bandwidth: 0.5, links: "
                                                        "backbone}]}\n",
                                                        "edits.yaml"),
-                                 options(true));
+                                 whatif_options(true));
   ASSERT_EQ(study.baseline.mapping, "[1]:b-8 [2]:b-9 [3]:b-10 [4]:b-11 [5]:a-1 [6]:a-2");
   // the bottleneck is a-1 (stage 5): receive delta_4 = 2e6 from b-11 across the backbone, compute 2e9 at 1e9,
   // send delta_5 = 1e6 to a-2 (125 MB/s, 50 + 500 + 50 us)
@@ -98,7 +98,7 @@ simulation: {{model: one-port, network: exact, datasets: 30, seed: 3}}
   // every transfer term doubles, latencies and computations stay: the bottleneck's period grows by its X/b terms
   WhatIfStudy study =
       run_whatif(s, parse_whatif_variants("- {name: all, edits: [{scale_bandwidth: 0.5, links: \"*\"}]}\n", "e.yaml"),
-                 options(true));
+                 whatif_options(true));
   const WhatIfFigures& fixed = study.rows.at(0).fixed;
   ASSERT_EQ(fixed.status, WhatIfStatus::ok);
   EXPECT_NEAR(fixed.analytic_period, after, 1e-12 * after);
@@ -119,7 +119,7 @@ variants:
   - {name: down, edits: [{fail_link: backbone}]}
 )",
                                                        "e.yaml"),
-                                 options(true));
+                                 whatif_options(true));
   ASSERT_EQ(study.rows.size(), 3U);
   EXPECT_EQ(study.rows[0].fixed.status, WhatIfStatus::removed);
   EXPECT_NE(study.rows[0].fixed.note.find("'b-10'"), std::string::npos);
@@ -157,7 +157,7 @@ TEST(WhatIf, ReliabilityFollowsTheFailureEdits)
 - {name: set, edits: [{set_failure_probability: 0.1, hosts: "a-*"}]}
 )",
                                                        "e.yaml"),
-                                 options(false));
+                                 whatif_options(false));
   // baseline: b-8..b-11 at f = 0.02 and a-1, a-2 at f = 0.01, no replication: 1 - F = product of (1 - f_u)
   EXPECT_NEAR(study.baseline.reliability, std::pow(0.98, 4) * std::pow(0.99, 2), 1e-12);
   EXPECT_NEAR(study.rows[0].fixed.reliability, std::pow(0.96, 4) * std::pow(0.99, 2), 1e-12);
@@ -184,7 +184,8 @@ TEST(WhatIf, EditsFileErrorsNameFileAndLine)
   // an edit that matches nothing on the platform is an error naming the edits file and line
   try {
     run_whatif(whatif_example(10),
-               parse_whatif_variants("- {name: x, edits: [{scale_speed: 2, hosts: c-*}]}\n", "e.yaml"), options(false));
+               parse_whatif_variants("- {name: x, edits: [{scale_speed: 2, hosts: c-*}]}\n", "e.yaml"),
+               whatif_options(false));
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("e.yaml:1"), std::string::npos) << e.what();

@@ -13,10 +13,10 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration general_registration{"bbr10.exhaustive",
-                                              [] { return std::make_unique<Bbr10Exhaustive>(false); }};
-const MapperRegistration interval_registration{"bbr10.exhaustive.interval",
-                                               [] { return std::make_unique<Bbr10Exhaustive>(true); }};
+const MapperRegistration bbr10_exhaustive_registration{"bbr10.exhaustive",
+                                                       [] { return std::make_unique<Bbr10Exhaustive>(false); }};
+const MapperRegistration bbr10_exhaustive_interval_registration{"bbr10.exhaustive.interval",
+                                                                [] { return std::make_unique<Bbr10Exhaustive>(true); }};
 
 constexpr int max_processors = 10;
 

@@ -12,9 +12,9 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.fh-dp", [] { return std::make_unique<Br07FullyHomogeneousDp>(); }};
+const MapperRegistration br07_fh_dp_registration{"br07.fh-dp",
+                                                 [] { return std::make_unique<Br07FullyHomogeneousDp>(); }};
 
-constexpr double infinity    = std::numeric_limits<double>::infinity();
 constexpr double max_entries = 2e7; // of 16 bytes each
 
 /// The table c(i, j, k) with, for k >= 2, the split (l, q) that reached it.

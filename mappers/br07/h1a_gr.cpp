@@ -8,7 +8,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h1a-gr", [] { return std::make_unique<Br07H1aGr>(); }};
+const MapperRegistration br07_h1a_gr_registration{"br07.h1a-gr", [] { return std::make_unique<Br07H1aGr>(); }};
 } // namespace
 
 IntervalAssignment br07_h1a_gr(const Problem& problem, std::uint64_t seed)

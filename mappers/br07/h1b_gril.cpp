@@ -9,7 +9,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h1b-gril", [] { return std::make_unique<Br07H1bGril>(); }};
+const MapperRegistration br07_h1b_gril_registration{"br07.h1b-gril", [] { return std::make_unique<Br07H1bGril>(); }};
 } // namespace
 
 IntervalAssignment br07_h1b_gril(const Problem& problem, std::uint64_t seed)

@@ -4,7 +4,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h2-gsw", [] { return std::make_unique<Br07H2Gsw>(); }};
+const MapperRegistration br07_h2_gsw_registration{"br07.h2-gsw", [] { return std::make_unique<Br07H2Gsw>(); }};
 } // namespace
 
 IntervalAssignment br07_h2_gsw(const Problem& problem)

@@ -4,7 +4,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h3-gsd", [] { return std::make_unique<Br07H3Gsd>(); }};
+const MapperRegistration br07_h3_gsd_registration{"br07.h3-gsd", [] { return std::make_unique<Br07H3Gsd>(); }};
 } // namespace
 
 IntervalAssignment br07_h3_gsd(const Problem& problem)

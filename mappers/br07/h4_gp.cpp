@@ -4,7 +4,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h4-gp", [] { return std::make_unique<Br07H4Gp>(); }};
+const MapperRegistration br07_h4_gp_registration{"br07.h4-gp", [] { return std::make_unique<Br07H4Gp>(); }};
 } // namespace
 
 IntervalAssignment br07_h4_gp(const Problem& problem)

@@ -6,7 +6,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h5-bs121", [] { return std::make_unique<Br07H5Bs121>(); }};
+const MapperRegistration br07_h5_bs121_registration{"br07.h5-bs121", [] { return std::make_unique<Br07H5Bs121>(); }};
 
 /// Seed 000 §4.2's "new application": one super-stage per interval.
 Problem cut_application(const Problem& problem, const std::vector<std::pair<int, int>>& intervals)

@@ -7,7 +7,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h6-spl", [] { return std::make_unique<Br07H6Spl>(); }};
+const MapperRegistration br07_h6_spl_registration{"br07.h6-spl", [] { return std::make_unique<Br07H6Spl>(); }};
 
 struct Split {
   std::vector<std::pair<int, int>> intervals;

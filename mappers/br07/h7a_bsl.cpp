@@ -4,7 +4,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h7a-bsl", [] { return std::make_unique<Br07H7aBsl>(); }};
+const MapperRegistration br07_h7a_bsl_registration{"br07.h7a-bsl", [] { return std::make_unique<Br07H7aBsl>(); }};
 } // namespace
 
 std::string Br07H7aBsl::description() const

@@ -4,7 +4,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.h7b-bsc", [] { return std::make_unique<Br07H7bBsc>(); }};
+const MapperRegistration br07_h7b_bsc_registration{"br07.h7b-bsc", [] { return std::make_unique<Br07H7bBsc>(); }};
 } // namespace
 
 std::string Br07H7bBsc::description() const

@@ -12,7 +12,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.ilp", [] { return std::make_unique<Br07Ilp>(); }};
+const MapperRegistration br07_ilp_registration{"br07.ilp", [] { return std::make_unique<Br07Ilp>(); }};
 
 constexpr double max_variables = 2e6;
 
@@ -23,9 +23,9 @@ double variable_count(int n, int p)
 }
 
 /// Builds the program of seed 000 §6.1 into a CBC model; node indices are the Platform's (P_in = p, P_out = p + 1).
-class Program {
+class IlpProgram {
 public:
-  Program(const Problem& problem, Cbc_Model* model)
+  IlpProgram(const Problem& problem, Cbc_Model* model)
       : problem_(problem), model_(model), n_(problem.pipeline.n()), p_(problem.platform.p()), nodes_(p_ + 2),
         in_(problem.platform.in()), out_(problem.platform.out())
   {
@@ -158,7 +158,7 @@ private:
 };
 
 /// Reads the mapping from x (stage k on the processor with x_{k,u} > 1/2); empty if x is not an interval mapping.
-Mapping read_mapping(const Problem& problem, const Program& program, const double* solution)
+Mapping read_mapping(const Problem& problem, const IlpProgram& program, const double* solution)
 {
   std::vector<std::pair<int, int>> intervals;
   std::vector<int> alloc;
@@ -202,7 +202,7 @@ std::optional<std::string> Br07Ilp::refuses(const Problem& problem) const
 MapperResult Br07Ilp::map(const Problem& problem, const MapperOptions& options) const
 {
   std::unique_ptr<Cbc_Model, void (*)(Cbc_Model*)> model(Cbc_newModel(), Cbc_deleteModel);
-  Program program(problem, model.get());
+  IlpProgram program(problem, model.get());
   CbcSolve solve = cbc_solve(model.get(), options.time_limit);
 
   MapperResult result;

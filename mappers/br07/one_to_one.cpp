@@ -11,7 +11,8 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"br07.one-to-one", [] { return std::make_unique<Br07OneToOne>(); }};
+const MapperRegistration br07_one_to_one_registration{"br07.one-to-one",
+                                                      [] { return std::make_unique<Br07OneToOne>(); }};
 } // namespace
 
 std::vector<int> br07_greedy_assignment(const Problem& problem, const std::vector<int>& processors, double period)

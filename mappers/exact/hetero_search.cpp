@@ -261,10 +261,10 @@ SearchOutcome HeteroSearch<Set>::minimize(double upper, const SearchLimits& limi
 }
 
 template <std::size_t W>
-std::unique_ptr<PeriodSearch> make_search(const Problem& problem, bool reversed, std::size_t words)
+std::unique_ptr<PeriodSearch> make_search_of_width(const Problem& problem, bool reversed, std::size_t words)
 {
   if constexpr (W < max_set_words) {
-    if (words > W) return make_search<2 * W>(problem, reversed, words);
+    if (words > W) return make_search_of_width<2 * W>(problem, reversed, words);
   }
   return std::make_unique<HeteroSearch<ProcessorSet<W>>>(problem, reversed);
 }
@@ -274,7 +274,7 @@ std::unique_ptr<PeriodSearch> make_hetero_search(const Problem& problem, bool re
 {
   words = std::max(words, set_words_for(problem.platform.p()));
   assert(words <= max_set_words);
-  return make_search<1>(problem, reversed, words);
+  return make_search_of_width<1>(problem, reversed, words);
 }
 
 } // namespace pipesim::exact

@@ -14,10 +14,11 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"exact.interval", [] { return std::make_unique<ExactInterval>(); }};
+const MapperRegistration exact_interval_registration{"exact.interval",
+                                                     [] { return std::make_unique<ExactInterval>(); }};
 
-constexpr int max_stages     = 2000;
-constexpr int max_processors = 64 * static_cast<int>(exact::max_set_words); // with links that differ
+constexpr int max_stages                     = 2000;
+constexpr int max_processors_differing_links = 64 * static_cast<int>(exact::max_set_words); // with links that differ
 } // namespace
 
 bool uniform_links(const Platform& platform)
@@ -60,10 +61,10 @@ std::optional<std::string> ExactInterval::refuses(const Problem& problem) const
       return fmt::format("processor {} has speed {}; speeds must be positive", platform.node_name(u),
                          platform.speed(u));
   if (n > max_stages) return fmt::format("n = {} stages, more than {} (the tables take O(n^2) memory)", n, max_stages);
-  if (not uniform_links(platform) && platform.p() > max_processors)
+  if (not uniform_links(platform) && platform.p() > max_processors_differing_links)
     return fmt::format("p = {} > {} on a platform whose links differ: the search keeps the set of used processors "
                        "in at most {} bits",
-                       platform.p(), max_processors, max_processors);
+                       platform.p(), max_processors_differing_links, max_processors_differing_links);
   return std::nullopt;
 }
 

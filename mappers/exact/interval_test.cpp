@@ -24,7 +24,7 @@ using fixtures::LinkKind;
 /// [1-2]: 2 + 8/s = 4.67 (s = 3), 6, 10; [3]: 2 + 5/s = 3.67, 4.5 (s = 2), 7.
 /// Best: [1-2] on P1 (4.67) and [3] on P3 (4.5): period 1 + 8/3 + 1 = 4.67. Every one-to-one mapping puts S1
 /// somewhere (>= 7): the interval optimum beats Theorem 1's 7 although n = p.
-Problem hand_instance(double c = 0)
+Problem interval_hand_instance(double c = 0)
 {
   Problem problem;
   problem.pipeline = Pipeline{{6, 2, 5}, {1, 4, 1, 1}};
@@ -34,7 +34,7 @@ Problem hand_instance(double c = 0)
 
 TEST(ExactInterval, HandCheckedCommunicationHomogeneousInstance)
 {
-  Problem problem = hand_instance();
+  Problem problem = interval_hand_instance();
   ASSERT_EQ(problem.platform.classify(), PlatformClass::communication_homogeneous);
   MapperResult result = run_mapper("exact.interval", problem, MapperOptions{});
   EXPECT_EQ(result.status, SolveStatus::optimal);
@@ -45,7 +45,7 @@ TEST(ExactInterval, HandCheckedCommunicationHomogeneousInstance)
   EXPECT_EQ(run_mapper("br07.one-to-one", problem, MapperOptions{}).objective, 7.0);
 
   // An equal latency c = 0.5 on every link adds 2c to every cycle-time: same mapping, period + 1.
-  Problem latencies    = hand_instance(0.5);
+  Problem latencies    = interval_hand_instance(0.5);
   MapperResult shifted = run_mapper("exact.interval", latencies, MapperOptions{});
   EXPECT_EQ(shifted.objective, 0.5 + 1.0 + 8.0 / 3.0 + (0.5 + 1.0));
   EXPECT_EQ(to_text(shifted.mapping, problem.platform), to_text(result.mapping, problem.platform));
@@ -152,14 +152,14 @@ TEST(ExactInterval, NeverWorseThanTheoremOneAndEqualWhenTheOptimumIsOneToOne)
 TEST(ExactInterval, Refusals)
 {
   ExactInterval mapper;
-  Problem problem = hand_instance();
+  Problem problem = interval_hand_instance();
   EXPECT_FALSE(mapper.refuses(problem));
 
-  Problem reliability        = hand_instance();
+  Problem reliability        = interval_hand_instance();
   reliability.objective.kind = Objective::Kind::min_failure_probability;
   EXPECT_EQ(mapper.refuses(reliability).value_or(""), "it only minimises the period (objective min_period)");
 
-  Problem multiport = hand_instance();
+  Problem multiport = interval_hand_instance();
   multiport.model   = CommModel::multi_port;
   EXPECT_EQ(mapper.refuses(multiport).value_or(""),
             "it minimises seed 000 eq. (2), a one-port formula, not multi-port");

@@ -11,8 +11,8 @@ namespace pipesim::exact {
 double max_addend(double a, double bound)
 {
   if (std::isinf(bound)) return bound;
-  constexpr double infinity = std::numeric_limits<double>::infinity();
-  if (not(a < infinity)) return -infinity; // an infinite (or NaN) part: nothing fits
+  if (not(a < std::numeric_limits<double>::infinity()))
+    return -std::numeric_limits<double>::infinity(); // an infinite (or NaN) part: nothing fits
   // Doubles ordered as integers; fl(a + y) is non-decreasing in y, so gallop then bisect from y = bound - a.
   auto order = [](double d) {
     auto bits = std::bit_cast<std::int64_t>(d);

@@ -22,7 +22,7 @@ namespace {
 using fixtures::LinkKind;
 
 /// Solves with one search alone, without the probes (a single branch and bound from +inf).
-double alone(exact::PeriodSearch& search)
+double wide_alone(exact::PeriodSearch& search)
 {
   exact::Deadline deadline(60);
   exact::SearchOutcome outcome = search.minimize(std::numeric_limits<double>::infinity(), {&deadline});
@@ -74,16 +74,16 @@ TEST(ExactIntervalWide, SetsOfSeveralWordsFindTheSameOptimum)
       std::string text =
           fmt::format("{}\n{}\n  exhaustive: {}", fixtures::to_string(kind), fixtures::describe(seed, problem), brute);
       for (std::size_t words : {2u, 4u}) {
-        EXPECT_EQ(alone(*exact::make_hetero_search(problem, false, words)), brute) << words << " words\n" << text;
-        EXPECT_EQ(alone(*exact::make_hetero_search(problem, true, words)), brute) << words << " words\n" << text;
+        EXPECT_EQ(wide_alone(*exact::make_hetero_search(problem, false, words)), brute) << words << " words\n" << text;
+        EXPECT_EQ(wide_alone(*exact::make_hetero_search(problem, true, words)), brute) << words << " words\n" << text;
         if (uniform_links(problem.platform)) {
-          EXPECT_EQ(alone(*exact::make_comm_hom_search(problem, words)), brute) << words << " words\n" << text;
+          EXPECT_EQ(wide_alone(*exact::make_comm_hom_search(problem, words)), brute) << words << " words\n" << text;
         }
       }
     }
 }
 
-std::string describe(std::uint64_t seed, const fixtures::ClassedProblem& instance)
+std::string describe_wide(std::uint64_t seed, const fixtures::ClassedProblem& instance)
 {
   return fmt::format("{}\n  classes: [{}]", fixtures::describe(seed, instance.problem),
                      fmt::join(instance.class_of, ", "));
@@ -98,13 +98,13 @@ TEST(ExactIntervalWide, FullyHeterogeneousP65To80AgainstCountsPerClass)
     int n               = 4 + static_cast<int>(seed % 4);
     auto instance       = fixtures::classed_instance(seed, n, p, 3 + static_cast<int>(seed % 2), false);
     double optimum      = fixtures::class_count_optimum(instance);
-    std::string text    = describe(seed, instance);
+    std::string text    = describe_wide(seed, instance);
     MapperResult result = run_mapper("exact.interval", instance.problem, MapperOptions{});
     ASSERT_EQ(result.status, SolveStatus::optimal) << text;
     EXPECT_EQ(result.objective, optimum) << text;
     EXPECT_EQ(result.objective, br07_eq2_period(instance.problem.pipeline, instance.problem.platform, result.mapping));
-    EXPECT_EQ(alone(*exact::make_hetero_search(instance.problem, false)), optimum) << text;
-    EXPECT_EQ(alone(*exact::make_hetero_search(instance.problem, true)), optimum) << text;
+    EXPECT_EQ(wide_alone(*exact::make_hetero_search(instance.problem, false)), optimum) << text;
+    EXPECT_EQ(wide_alone(*exact::make_hetero_search(instance.problem, true)), optimum) << text;
   }
 }
 
@@ -120,11 +120,11 @@ TEST(ExactIntervalWide, CommunicationHomogeneousP65To80AgainstCountsPerClass)
     int p               = 65 + static_cast<int>(5 * (seed - 1));
     auto instance       = fixtures::classed_instance(seed, p, p, 2, true);
     double optimum      = fixtures::class_count_optimum(instance);
-    std::string text    = describe(seed, instance);
+    std::string text    = describe_wide(seed, instance);
     MapperResult result = run_mapper("exact.interval", instance.problem, MapperOptions{});
     ASSERT_EQ(result.status, SolveStatus::optimal) << text;
     EXPECT_EQ(result.objective, optimum) << text;
-    EXPECT_EQ(alone(*exact::make_comm_hom_search(instance.problem)), optimum) << text;
+    EXPECT_EQ(wide_alone(*exact::make_comm_hom_search(instance.problem)), optimum) << text;
   }
 }
 
@@ -169,8 +169,8 @@ TEST(ExactIntervalBounds, TheLowerBoundNeverExceedsTheOptimum)
     double optimum = fixtures::class_count_optimum(instance);
     for (std::uint64_t limit : {5u, 50u, 500u}) {
       exact::SearchOutcome outcome = solve_within(instance.problem, limit);
-      EXPECT_LE(outcome.lower_bound, optimum) << limit << " nodes\n" << describe(seed, instance);
-      EXPECT_GE(outcome.period, optimum) << limit << " nodes\n" << describe(seed, instance);
+      EXPECT_LE(outcome.lower_bound, optimum) << limit << " nodes\n" << describe_wide(seed, instance);
+      EXPECT_GE(outcome.period, optimum) << limit << " nodes\n" << describe_wide(seed, instance);
     }
   }
   EXPECT_GT(stopped, 50); // the limits did stop many runs

@@ -14,7 +14,8 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"exhaustive.interval", [] { return std::make_unique<ExhaustiveInterval>(); }};
+const MapperRegistration exhaustive_interval_registration{"exhaustive.interval",
+                                                          [] { return std::make_unique<ExhaustiveInterval>(); }};
 
 /// Next combination of cut positions in lexicographic order: ends[i] ranges over [i + 1, n - size + i].
 bool next_ends(std::vector<int>& ends, int n)

@@ -15,7 +15,7 @@
 namespace pipesim {
 namespace {
 
-Platform make_platform(const std::vector<double>& speeds, const std::string& in, const std::string& out, double b)
+Platform exhaustive_platform(const std::vector<double>& speeds, const std::string& in, const std::string& out, double b)
 {
   std::vector<Processor> processors(speeds.size());
   for (std::size_t u = 0; u < speeds.size(); ++u) {
@@ -36,7 +36,7 @@ Problem fully_heterogeneous_instance()
 {
   Problem problem;
   problem.pipeline = Pipeline{{1, 10, 1}, {10, 1, 1, 8}};
-  problem.platform = make_platform({1, 10}, "P0", "P0", 1.0);
+  problem.platform = exhaustive_platform({1, 10}, "P0", "P0", 1.0);
   problem.platform.set_link(problem.platform.in(), 0, 10.0, 0.0);
   problem.platform.set_link(0, problem.platform.out(), 10.0, 0.0);
   return problem;
@@ -62,7 +62,7 @@ TEST(ExhaustiveInterval, TiesGoToTheFirstMappingInTheDocumentedOrder)
   // m = 1 first ([1-2]:P1, [1-2]:P2), then [1][2] with (P1, P2) before (P2, P1): the first period-1 mapping wins.
   Problem problem;
   problem.pipeline    = Pipeline{{1, 1}, {0, 0, 0}};
-  problem.platform    = make_platform({1, 1}, "in", "out", 1.0);
+  problem.platform    = exhaustive_platform({1, 1}, "in", "out", 1.0);
   MapperResult result = run_mapper("exhaustive.interval", problem, MapperOptions{});
   EXPECT_EQ(result.objective, 1.0);
   EXPECT_EQ(to_text(result.mapping, problem.platform),
@@ -76,7 +76,7 @@ TEST(ExhaustiveInterval, OneToOneOnAFullyHeterogeneousPlatform)
   // The one-to-one optimum is 6, with S1 on P1; the interval optimum is [1-2] on P2: 0.5 + 2 + 1 = 3.5.
   Problem problem;
   problem.pipeline = Pipeline{{1, 1}, {1, 1, 1}};
-  problem.platform = make_platform({1, 1}, "in", "out", 1.0);
+  problem.platform = exhaustive_platform({1, 1}, "in", "out", 1.0);
   problem.platform.set_link(0, 1, 0.25, 0.0);
   problem.platform.set_link(1, 0, 0.25, 0.0);
   problem.platform.set_link(problem.platform.in(), 1, 2.0, 0.0);
@@ -103,7 +103,7 @@ TEST(ExhaustiveInterval, RefusesLargeInstancesAndOtherObjectives)
   ExhaustiveInterval mapper;
   Problem problem;
   problem.pipeline = Pipeline{std::vector<double>(10, 1.0), std::vector<double>(11, 1.0)};
-  problem.platform = make_platform(std::vector<double>(10, 1.0), "in", "out", 1.0);
+  problem.platform = exhaustive_platform(std::vector<double>(10, 1.0), "in", "out", 1.0);
   double count     = count_interval_mappings(10, 10, 1, 10);
   ASSERT_GT(count, exhaustive_interval_limit);
   EXPECT_EQ(
@@ -127,7 +127,7 @@ TEST(ExhaustiveInterval, TimeLimitReturnsTheBestSoFar)
   // complete mapping.
   Problem problem;
   problem.pipeline = Pipeline{std::vector<double>(8, 1.0), {1, 1, 1, 1, 1, 1, 1, 1, 1e6}};
-  problem.platform = make_platform(std::vector<double>(8, 1.0), "in", "out", 1.0);
+  problem.platform = exhaustive_platform(std::vector<double>(8, 1.0), "in", "out", 1.0);
   MapperOptions options;
   options.time_limit  = 0;
   MapperResult result = run_mapper("exhaustive.interval", problem, options);
@@ -188,7 +188,7 @@ TEST(ExhaustiveInterval, RandomizedStressTestAgainstNaiveEnumeration)
     std::vector<double> speeds;
     for (int u = 0; u < p; ++u)
       speeds.push_back(rng.uniform(1, 20));
-    problem.platform = make_platform(speeds, "in", "out", 1.0);
+    problem.platform = exhaustive_platform(speeds, "in", "out", 1.0);
     std::string links;
     for (int u = 0; u < problem.platform.nodes(); ++u)
       for (int v = 0; v < problem.platform.nodes(); ++v)

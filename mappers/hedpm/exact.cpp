@@ -14,12 +14,12 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration single{"hedpm.exact",
-                                [] { return std::make_unique<HedpmExact>(HedpmSpace::single_stage_replicas); }};
-const MapperRegistration replicated{"hedpm.exact.replicated-intervals",
-                                    [] { return std::make_unique<HedpmExact>(HedpmSpace::replicated_intervals); }};
+const MapperRegistration hedpm_exact_registration{
+    "hedpm.exact", [] { return std::make_unique<HedpmExact>(HedpmSpace::single_stage_replicas); }};
+const MapperRegistration hedpm_exact_replicated_registration{
+    "hedpm.exact.replicated-intervals", [] { return std::make_unique<HedpmExact>(HedpmSpace::replicated_intervals); }};
 
-constexpr int max_stages = 2000;
+constexpr int max_hedpm_stages = 2000;
 } // namespace
 
 MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, double time_limit, HedpmSearchKind kind)
@@ -71,8 +71,9 @@ std::optional<std::string> HedpmExact::refuses(const Problem& problem) const
   if (problem.platform.p() > 64)
     return fmt::format("p = {} > 64: the search keeps the set of used processors in a 64-bit mask",
                        problem.platform.p());
-  if (problem.pipeline.n() > max_stages)
-    return fmt::format("n = {} stages, more than {} (the tables take O(n^2) memory)", problem.pipeline.n(), max_stages);
+  if (problem.pipeline.n() > max_hedpm_stages)
+    return fmt::format("n = {} stages, more than {} (the tables take O(n^2) memory)", problem.pipeline.n(),
+                       max_hedpm_stages);
   return std::nullopt;
 }
 

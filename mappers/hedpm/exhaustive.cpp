@@ -13,10 +13,11 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration single{"hedpm.exhaustive",
-                                [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::single_stage_replicas); }};
-const MapperRegistration replicated{"hedpm.exhaustive.replicated-intervals",
-                                    [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::replicated_intervals); }};
+const MapperRegistration hedpm_exhaustive_registration{
+    "hedpm.exhaustive", [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::single_stage_replicas); }};
+const MapperRegistration hedpm_exhaustive_replicated_registration{
+    "hedpm.exhaustive.replicated-intervals",
+    [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::replicated_intervals); }};
 
 /// Largest replica count of an interval of `length` stages with `free` processors left.
 int max_replicas(HedpmSpace space, int length, int free)

@@ -13,7 +13,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"hedpm", [] { return std::make_unique<HedpmMapper>(); }};
+const MapperRegistration hedpm_registration{"hedpm", [] { return std::make_unique<HedpmMapper>(); }};
 
 /// Eq. (3) order: stages by decreasing time on the average processor, ties by stage index.
 std::vector<int> sorted_stages(const Pipeline& pipeline, const Platform& platform)

@@ -8,7 +8,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"hedpm.scan", [] { return std::make_unique<HedpmScanMapper>(); }};
+const MapperRegistration hedpm_scan_registration{"hedpm.scan", [] { return std::make_unique<HedpmScanMapper>(); }};
 
 HedpmScanStep make_step(const Problem& problem, double objective)
 {

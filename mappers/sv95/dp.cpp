@@ -16,8 +16,7 @@ const MapperRegistration any{"sv95.dp", [] { return std::make_unique<Sv95Dp>(Sv9
 const MapperRegistration maximal{"sv95.dp-maximal",
                                  [] { return std::make_unique<Sv95Dp>(Sv95DpReplication::maximal); }};
 
-constexpr double infinity    = std::numeric_limits<double>::infinity();
-constexpr double max_entries = 6e7;
+constexpr double max_table_entries = 6e7;
 
 double table_entries(int k, int P)
 {
@@ -191,9 +190,9 @@ std::optional<std::string> Sv95Dp::refuses(const Problem& problem) const
 {
   if (auto reason = sv95_refusal(problem)) return reason;
   int k = problem.task_chain->k(), P = problem.platform.p();
-  if (double entries = table_entries(k, P); entries > max_entries)
+  if (double entries = table_entries(k, P); entries > max_table_entries)
     return fmt::format("the table V_b(U, p, q) would have {:.3g} entries (k = {}, P = {}), more than {:.0g}", entries,
-                       k, P, max_entries);
+                       k, P, max_table_entries);
   return std::nullopt;
 }
 

@@ -14,7 +14,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"sv95.exact", [] { return std::make_unique<Sv95Exact>(); }};
+const MapperRegistration sv95_exact_registration{"sv95.exact", [] { return std::make_unique<Sv95Exact>(); }};
 
 constexpr int max_P = 1024;
 

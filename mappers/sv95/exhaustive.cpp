@@ -11,14 +11,15 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration registration{"sv95.exhaustive", [] { return std::make_unique<Sv95Exhaustive>(); }};
+const MapperRegistration sv95_exhaustive_registration{"sv95.exhaustive",
+                                                      [] { return std::make_unique<Sv95Exhaustive>(); }};
 
 constexpr double max_candidates = 2e7;
 
 /// Depth-first enumeration; a module's term f_j / r_j is known once the next module's p is chosen.
-class Search {
+class ClusteringSearch {
 public:
-  Search(const TaskChain& chain, int P, const MapperOptions& options)
+  ClusteringSearch(const TaskChain& chain, int P, const MapperOptions& options)
       : chain_(chain), P_(P), limit_(options.time_limit), start_(std::chrono::steady_clock::now())
   {
   }
@@ -124,7 +125,7 @@ std::optional<std::string> Sv95Exhaustive::refuses(const Problem& problem) const
 MapperResult Sv95Exhaustive::map(const Problem& problem, const MapperOptions& options) const
 {
   const TaskChain& chain = *problem.task_chain;
-  Search search(chain, problem.platform.p(), options);
+  ClusteringSearch search(chain, problem.platform.p(), options);
   search.run();
   if (search.best().empty()) {
     MapperResult result = sv95_infeasible();

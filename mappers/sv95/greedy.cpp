@@ -10,10 +10,10 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration neighbours{"sv95.greedy",
-                                    [] { return std::make_unique<Sv95Greedy>(Sv95GreedyRule::neighbours); }};
-const MapperRegistration slowest{"sv95.greedy-slowest",
-                                 [] { return std::make_unique<Sv95Greedy>(Sv95GreedyRule::slowest); }};
+const MapperRegistration sv95_greedy_registration{
+    "sv95.greedy", [] { return std::make_unique<Sv95Greedy>(Sv95GreedyRule::neighbours); }};
+const MapperRegistration sv95_greedy_slowest_registration{
+    "sv95.greedy-slowest", [] { return std::make_unique<Sv95Greedy>(Sv95GreedyRule::slowest); }};
 
 int total(const Sv95Assignment& a) { return std::accumulate(a.q.begin(), a.q.end(), 0); }
 

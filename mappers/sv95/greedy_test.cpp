@@ -12,17 +12,20 @@
 namespace pipesim {
 namespace {
 
-Task task(CostFunction exec, int p_min, bool replicable) { return Task{"", std::move(exec), p_min, 0, replicable}; }
+Task greedy_task(CostFunction exec, int p_min, bool replicable)
+{
+  return Task{"", std::move(exec), p_min, 0, replicable};
+}
 
-std::string modules_of(const MapperResult& result) { return to_text(sv95_modules(result.mapping)); }
+std::string greedy_modules_of(const MapperResult& result) { return to_text(sv95_modules(result.mapping)); }
 
 /// t1 needs its tenth processor (f_exec = 10 on 1..9, 1 on 10 and 11: seed 001 §4.1's "bad behaviour"), t2 has
 /// f_exec = 5/p, f_ecom(ps, pr) = 0.1 ps grows with the sender, f_icom = 100, nothing replicable, P = 11.
 TaskChain tenth_processor()
 {
   TaskChain chain;
-  chain.tasks = {task(CostFunction::values({10, 10, 10, 10, 10, 10, 10, 10, 10, 1, 1}), 1, false),
-                 task(CostFunction::polynomial(0, 5), 1, false)};
+  chain.tasks = {greedy_task(CostFunction::values({10, 10, 10, 10, 10, 10, 10, 10, 10, 1, 1}), 1, false),
+                 greedy_task(CostFunction::polynomial(0, 5), 1, false)};
   chain.icom  = {CostFunction::polynomial(100)};
   chain.ecom  = {CommFunction::polynomial(0, 0, 0, 0.1)};
   return chain;
@@ -47,7 +50,7 @@ TEST(Sv95Greedy, Section41StepByStep)
   MapperResult theorem1 = run_mapper("sv95.greedy-slowest", problem, MapperOptions{});
   EXPECT_EQ(theorem1.objective, 6.0);
   EXPECT_EQ(theorem1.status, SolveStatus::feasible);
-  EXPECT_EQ(modules_of(theorem1), "[t1] r=1 p=10 | [t2] r=1 p=1");
+  EXPECT_EQ(greedy_modules_of(theorem1), "[t1] r=1 p=10 | [t2] r=1 p=1");
   EXPECT_EQ(run_mapper("sv95.exact", problem, MapperOptions{}).objective, 6.0);
 }
 
@@ -59,14 +62,15 @@ TEST(Sv95Greedy, NeighboursRuleWhenCommunicationShrinks)
   // max(8 + 8/3, 8/3 + 8/3) = 10.67 -> (2, 2) = 8, the optimum. Theorem 1's variant adds to t1 first: (2, 1):
   // f1 = 4 + 8 = 12, f2 = 8 + 8 = 16; then to t2, now the slowest: (2, 2) = 8 as well.
   TaskChain chain;
-  chain.tasks     = {task(CostFunction::polynomial(0, 8), 1, false), task(CostFunction::polynomial(0, 8), 1, false)};
+  chain.tasks     = {greedy_task(CostFunction::polynomial(0, 8), 1, false),
+                     greedy_task(CostFunction::polynomial(0, 8), 1, false)};
   chain.icom      = {CostFunction::polynomial(100)};
   chain.ecom      = {CommFunction::polynomial(0, 0, 8)};
   Problem problem = fixtures::sv95_problem(chain, 4);
   for (const char* mapper : {"sv95.greedy", "sv95.greedy-slowest"}) {
     MapperResult result = run_mapper(mapper, problem, MapperOptions{});
     EXPECT_EQ(result.objective, 8.0) << mapper;
-    EXPECT_EQ(modules_of(result), "[t1] r=1 p=2 | [t2] r=1 p=2") << mapper;
+    EXPECT_EQ(greedy_modules_of(result), "[t1] r=1 p=2 | [t2] r=1 p=2") << mapper;
   }
 }
 
@@ -75,17 +79,18 @@ TEST(Sv95Greedy, Section42MergeAndReplication)
   // Merge: f_exec = 4/p each, f_icom = 0, f_ecom = 5, P = 2 (see dp_test): (1, 1) has period 9; merging the pair on
   // its 2 processors gives 2 + 2 = 4, kept; the second run on [t1-t2] reaches p = 2: 4.
   TaskChain chain;
-  chain.tasks = {task(CostFunction::polynomial(0, 4), 1, false), task(CostFunction::polynomial(0, 4), 1, false)};
-  chain.icom  = {CostFunction::polynomial(0)};
-  chain.ecom  = {CommFunction::polynomial(5)};
+  chain.tasks         = {greedy_task(CostFunction::polynomial(0, 4), 1, false),
+                         greedy_task(CostFunction::polynomial(0, 4), 1, false)};
+  chain.icom          = {CostFunction::polynomial(0)};
+  chain.ecom          = {CommFunction::polynomial(5)};
   MapperResult merged = run_mapper("sv95.greedy", fixtures::sv95_problem(chain, 2), MapperOptions{});
   EXPECT_EQ(merged.objective, 4.0);
-  EXPECT_EQ(modules_of(merged), "[t1-t2] r=1 p=2");
+  EXPECT_EQ(greedy_modules_of(merged), "[t1-t2] r=1 p=2");
   // Maximal replication (§3.2 through §4.2): f_exec = 60/p, p_min 2, P = 5: q = 5 is 2 instances of 2, 15
   TaskChain one;
-  one.tasks               = {task(CostFunction::polynomial(0, 60), 2, true)};
+  one.tasks               = {greedy_task(CostFunction::polynomial(0, 60), 2, true)};
   MapperResult replicated = run_mapper("sv95.greedy", fixtures::sv95_problem(one, 5), MapperOptions{});
-  EXPECT_EQ(modules_of(replicated), "[t1] r=2 p=2");
+  EXPECT_EQ(greedy_modules_of(replicated), "[t1] r=2 p=2");
   EXPECT_EQ(replicated.objective, 15.0);
   std::vector<Sv95Module> triplets = sv95_triplets(one, Sv95Assignment{{{1, 1}}, {5}});
   EXPECT_EQ(triplets, (std::vector<Sv95Module>{{1, 1, 2, 2}}));
@@ -99,13 +104,14 @@ TEST(Sv95Greedy, SplitAfterMerging)
   // The second run on [t1] | [t2]: (1, 1) 24, (2, 1) 21 (tie with (1, 2): the slowest itself), (2, 2) 12,
   // (3, 2) 11, (3, 3) 8, (4, 3) 7.5, (4, 4) 6: the optimum (the merged module does 7 at best).
   TaskChain chain;
-  chain.tasks     = {task(CostFunction::polynomial(0, 12), 1, false), task(CostFunction::polynomial(0, 12), 1, false)};
-  chain.icom      = {CostFunction::polynomial(4)};
-  chain.ecom      = {CommFunction::polynomial(0, 6, 6)};
-  Problem problem = fixtures::sv95_problem(chain, 8);
+  chain.tasks         = {greedy_task(CostFunction::polynomial(0, 12), 1, false),
+                         greedy_task(CostFunction::polynomial(0, 12), 1, false)};
+  chain.icom          = {CostFunction::polynomial(4)};
+  chain.ecom          = {CommFunction::polynomial(0, 6, 6)};
+  Problem problem     = fixtures::sv95_problem(chain, 8);
   MapperResult result = run_mapper("sv95.greedy", problem, MapperOptions{});
   EXPECT_EQ(result.objective, 6.0);
-  EXPECT_EQ(modules_of(result), "[t1] r=1 p=4 | [t2] r=1 p=4");
+  EXPECT_EQ(greedy_modules_of(result), "[t1] r=1 p=4 | [t2] r=1 p=4");
   EXPECT_EQ(run_mapper("sv95.exhaustive", problem, MapperOptions{}).objective, 6.0);
   auto merged = sv95_greedy_assignment(chain, {{1, 2}}, 8, Sv95GreedyRule::neighbours);
   EXPECT_EQ(merged->q, (std::vector<int>{8})); // 24/8 + 4 = 7
@@ -114,12 +120,13 @@ TEST(Sv95Greedy, SplitAfterMerging)
 TEST(Sv95Greedy, InfeasibleWhenNothingFits)
 {
   TaskChain chain;
-  chain.tasks           = {task(CostFunction::polynomial(1), 2, false), task(CostFunction::polynomial(1), 2, false)};
+  chain.tasks           = {greedy_task(CostFunction::polynomial(1), 2, false),
+                           greedy_task(CostFunction::polynomial(1), 2, false)};
   chain.icom            = {CostFunction::polynomial(0)};
   chain.ecom            = {CommFunction::polynomial(0)};
   chain.tasks[0].memory = 2;
   chain.tasks[1].memory = 1; // together: max(2, ceil(3)) = 3 > P = 3? no: 3 fits
-  EXPECT_EQ(modules_of(run_mapper("sv95.greedy", fixtures::sv95_problem(chain, 3), MapperOptions{})),
+  EXPECT_EQ(greedy_modules_of(run_mapper("sv95.greedy", fixtures::sv95_problem(chain, 3), MapperOptions{})),
             "[t1-t2] r=1 p=3");
   chain.tasks[1].memory = 2; // together 4, apart 2 + 2: nothing fits on 3
   EXPECT_EQ(run_mapper("sv95.greedy", fixtures::sv95_problem(chain, 3), MapperOptions{}).status,

@@ -4,6 +4,8 @@
 
 #include "base/input_error.hpp"
 
+#include "model/test_fixtures.hpp"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <limits>
@@ -19,13 +21,7 @@ Platform platform_of(const std::vector<double>& speeds, double b = 1.0, double c
   return Platform(processors, "in", "out", b, c);
 }
 
-Interval interval(int first, int last, std::vector<int> processors, Replication replication = Replication::deal)
-{
-  Interval in{first, last, {}, replication};
-  for (int u : processors)
-    in.replicas.push_back({u});
-  return in;
-}
+using fixtures::interval;
 
 /// w = (4, 3, 2), delta = (1, 2, 3, 4), s = (2, 4, 5), every link b = 1 and c = 0 except b(in, P2) = 2,
 /// b(P1, P3) = 4, b(P2, P3) = 2, b(P3, out) = 4. Mapping [1] on P1|P2 (deal), [2-3] on P3.

@@ -1,6 +1,8 @@
 // Seed 001's task chain: cost functions (§5), memory needs and checks.
 #include "model/sv95/task_chain.hpp"
 
+#include "platforms/platform.hpp" // infinity
+
 #include "base/input_error.hpp"
 
 #include <algorithm>
@@ -12,7 +14,6 @@
 namespace pipesim {
 
 namespace {
-constexpr double infinity = std::numeric_limits<double>::infinity();
 
 bool finite_all(const auto& values)
 {

@@ -77,7 +77,7 @@ std::string temp_file(const std::string& name, const std::string& content)
   return path.string();
 }
 
-std::string error_of(const std::function<void()>& f)
+std::string xml_error_of(const std::function<void()>& f)
 {
   try {
     f();
@@ -221,7 +221,7 @@ TEST(ExportXml, LoadingTheExportGivesTheSameModel)
 
 TEST(LoadXmlPlatform, MissingFile)
 {
-  std::string message = error_of([] { load_xml_platform("/nonexistent/p.xml", "in", "out"); });
+  std::string message = xml_error_of([] { load_xml_platform("/nonexistent/p.xml", "in", "out"); });
   EXPECT_EQ(message.rfind("/nonexistent/p.xml: cannot open", 0), 0u) << message;
 }
 
@@ -231,12 +231,12 @@ TEST(LoadXmlPlatform, MalformedXmlNamesFileAndLine)
       temp_file("malformed.xml", xml_head + "<platform version=\"4.1\">\n"
                                             "  <zone id=\"z\" routing=\"Full\">\n    <host id=\"a\" speed=\"1Gf\">\n"
                                             "  </zone>\n</platform>\n");
-  std::string message = error_of([&] { load_xml_platform(file, "in", "out"); });
+  std::string message = xml_error_of([&] { load_xml_platform(file, "in", "out"); });
   EXPECT_EQ(message.rfind(file + ": SimGrid cannot load this platform: Parse error at " + file + ":6:", 0), 0u)
       << message;
   std::ofstream(file) << xml_head + "<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Full\">\n"
                                     "    <host id=\"a\" speed=\"1Gxx\"/>\n  </zone>\n</platform>\n";
-  message = error_of([&] { load_xml_platform(file, "in", "out"); });
+  message = xml_error_of([&] { load_xml_platform(file, "in", "out"); });
   EXPECT_NE(message.find(file + ":5: unknown unit: Gxx"), std::string::npos) << message;
   std::filesystem::remove(file);
 }
@@ -251,7 +251,7 @@ TEST(LoadXmlPlatform, SimGridAbortStillNamesTheFile)
                               "    <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
                               "    <route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n"
                               "    <route src=\"b\" dst=\"a\"><link_ctn id=\"l\"/></route>\n  </zone>\n</platform>\n");
-  std::string message = error_of([&] { load_xml_platform(file, "in", "out"); });
+  std::string message = xml_error_of([&] { load_xml_platform(file, "in", "out"); });
   EXPECT_EQ(message, file + ": SimGrid could not load this platform (simulation process died: signal 6 (Aborted)); "
                             "see SimGrid's message above");
   std::filesystem::remove(file);
@@ -272,7 +272,7 @@ TEST(LoadXmlPlatform, BadPropertyAndUnreachablePair)
   </zone>
 </platform>
 )");
-  std::string message = error_of([&] { load_xml_platform(file, "io", "io"); });
+  std::string message = xml_error_of([&] { load_xml_platform(file, "io", "io"); });
   EXPECT_EQ(message, file + ": host 'a': property 'nic_in': value 'fast': expected a positive bandwidth in bytes/s "
                             "(e.g. 1e8 or 100MBps)");
   std::ofstream(file) << R"(<?xml version='1.0'?>

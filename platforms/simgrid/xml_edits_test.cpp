@@ -14,7 +14,10 @@
 namespace pipesim {
 namespace {
 
-std::string example(const std::string& name) { return std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/" + name; }
+std::string edits_example(const std::string& name)
+{
+  return std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/" + name;
+}
 
 PlatformOptions options(const std::string& yaml)
 {
@@ -26,7 +29,7 @@ PlatformOptions options(const std::string& yaml)
 }
 
 template <class F>
-std::string error_of(F f)
+std::string edits_error_of(F f)
 {
   try {
     f();
@@ -43,7 +46,7 @@ void expect_parts(const std::string& message, const std::vector<std::string>& pa
     EXPECT_NE(message.find(part), std::string::npos) << "message: " << message << "\nlacks: " << part;
 }
 
-std::vector<std::string> names(const Platform& platform)
+std::vector<std::string> edits_names(const Platform& platform)
 {
   std::vector<std::string> out;
   for (const auto& proc : platform.processors())
@@ -51,7 +54,7 @@ std::vector<std::string> names(const Platform& platform)
   return out;
 }
 
-int node(const Platform& platform, const std::string& name)
+int edits_node(const Platform& platform, const std::string& name)
 {
   if (auto u = platform.find(name)) return *u;
   throw std::out_of_range("no processor " + name);
@@ -61,30 +64,32 @@ int node(const Platform& platform, const std::string& name)
 // the link `backbone` (10 MB/s, 5 ms), cb's backbone (1 GB/s, 100 us) and b-j's private link (250 MB/s, 20 us).
 TEST(PlatformEditsXml, SelectionByGlobRegexAndZone)
 {
-  Platform by_glob = load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: [\"a-[12]\", b-11]\n"));
-  EXPECT_EQ(names(by_glob), (std::vector<std::string>{"a-1", "a-2", "b-11"}));
-  EXPECT_EQ(by_glob.bandwidth(node(by_glob, "a-1"), node(by_glob, "b-11")), 10e6);
-  Platform by_zone = load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: {zone: cb}\n"));
-  EXPECT_EQ(names(by_zone), (std::vector<std::string>{"b-8", "b-9", "b-10", "b-11"}));
+  Platform by_glob =
+      load_xml_platform(edits_example("two_clusters.xml"), "io", "io", options("hosts: [\"a-[12]\", b-11]\n"));
+  EXPECT_EQ(edits_names(by_glob), (std::vector<std::string>{"a-1", "a-2", "b-11"}));
+  EXPECT_EQ(by_glob.bandwidth(edits_node(by_glob, "a-1"), edits_node(by_glob, "b-11")), 10e6);
+  Platform by_zone = load_xml_platform(edits_example("two_clusters.xml"), "io", "io", options("hosts: {zone: cb}\n"));
+  EXPECT_EQ(edits_names(by_zone), (std::vector<std::string>{"b-8", "b-9", "b-10", "b-11"}));
   Platform by_regex =
-      load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: {regex: \"(a-3|b-1[01])\"}\n"));
-  EXPECT_EQ(names(by_regex), (std::vector<std::string>{"a-3", "b-10", "b-11"}));
+      load_xml_platform(edits_example("two_clusters.xml"), "io", "io", options("hosts: {regex: \"(a-3|b-1[01])\"}\n"));
+  EXPECT_EQ(edits_names(by_regex), (std::vector<std::string>{"a-3", "b-10", "b-11"}));
   // the zone of the whole grid holds them all; the io host is never a processor
-  EXPECT_EQ(load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: {zone: grid}\n")).p(), 8);
-  expect_parts(error_of([] {
-                 load_xml_platform(example("two_clusters.xml"), "io", "io", options("hosts: [a-1, {zone: cc}]\n"));
+  EXPECT_EQ(load_xml_platform(edits_example("two_clusters.xml"), "io", "io", options("hosts: {zone: grid}\n")).p(), 8);
+  expect_parts(edits_error_of([] {
+                 load_xml_platform(edits_example("two_clusters.xml"), "io", "io",
+                                   options("hosts: [a-1, {zone: cc}]\n"));
                }),
                {"edits.yaml:1", "{zone: cc}", "matches no processor"});
 }
 
 TEST(PlatformEditsXml, LinkEditsChangeTheRoutesThatCrossThem)
 {
-  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io", options(R"(
+  Platform platform = load_xml_platform(edits_example("two_clusters.xml"), "io", "io", options(R"(
 edits:
   - {scale_bandwidth: 0.5, links: backbone}
   - {scale_latency: 2, links: backbone}
 )"));
-  const int a1 = node(platform, "a-1"), a2 = node(platform, "a-2"), b8 = node(platform, "b-8");
+  const int a1 = edits_node(platform, "a-1"), a2 = edits_node(platform, "a-2"), b8 = edits_node(platform, "b-8");
   EXPECT_EQ(platform.bandwidth(a1, b8), 5e6);
   EXPECT_EQ(platform.bandwidth(b8, a1), 5e6);
   EXPECT_NEAR(platform.latency(a1, b8), 50e-6 + 500e-6 + 10e-3 + 100e-6 + 20e-6, 1e-15);
@@ -99,9 +104,9 @@ edits:
 
 TEST(PlatformEditsXml, RouteEditScalesEveryLinkOfTheRoute)
 {
-  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io",
+  Platform platform = load_xml_platform(edits_example("two_clusters.xml"), "io", "io",
                                         options("edits:\n  - {scale_bandwidth: 0.5, route: [a-1, b-8]}\n"));
-  const int a1 = node(platform, "a-1"), a2 = node(platform, "a-2"), b8 = node(platform, "b-8");
+  const int a1 = edits_node(platform, "a-1"), a2 = edits_node(platform, "a-2"), b8 = edits_node(platform, "b-8");
   EXPECT_EQ(platform.bandwidth(a1, b8), 5e6);
   EXPECT_EQ(platform.bandwidth(a1, a2), 62.5e6); // a-1's private link is on the route: halved
   EXPECT_EQ(platform.bandwidth(a2, platform.out()), 100e6);
@@ -110,26 +115,26 @@ TEST(PlatformEditsXml, RouteEditScalesEveryLinkOfTheRoute)
 
 TEST(PlatformEditsXml, HostEditsAndRemoval)
 {
-  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io", options(R"(
+  Platform platform = load_xml_platform(edits_example("two_clusters.xml"), "io", "io", options(R"(
 edits:
   - {scale_speed: 0.5, hosts: {zone: cb}}
   - {remove_hosts: [a-4, b-11]}
   - {set_failure_probability: 0.01, hosts: "a-*"}
   - {scale_failure_probability: 2, hosts: {zone: ca}}
 )"));
-  EXPECT_EQ(names(platform), (std::vector<std::string>{"a-1", "a-2", "a-3", "b-8", "b-9", "b-10"}));
-  EXPECT_EQ(platform.speed(node(platform, "b-9")), 1.25e9);
-  EXPECT_EQ(platform.speed(node(platform, "a-1")), 1e9);
-  EXPECT_EQ(platform.processor(node(platform, "a-2")).failure_probability, 0.02);
-  EXPECT_EQ(platform.processor(node(platform, "b-8")).failure_probability, 0.0);
+  EXPECT_EQ(edits_names(platform), (std::vector<std::string>{"a-1", "a-2", "a-3", "b-8", "b-9", "b-10"}));
+  EXPECT_EQ(platform.speed(edits_node(platform, "b-9")), 1.25e9);
+  EXPECT_EQ(platform.speed(edits_node(platform, "a-1")), 1e9);
+  EXPECT_EQ(platform.processor(edits_node(platform, "a-2")).failure_probability, 0.02);
+  EXPECT_EQ(platform.processor(edits_node(platform, "b-8")).failure_probability, 0.0);
   EXPECT_EQ(platform.applied_edits().at(1).matched, (std::vector<std::string>{"a-4", "b-11"}));
 }
 
 TEST(PlatformEditsXml, LinkDownFromTheStartMakesItsRoutesUnreachable)
 {
   Platform platform =
-      load_xml_platform(example("two_clusters.xml"), "io", "io", options("edits:\n  - {fail_link: backbone}\n"));
-  const int a1 = node(platform, "a-1"), a2 = node(platform, "a-2"), b8 = node(platform, "b-8");
+      load_xml_platform(edits_example("two_clusters.xml"), "io", "io", options("edits:\n  - {fail_link: backbone}\n"));
+  const int a1 = edits_node(platform, "a-1"), a2 = edits_node(platform, "a-2"), b8 = edits_node(platform, "b-8");
   EXPECT_FALSE(platform.reachable(a1, b8));
   EXPECT_FALSE(platform.reachable(b8, a1));
   EXPECT_EQ(platform.transfer_time(a1, b8, 1.0), unbounded);
@@ -143,9 +148,9 @@ TEST(PlatformEditsXml, LinkDownFromTheStartMakesItsRoutesUnreachable)
 TEST(PlatformEditsXml, LaterLinkFailureKeepsTheRoutesForTheModel)
 {
   // the analytic figures describe the platform before the failure; the simulations turn the link off at 30 s
-  Platform platform = load_xml_platform(example("two_clusters.xml"), "io", "io",
+  Platform platform = load_xml_platform(edits_example("two_clusters.xml"), "io", "io",
                                         options("edits:\n  - {fail_link: [backbone, io_link], at: 30}\n"));
-  const int a1 = node(platform, "a-1"), b8 = node(platform, "b-8");
+  const int a1 = edits_node(platform, "a-1"), b8 = edits_node(platform, "b-8");
   EXPECT_EQ(platform.bandwidth(a1, b8), 10e6);
   ASSERT_EQ(platform.link_failures().size(), 2U);
   EXPECT_EQ(platform.link_failures()[1].link, "io_link");
@@ -155,18 +160,19 @@ TEST(PlatformEditsXml, LaterLinkFailureKeepsTheRoutesForTheModel)
 
 TEST(PlatformEditsXml, EditsThatMatchNothingAreErrors)
 {
-  const std::string file = example("two_clusters.xml");
-  expect_parts(error_of([&] {
+  const std::string file = edits_example("two_clusters.xml");
+  expect_parts(edits_error_of([&] {
                  load_xml_platform(file, "io", "io",
                                    options("edits:\n  - {scale_bandwidth: 2, links: [backbone, bb2]}\n"));
                }),
                {"edits.yaml:2", "'bb2'"});
+  expect_parts(edits_error_of(
+                   [&] { load_xml_platform(file, "io", "io", options("edits:\n  - {scale_speed: 2, hosts: c-*}\n")); }),
+               {"edits.yaml:2", "c-*", "matches no processor"});
   expect_parts(
-      error_of([&] { load_xml_platform(file, "io", "io", options("edits:\n  - {scale_speed: 2, hosts: c-*}\n")); }),
-      {"edits.yaml:2", "c-*", "matches no processor"});
-  expect_parts(error_of([&] { load_xml_platform(file, "io", "io", options("edits:\n  - {remove_hosts: io}\n")); }),
-               {"edits.yaml:2", "io", "matches no processor"});
-  expect_parts(error_of([&] {
+      edits_error_of([&] { load_xml_platform(file, "io", "io", options("edits:\n  - {remove_hosts: io}\n")); }),
+      {"edits.yaml:2", "io", "matches no processor"});
+  expect_parts(edits_error_of([&] {
                  load_xml_platform(file, "io", "io",
                                    options("edits:\n  - {scale_latency: 2, route: [a-1, nowhere]}\n"));
                }),
@@ -193,7 +199,7 @@ TEST(PlatformEditsXml, SitesWithoutRouteAreUnreachable)
 )";
   Platform platform = load_xml_platform((dir / "islands.xml").string(), "io", "io");
   std::filesystem::remove_all(dir);
-  const int l1 = node(platform, "l-1"), l2 = node(platform, "l-2"), r1 = node(platform, "r-1");
+  const int l1 = edits_node(platform, "l-1"), l2 = edits_node(platform, "l-2"), r1 = edits_node(platform, "r-1");
   EXPECT_FALSE(platform.reachable(l1, r1));
   EXPECT_FALSE(platform.reachable(r1, l1));
   EXPECT_TRUE(platform.reachable(l1, l2));

@@ -10,7 +10,7 @@
 namespace pipesim {
 namespace {
 
-std::string error_of(const std::string& text)
+std::string precheck_error_of(const std::string& text)
 {
   try {
     precheck_platform_xml("p.xml", text);
@@ -23,20 +23,20 @@ std::string error_of(const std::string& text)
 TEST(XmlPrecheck, UnknownRoutingNamesFileLineAndValue)
 {
   EXPECT_EQ(
-      error_of("<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Fll\">\n"),
+      precheck_error_of("<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Fll\">\n"),
       "p.xml:2: attribute 'routing': value 'Fll': expected one of: Cluster, Dijkstra, DijkstraCache, Floyd, Full, "
       "None, Vivaldi, Wifi");
-  EXPECT_EQ(error_of("<zone id='z'\n routing = ''>"),
+  EXPECT_EQ(precheck_error_of("<zone id='z'\n routing = ''>"),
             "p.xml:2: attribute 'routing': value '': expected one of: Cluster, "
             "Dijkstra, DijkstraCache, Floyd, Full, None, Vivaldi, Wifi");
 }
 
 TEST(XmlPrecheck, KnownRoutingsCommentsAndOtherTextPass)
 {
-  EXPECT_EQ(error_of("<!-- Floyd routing=\"nonsense\" -->\n<zone id=\"a\" routing=\"Floyd\">"
-                     "<zone id=\"b\" routing='Full'/><host id=\"routing\" speed=\"1f\"/></zone>"),
+  EXPECT_EQ(precheck_error_of("<!-- Floyd routing=\"nonsense\" -->\n<zone id=\"a\" routing=\"Floyd\">"
+                              "<zone id=\"b\" routing='Full'/><host id=\"routing\" speed=\"1f\"/></zone>"),
             "no error");
-  EXPECT_EQ(error_of("<zone routing=\"Full"), "no error"); // unterminated: SimGrid's parser reports it
+  EXPECT_EQ(precheck_error_of("<zone routing=\"Full"), "no error"); // unterminated: SimGrid's parser reports it
 }
 
 // Found by fuzz_xml (platforms/examples/mesh_latency.xml with one byte of "Full" changed): SimGrid died with "Not a
