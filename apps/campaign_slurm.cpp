@@ -1,10 +1,12 @@
 // `pipesim campaign ... --slurm` and `pipesim campaign status DIR`.
 #include "apps/campaign_slurm.hpp"
 
+#include "apps/cli_options.hpp"
 #include "base/input_error.hpp"
 #include "validation/campaign.hpp"
 #include "validation/campaign_status.hpp"
 
+#include <climits>
 #include <fmt/format.h>
 #include <iostream>
 
@@ -24,13 +26,13 @@ void add_campaign_slurm_options(CLI::App* campaign, CampaignSlurmOptions& o)
           ->add_option("--shards", job.shard_count,
                        "--slurm: number of shards = array tasks (default: the earlier submission's, else one "
                        "per 1,000 runs)")
-          ->check(CLI::PositiveNumber),
+          ->check(integer_in(1, INT_MAX)),
       campaign->add_option("--partition", job.partition, "--slurm: SLURM partition (default: the cluster's)"),
       campaign->add_option("--time", job.time, "--slurm: time limit of each job (SLURM format, e.g. 2:00:00)"),
       campaign
           ->add_option("--cpus-per-task", job.cpus_per_task,
                        "--slurm: CPUs of each array task, also its --jobs (default 1)")
-          ->check(CLI::PositiveNumber),
+          ->check(integer_in(1, INT_MAX)),
       campaign->add_option("--merge-mem", job.merge_mem,
                            "--slurm: memory of the merge job, e.g. 16G (it holds every row: about 9 kB per run)"),
       campaign->add_option("--sbatch-arg", job.sbatch_args,

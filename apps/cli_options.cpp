@@ -4,6 +4,8 @@
 #include "base/input_error.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <climits>
 #include <fmt/format.h>
 #include <thread>
 
@@ -61,27 +63,42 @@ CLI::Option* add_mapper_option(CLI::App* command, std::string& mapper, const std
   return command->add_option("--mapper", mapper, help);
 }
 
+CLI::Validator integer_in(long long minimum, long long maximum, const std::string& why)
+{
+  // Checked on the text, before CLI11 converts it: its conversion clamps 2^64 - 1 to 2^63 - 1 without a word, and
+  // its own range checks print the largest double in full (309 digits).
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        long long value   = 0;
+        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (error == std::errc{} && end == text.data() + text.size() && value >= minimum && value <= maximum) return "";
+        return fmt::format("{} is not an integer in [{}, {}]{}", text, minimum, maximum, why.empty() ? "" : ": " + why);
+      },
+      fmt::format(">= {}", minimum));
+}
+
 CLI::Option* add_seed_option(CLI::App* command, long long& seed, const std::string& help)
 {
-  return command->add_option("--seed", seed, help)->check(CLI::NonNegativeNumber);
+  return command->add_option("--seed", seed, help)
+      ->check(integer_in(0, LLONG_MAX, "seeds go up to 2^63 - 1, as simulation.seed"));
 }
 
 CLI::Option* add_datasets_option(CLI::App* command, int& datasets)
 {
   return command->add_option("--datasets", datasets, "Number of data sets N (overrides simulation.datasets)")
-      ->check(CLI::PositiveNumber);
+      ->check(integer_in(2, INT_MAX, "a period needs at least 2 data sets (the first output is its reference)"));
 }
 
 CLI::Option* add_runs_option(CLI::App* command, int& runs)
 {
   return command
       ->add_option("--runs", runs, "Monte Carlo crash runs (overrides simulation.runs; needs a failure model)")
-      ->check(CLI::PositiveNumber);
+      ->check(integer_in(1, INT_MAX));
 }
 
 CLI::Option* add_jobs_option(CLI::App* command, int& jobs, const std::string& help, const std::string& names)
 {
-  return command->add_option(names, jobs, help)->check(CLI::PositiveNumber);
+  return command->add_option(names, jobs, help)->check(integer_in(1, INT_MAX));
 }
 
 CLI::Option* add_out_option(CLI::App* command, std::string& dir, const std::string& help)

@@ -52,6 +52,10 @@ CLI::Option* add_format_option(CLI::App* command, OutputFormat& format);
 /// --mapper NAME.
 CLI::Option* add_mapper_option(CLI::App* command, std::string& mapper,
                                const std::string& help = "Use this mapper instead of the scenario's");
+/// A CLI11 check that the text is an integer in [minimum, maximum], checked before conversion; the message names the
+/// value, the range and `why`.
+CLI::Validator integer_in(long long minimum, long long maximum, const std::string& why = "");
+
 /// --seed S (S >= 0).
 CLI::Option* add_seed_option(CLI::App* command, long long& seed,
                              const std::string& help = "Seed (overrides simulation.seed)");

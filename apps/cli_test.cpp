@@ -253,6 +253,45 @@ TEST(Cli, BadInputExitsTwoWithLocatedMessages)
                    {"star.xml", "nowhere"});
 }
 
+TEST(Cli, ValuesAtTheirLimitsAreRefusedWithTheLimit)
+{
+  // One data set has no period (it printed a simulated period of 0, relative error 1): refused, on the command line
+  // and in the scenario, with the reason.
+  Result one = run("simulate scenarios/examples/quickstart.yaml --datasets 1");
+  EXPECT_EQ(one.code, 2) << one.out;
+  EXPECT_NE(one.out.find("at least 2 data sets"), std::string::npos) << one.out;
+  expect_bad_input(std::string("pipeline: {w: [1], delta: [1, 1]}\n") + good_platform +
+                       "mapper: br07.one-to-one\nsimulation: {datasets: 1}\n",
+                   {":8:", "datasets", "at least 2 data sets"});
+  // 2^64 - 1 was clamped to 2^63 - 1 by the option parser without a word (simulation.seed refuses it).
+  Result seed = run("simulate scenarios/examples/quickstart.yaml --seed 18446744073709551615");
+  EXPECT_EQ(seed.code, 2) << seed.out;
+  EXPECT_NE(seed.out.find("18446744073709551615 is not an integer in [0, 9223372036854775807]"), std::string::npos)
+      << seed.out;
+  Result partial = run("simulate scenarios/examples/quickstart.yaml --seed 12abc");
+  EXPECT_EQ(partial.code, 2) << partial.out;
+  // Range errors printed the largest double in full, 309 digits.
+  Result runs = run("simulate scenarios/examples/failures.yaml --runs 0");
+  EXPECT_EQ(runs.code, 2) << runs.out;
+  EXPECT_NE(runs.out.find("--runs: 0 is not an integer in [1, 2147483647]"), std::string::npos) << runs.out;
+  EXPECT_LT(runs.out.size(), 200u) << runs.out;
+  Result top = run_stdout("simulate scenarios/examples/quickstart.yaml --seed 9223372036854775807");
+  EXPECT_EQ(top.code, 0) << top.out;
+}
+
+TEST(Cli, CampaignOnlyRefusesARunGivenTwice)
+{
+  // --only 1,1 wrote run 1 twice.
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-cli-only-{}", getpid());
+  std::filesystem::remove_all(dir);
+  Result r =
+      run(fmt::format("campaign validation/campaigns/hedpm-fig1-small.yaml --out {} --only 1,1 -q", dir.string()));
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("run 1 is given twice"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir)); // refused before anything is written
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, MissingScenarioFileExitsTwo)
 {
   Result r = run("map /nonexistent/scenario.yaml");

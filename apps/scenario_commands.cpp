@@ -1,10 +1,12 @@
 // `pipesim map`, `simulate`, `hedpm-trace` and `mappers`.
 #include "apps/scenario_commands.hpp"
 
+#include "apps/cli_options.hpp"
 #include "mappers/mapper.hpp"
 #include "validation/hedpm_trace.hpp"
 #include "validation/scenario_run.hpp"
 
+#include <climits>
 #include <fmt/format.h>
 #include <iostream>
 #include <memory>
@@ -41,7 +43,7 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
   add_scenario_argument(sim, o->scenario);
   add_mapper_option(sim, v.mapper);
   add_datasets_option(sim, v.datasets);
-  sim->add_option("--warmup", v.warmup, "Warm-up K (default N/2)")->check(CLI::NonNegativeNumber);
+  sim->add_option("--warmup", v.warmup, "Warm-up K (default N/2)")->check(integer_in(0, INT_MAX));
   add_enum_option<NetworkMode>(sim, "--network", v.network, "Network mode");
   add_seed_option(sim, v.seed);
   sim->add_flag("--trace", v.trace, "Record the event trace (JSON output)");

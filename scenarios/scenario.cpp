@@ -200,7 +200,12 @@ SimulationSettings parse_simulation(const YamlNode& node)
   SimulationSettings settings;
   if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
   if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
-  if (auto datasets = node.find("datasets")) settings.datasets = datasets->as_int_at_least(1);
+  if (auto datasets = node.find("datasets")) {
+    settings.datasets = datasets->as_int_at_least(1);
+    if (settings.datasets < 2)
+      datasets->fail("expected an integer >= 2: a period needs at least 2 data sets (the first output is its "
+                     "reference)");
+  }
   if (auto warmup = node.find("warmup")) {
     long long k = warmup->as_integer();
     if (k < 0 || k >= settings.datasets)

@@ -47,7 +47,7 @@ TEST(OnePortSimulation, Eq6GeneralMappingPeriodIsSeven)
 TEST(OnePortSimulation, RandomIntervalMappingsMatchEq2)
 {
   // A few dozen seeded Fully Heterogeneous instances, one-to-one and interval mappings, with and without latencies.
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 40 / fixtures::asan_scale; ++seed) {
     Rng rng(seed);
     int n     = static_cast<int>(rng.integer(1, 10));
     int p     = static_cast<int>(rng.integer(1, 10));
@@ -85,7 +85,7 @@ TEST(OnePortSimulation, OneToOneMappingsMatchEq1AndLatency)
 
 TEST(OnePortSimulation, RandomGeneralMappingsMatchEventGraph)
 {
-  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 30 / fixtures::asan_scale; ++seed) {
     Rng rng(seed);
     auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(2, 8)),
                                                        static_cast<int>(rng.integer(1, 4)), seed % 2 == 0);
@@ -96,7 +96,7 @@ TEST(OnePortSimulation, RandomGeneralMappingsMatchEventGraph)
 
 TEST(OnePortSimulation, RandomReplicatedMappingsMatchEventGraph)
 {
-  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 30 / fixtures::asan_scale; ++seed) {
     Rng rng(seed);
     auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(1, 6)),
                                                        static_cast<int>(rng.integer(2, 10)), seed % 2 == 1);

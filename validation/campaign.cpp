@@ -3,6 +3,7 @@
 
 #include "base/input_error.hpp"
 #include "base/yaml_node.hpp"
+#include "mappers/mapper.hpp"
 #include "scenarios/scenario.hpp"
 
 #include <algorithm>
@@ -256,6 +257,20 @@ bool set_run_parameters(const Sweep& sweep, const std::string& label, CampaignRu
   return has_seed;
 }
 
+/// A misspelt mapper (in the base or a sweep) fails before anything runs, at the line of the sweep's values if swept.
+void require_known_mapper(const Scenario& s, const CampaignRun& run, const Sweep& sweep, const std::string& label)
+{
+  if (s.mapper.empty()) return;
+  try {
+    MapperRegistry::instance().create(s.mapper);
+  } catch (const InputError& err) {
+    std::string where = label;
+    for (const auto& [key, node] : sweep.key_nodes)
+      if (key == "mapper" && node.line() > 0) where = fmt::format("{}:{}", label, node.line());
+    throw InputError(fmt::format("{}: run {} ({}): {}", where, run.id, run.describe(), err.what()));
+  }
+}
+
 /// Run `index` of the product: its parameters, seed and scenario YAML; the scenario is parsed here so that a bad
 /// one (or one the mode cannot run) fails before anything runs.
 CampaignRun expand_run(const Sweep& sweep, std::size_t index, const std::string& label, CampaignMode mode)
@@ -275,6 +290,7 @@ CampaignRun expand_run(const Sweep& sweep, std::size_t index, const std::string&
   } catch (const InputError& err) {
     throw InputError(fmt::format("{}: the scenario of run {} is invalid: {}", label, run.id, err.what()));
   }
+  require_known_mapper(s, run, sweep, label);
   if (mode == CampaignMode::elections && s.simulation.model != CommModel::multi_port)
     throw InputError(fmt::format("{}: mode 'elections' needs the multi-port model (simulation.model: multi-port); run "
                                  "{} has the one-port model",

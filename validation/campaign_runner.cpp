@@ -85,6 +85,8 @@ std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
   std::vector<int> ids;
   if (!o.only.empty()) {
     for (int id : o.only) {
+      if (std::find(ids.begin(), ids.end(), id) != ids.end())
+        throw InputError(fmt::format("--only: run {} is given twice", id));
       if (find_run(c, id) == nullptr)
         throw InputError(fmt::format("--only {}: the campaign has runs 0..{}", id, c.runs.size() - 1));
       ids.push_back(id);
@@ -186,6 +188,7 @@ bool shard_complete(const Campaign& c, const RunnerOptions& o, const std::vector
 RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 {
   RunnerOptions o = checked(options);
+  selected_runs(c, o); // a bad --only is refused before anything is written
   std::filesystem::create_directories(o.out_dir);
   DirectoryLock lock(o.out_dir); // one runner per directory (a requeued SLURM task while the first still dies)
   std::vector<nlohmann::json> rows = previous_rows(c, o);

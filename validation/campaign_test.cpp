@@ -182,6 +182,13 @@ TEST(Campaign, MalformedFilesNameFileLineAndKey)
   EXPECT_NE(range.find("c.yaml:6"), std::string::npos) << range;
   EXPECT_NE(message_of(base + "mode: fast\n").find("c.yaml:5: key 'mode': value 'fast'"), std::string::npos);
   EXPECT_NE(message_of("mode: analytic\n").find("missing key 'base'"), std::string::npos);
+  // A misspelt mapper ran the whole campaign to error rows and exited 0: refused before anything runs, at its line.
+  std::string misspelt = message_of(base + "sweep:\n  mapper: [exhaustive.interval,\n           br07.one-to-onne]\n");
+  EXPECT_NE(misspelt.find("c.yaml:6: run 1 (mapper=br07.one-to-onne)"), std::string::npos) << misspelt;
+  EXPECT_NE(misspelt.find("unknown mapper 'br07.one-to-onne'"), std::string::npos) << misspelt;
+  std::string in_base = message_of("base:\n  pipeline: {w: [1], delta: [1, 1]}\n"
+                                   "  platform: {processors: [{name: A, speed: 1}], bandwidth: 1}\n  mapper: hedmp\n");
+  EXPECT_NE(in_base.find("unknown mapper 'hedmp'"), std::string::npos) << in_base;
 }
 
 TEST(Campaign, RunCountIsCappedAndBaseMustBeARegularFile)

@@ -26,6 +26,9 @@ std::vector<double> pareto_linear_bounds(double from, double to, int steps)
   if (!(to >= from) || !std::isfinite(to))
     throw InputError(fmt::format("--to {}: must be a period >= --from ({})", to, from));
   if (steps < 1) throw InputError(fmt::format("--steps {}: expected at least 1", steps));
+  if (steps > max_pareto_bounds) // each bound runs every mapper: 10^8 steps ran for days with no output
+    throw InputError(
+        fmt::format("--steps {}: at most {} bounds (each one runs every mapper)", steps, max_pareto_bounds));
   std::vector<double> bounds;
   for (int i = 0; i < steps; ++i)
     bounds.push_back(steps == 1 ? from : from + (to - from) * i / (steps - 1));

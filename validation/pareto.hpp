@@ -55,8 +55,10 @@ struct ParetoSweep {
   const ParetoCurve* curve(const std::string& mapper) const; // nullptr when absent
 };
 
+/// At most this many bounds from --steps.
+inline constexpr int max_pareto_bounds = 10'000;
 /// `steps` bounds evenly spaced from `from` to `to` inclusive (steps = 1: `from`). InputError naming the option and
-/// value unless 0 < from <= to and steps >= 1.
+/// value unless 0 < from <= to and 1 <= steps <= max_pareto_bounds.
 std::vector<double> pareto_linear_bounds(double from, double to, int steps);
 /// InputError naming the value unless every bound is finite and > 0 (and there is at least one).
 void check_pareto_bounds(const std::vector<double>& bounds);

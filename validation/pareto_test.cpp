@@ -125,6 +125,9 @@ TEST(Pareto, BadInputNamesTheValue)
   EXPECT_EQ(message([] { pareto_linear_bounds(0, 4, 3); }), "--from 0: a period bound must be > 0");
   EXPECT_EQ(message([] { pareto_linear_bounds(2, 1, 3); }), "--to 1: must be a period >= --from (2)");
   EXPECT_EQ(message([] { pareto_linear_bounds(1, 2, 0); }), "--steps 0: expected at least 1");
+  EXPECT_EQ(message([] { pareto_linear_bounds(1, 2, 100'000'000); }),
+            "--steps 100000000: at most 10000 bounds (each one runs every mapper)");
+  EXPECT_EQ(pareto_linear_bounds(1, 2, 10'000).size(), 10'000u);
   EXPECT_EQ(message([] { check_pareto_bounds({1, -0.5}); }), "--bounds -0.5: a period bound must be > 0");
   EXPECT_NE(message([] { sweep_example({"no.such.mapper"}); }).find("no.such.mapper"), std::string::npos);
   EXPECT_NE(message([] { sweep_example({"explicit"}); }).find("--mappers explicit: refuses the problem"),
