@@ -292,6 +292,16 @@ TEST(Cli, CampaignOnlyRefusesARunGivenTwice)
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, OutOnAFileIsBadInput)
+{
+  // "internal error: filesystem error" with exit 1 before: --out naming a file is bad input, with the path.
+  std::string file = scenario_file("not-a-directory", "x");
+  Result r         = run(fmt::format("campaign validation/campaigns/hedpm-fig1-small.yaml --out {}/sub -q", file));
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find(file + "/sub"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("internal error"), std::string::npos) << r.out;
+}
+
 TEST(Cli, MissingScenarioFileExitsTwo)
 {
   Result r = run("map /nonexistent/scenario.yaml");

@@ -9,6 +9,7 @@
 #include "validation/slurm_scripts.hpp"
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <fmt/format.h>
 #include <iostream>
 #include <xbt/base.h> // before simgrid/version.h, which uses its SG_BEGIN_DECL without including it
@@ -63,6 +64,9 @@ int run_chosen(const std::vector<Command>& commands)
       if (*command.app) return command.run();
   } catch (const InputError& e) {
     std::cerr << "pipesim: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) { // --out on a file, in a read-only or missing place, ...
+    std::cerr << "pipesim: error: " << e.path1().string() << ": " << e.code().message() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "pipesim: internal error: " << e.what() << "\n";
