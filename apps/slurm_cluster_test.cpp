@@ -137,12 +137,8 @@ std::map<int, nlohmann::json> timeless(const std::string& dir, std::map<int, int
 /// Runs per shard: 4 N runs in all, n = 1..N outside, the mapper inside, so run id mod 4 picks the mapper and each
 /// shard of 4 holds one: shard 1 simulates random interval mappings, shard 2 H7b-BSC's, shard 3 sleeps 0.1 s per run
 /// (debug.sleep: time to cancel it part-way), shard 4 fails every run (br07.fh-dp refuses Fully Heterogeneous
-/// platforms). 200 runs; 100 under the sanitizers, where each simulation is ten times slower.
-#ifdef PIPESIM_SANITIZE
-constexpr int per_shard = 25;
-#else
-constexpr int per_shard = 50;
-#endif
+/// platforms). 200 runs.
+constexpr int per_shard = 50; // not built under the sanitizers (apps/CMakeLists.txt)
 
 std::string sharded_campaign()
 {
