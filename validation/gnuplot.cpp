@@ -17,6 +17,29 @@ extern char** environ;
 
 namespace pipesim {
 
+namespace {
+// Tableau-like colours that stay apart for the common colour blindnesses, then dash patterns, bar fills and point
+// types that each look different on screen, in SVG and in print.
+const char* const series_colours[8] = {"#4e79a7", "#f28e2b", "#e15759", "#59a14f",
+                                       "#b07aa1", "#76b7b2", "#9c755f", "#d4a017"};
+const char* const series_dashes[8]  = {"1",      "(12,6)",         "(3,4)", "(12,4,3,4)",
+                                       "(24,8)", "(12,4,3,4,3,4)", "(6,3)", "(24,6,6,6)"};
+const char* const series_fills[8]   = {"solid 0.8", "pattern 4", "pattern 5", "pattern 1",
+                                       "pattern 6", "pattern 7", "pattern 2", "solid 0.35"};
+const int series_points[8]          = {7, 5, 9, 13, 11, 6, 4, 8};
+} // namespace
+
+SeriesStyle series_style(std::size_t i)
+{
+  std::size_t colour = i % 8, block = i / 8 % 8;
+  return {series_colours[colour], series_dashes[block], series_fills[block], series_points[(colour + block) % 8]};
+}
+
+std::string SeriesStyle::line() const { return fmt::format("lc rgb '{}' dt {}", colour, dash); }
+std::string SeriesStyle::points() const { return fmt::format("lc rgb '{}' pt {}", colour, point); }
+std::string SeriesStyle::linespoints() const { return fmt::format("{} pt {}", line(), point); }
+std::string SeriesStyle::bars() const { return fmt::format("lc rgb '{}' fs {} border -1", colour, fill); }
+
 std::string gnuplot_quote(const std::string& text)
 {
   std::string quoted = "'";

@@ -1,9 +1,31 @@
 // Writes a gnuplot script and its data file next to an SVG plot and runs gnuplot on them as a child process.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace pipesim {
+
+/// The look of series i of a plot, the one rule every plot of pipesim follows: the colour is i mod 8 in a palette
+/// of 8, the dash type (and the bar fill) is i / 8, the point type (i mod 8 + i / 8) mod 8; so series 0 and 8 share
+/// a colour but not a dash type, and no two of the first 64 series of a plot look the same.
+struct SeriesStyle {
+  std::string colour; // '#rrggbb'
+  std::string dash;   // gnuplot dash type: 1 (solid) or a pattern "(12,6)"
+  std::string fill;   // bars: "solid 0.8" for the first 8 series, then patterns
+  int point = 7;      // gnuplot point type
+  /// "lc rgb '#4e79a7' dt 1" for `with lines` or `with steps`.
+  std::string line() const;
+  /// "lc rgb '#4e79a7' pt 7" for `with points`.
+  std::string points() const;
+  /// line() and the point type, for `with linespoints`.
+  std::string linespoints() const;
+  /// "lc rgb '#4e79a7' fs solid 0.8 border -1" for `with boxes`.
+  std::string bars() const;
+};
+/// The number of distinct series styles; beyond it they repeat.
+inline constexpr std::size_t distinct_series_styles = 64;
+SeriesStyle series_style(std::size_t i);
 
 /// One plot of a report: `name.gp` and `name.dat` are written in the output directory and gnuplot, run from that
 /// directory, writes `name.svg`. `commands` are the gnuplot commands after the terminal set-up; they refer to the

@@ -4,6 +4,7 @@
 
 #include "mappers/mapper.hpp"
 #include "scenarios/scenario.hpp"
+#include "validation/gnuplot.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -82,6 +83,13 @@ std::string pareto_table(const ParetoSweep& sweep);
 /// gnuplot data: one block per curve ("P_max F" for the points with an F), blocks separated by two blank lines
 /// (`index i` in gnuplot), each headed by a comment naming the mapper.
 std::string pareto_gnuplot_data(const ParetoSweep& sweep);
+/// At most this many heuristic fronts are drawn (the exact fronts always are): past it, the best by mean F over the
+/// bounds, a bound without F counting as 1, and the plot's title says so.
+inline constexpr std::size_t pareto_plotted_heuristics = 8;
+/// The plot of pareto.svg: the exact fronts in black (general, thick) and grey (interval, dashed), then up to
+/// pareto_plotted_heuristics heuristic fronts in the series styles of validation/gnuplot.hpp, the key outside on
+/// the right; data pareto_gnuplot_data (every curve, the plotted ones picked by `index`).
+GnuplotPlot pareto_plot(const ParetoSweep& sweep);
 /// Writes DIR/pareto.json, DIR/pareto.dat and DIR/pareto.gp, then runs gnuplot (`executable`) to write
 /// DIR/pareto.svg. Returns false (files written, no SVG) when gnuplot is not installed.
 bool write_pareto_files(const std::string& dir, const ParetoSweep& sweep, const std::string& executable = "gnuplot");

@@ -115,41 +115,109 @@ std::string pareto_gnuplot_data(const ParetoSweep& sweep)
   return out;
 }
 
+namespace {
+/// Mean F of a curve over every bound, a bound without an F (not met, refused, infeasible) counting as 1.
+double pareto_score(const ParetoCurve& curve)
+{
+  double sum = 0;
+  for (const auto& pt : curve.points)
+    sum += pt.failure_probability.value_or(1);
+  return curve.points.empty() ? 1 : sum / static_cast<double>(curve.points.size());
+}
+
+/// One drawn front: a curve with an F somewhere, its block in pareto.dat, and how many other curves have the very same
+/// front (drawn once, the legend says "+k").
+struct ParetoFront {
+  const ParetoCurve* curve = nullptr;
+  int index                = 0;
+  int same                 = 0;
+};
+
+/// Whether two curves have the same F at every bound.
+bool same_front(const ParetoCurve& a, const ParetoCurve& b)
+{
+  if (a.points.size() != b.points.size()) return false;
+  for (std::size_t i = 0; i < a.points.size(); ++i)
+    if (a.points[i].failure_probability != b.points[i].failure_probability) return false;
+  return true;
+}
+
+/// The fronts to draw in the order of sweep.curves (the exact ones first), identical ones merged into the first.
+std::vector<ParetoFront> distinct_fronts(const ParetoSweep& sweep)
+{
+  std::vector<ParetoFront> fronts;
+  int index = 0;
+  for (const auto& curve : sweep.curves) {
+    auto with_f = [](const ParetoPoint& pt) { return pt.failure_probability.has_value(); };
+    if (std::none_of(curve.points.begin(), curve.points.end(), with_f)) continue;
+    auto same = std::find_if(fronts.begin(), fronts.end(), [&](const auto& f) { return same_front(*f.curve, curve); });
+    if (same == fronts.end())
+      fronts.push_back({&curve, index, 0});
+    else
+      same->same++;
+    ++index;
+  }
+  return fronts;
+}
+
+/// The gnuplot series of one front; `style` < 0: an exact front (black, or grey for the interval one).
+std::string pareto_series(const ParetoFront& front, int style)
+{
+  const ParetoCurve& curve = *front.curve;
+  bool general             = curve.mapper == pareto_exact_mappers[0];
+  SeriesStyle look         = series_style(static_cast<std::size_t>(std::max(style, 0)));
+  std::string line         = style >= 0 ? look.line() + " lw 1.5"
+                             : general  ? "lc rgb 'black' dt 1 lw 4"
+                                        : "lc rgb '#7f7f7f' "
+                                          "dt (12,6) lw 3";
+  std::string points       = style >= 0 ? look.points() : general ? "lc rgb 'black' pt 7" : "lc rgb '#7f7f7f' pt 5";
+  std::string title = front.same == 0 ? curve.mapper : fmt::format("{} (+{} same front)", curve.mapper, front.same);
+  // steps: F(P_max) holds at least up to the next bound, since a larger bound only admits more mappings
+  return fmt::format("'pareto.dat' index {0} using 1:2 with steps {1} title {2}, \\\n"
+                     "  '' index {0} using 1:2 with points {3} notitle",
+                     front.index, line, gnuplot_quote(title), points);
+}
+} // namespace
+
+GnuplotPlot pareto_plot(const ParetoSweep& sweep)
+{
+  std::vector<ParetoFront> fronts = distinct_fronts(sweep);
+  auto heuristic    = std::stable_partition(fronts.begin(), fronts.end(), [](const auto& f) { return f.curve->exact; });
+  auto n_heuristic  = static_cast<std::size_t>(fronts.end() - heuristic);
+  std::string title = gnuplot_quote("Pareto front: " + sweep.scenario);
+  if (n_heuristic > pareto_plotted_heuristics) {
+    std::stable_sort(heuristic, fronts.end(),
+                     [](const auto& a, const auto& b) { return pareto_score(*a.curve) < pareto_score(*b.curve); });
+    title += fmt::format(" . \"\\n\" . 'the {} best of {} distinct heuristic fronts by mean F over the bounds (no "
+                         "mapping counts as F = 1); all in pareto.dat'",
+                         pareto_plotted_heuristics, n_heuristic);
+    fronts.resize(fronts.size() - (n_heuristic - pareto_plotted_heuristics));
+  }
+  bool positive = true;
+  std::string plots;
+  int style = 0;
+  for (const auto& front : fronts) {
+    for (const auto& pt : front.curve->points)
+      positive = positive && (!pt.failure_probability || *pt.failure_probability > 0);
+    plots += (plots.empty() ? "" : ", \\\n  ") + pareto_series(front, front.curve->exact ? -1 : style++);
+  }
+  GnuplotPlot plot{"pareto", "", pareto_gnuplot_data(sweep), 1000, 560};
+  plot.commands =
+      fmt::format("set title {}\nset xlabel 'period bound P_max'\nset ylabel 'failure probability F'\n"
+                  "set key outside right top box\nset grid\nset xrange [{}:{}]\n{}",
+                  title, *std::min_element(sweep.bounds.begin(), sweep.bounds.end()),
+                  *std::max_element(sweep.bounds.begin(), sweep.bounds.end()), positive ? "set logscale y\n" : "");
+  plot.commands += plots.empty() ? "set label 'no mapping meets any bound' at graph 0.3, 0.5\nplot [0:1] NaN notitle\n"
+                                 : "plot " + plots + "\n";
+  return plot;
+}
+
 bool write_pareto_files(const std::string& dir, const ParetoSweep& sweep, const std::string& executable)
 {
   std::filesystem::create_directories(dir);
   write_text_file(dir + "/pareto.json", nlohmann::json(sweep).dump(2) + "\n");
-  bool positive = true;
-  std::string plots;
-  int index = 0;
-  for (const auto& curve : sweep.curves) {
-    bool any = false;
-    for (const auto& pt : curve.points)
-      if (pt.failure_probability) {
-        any      = true;
-        positive = positive && *pt.failure_probability > 0;
-      }
-    if (!any) continue;
-    // steps: F(P_max) holds at least up to the next bound, since a larger bound only admits more mappings
-    plots += fmt::format("{0}'pareto.dat' index {1} using 1:2 with steps lw {2} lc {3} title {4}, \\\n"
-                         "  '' index {1} using 1:2 with points pt 7 lc {3} notitle",
-                         plots.empty() ? "" : ", \\\n  ", index,
-                         curve.mapper == pareto_exact_mappers[0] ? 4
-                         : curve.exact                           ? 2
-                                                                 : 1,
-                         index + 1, gnuplot_quote(curve.mapper));
-    ++index;
-  }
-  GnuplotPlot plot{"pareto", "", pareto_gnuplot_data(sweep)};
-  plot.commands = fmt::format(
-      "set title {}\nset xlabel 'period bound P_max'\nset ylabel 'failure probability F'\n"
-      "set key top right\nset grid\nset xrange [{}:{}]\n{}",
-      gnuplot_quote("Pareto front: " + sweep.scenario), *std::min_element(sweep.bounds.begin(), sweep.bounds.end()),
-      *std::max_element(sweep.bounds.begin(), sweep.bounds.end()), positive ? "set logscale y\n" : "");
-  plot.commands += plots.empty() ? "set label 'no mapping meets any bound' at graph 0.3, 0.5\nplot [0:1] NaN notitle\n"
-                                 : "plot " + plots + "\n";
   try {
-    render_plot(dir, plot, executable);
+    render_plot(dir, pareto_plot(sweep), executable);
   } catch (const std::runtime_error& e) {
     if (std::string(e.what()).find("gnuplot not found") == std::string::npos) throw;
     return false; // render_plot wrote pareto.gp and pareto.dat before running gnuplot

@@ -93,25 +93,29 @@ std::string summary_html(const CampaignResults& results, int excluded)
 
 std::string means_table_html(const std::vector<MapperMean>& means, const std::string& x_key)
 {
-  std::vector<std::string> mappers;
+  bool per_p = means_per_platform_size(means);
+  std::vector<std::pair<std::string, std::optional<int>>> columns; // mapper, and p when the curves are per p
   std::set<double> xs;
   bool simulated = false;
   for (const auto& m : means) {
-    if (mappers.empty() || mappers.back() != m.mapper) mappers.push_back(m.mapper);
+    std::pair<std::string, std::optional<int>> column{m.mapper, per_p ? m.p : std::nullopt};
+    if (std::find(columns.begin(), columns.end(), column) == columns.end()) columns.push_back(column);
     xs.insert(m.x);
     simulated = simulated || m.simulated.has_value();
   }
   std::string html = fmt::format("<table>\n<tr><th rowspan=\"2\">{}</th>", escape(x_key));
-  for (const auto& mapper : mappers)
-    html += fmt::format("<th colspan=\"{}\">{}</th>", simulated ? 2 : 1, escape(mapper));
+  for (const auto& [mapper, p] : columns)
+    html += fmt::format("<th colspan=\"{}\">{}{}</th>", simulated ? 2 : 1, escape(mapper),
+                        p ? fmt::format(", p = {}", *p) : "");
   html += "</tr>\n<tr>";
-  for (size_t i = 0; i < mappers.size(); ++i)
+  for (size_t i = 0; i < columns.size(); ++i)
     html += simulated ? "<th>analytic (runs)</th><th>simulated</th>" : "<th>analytic (runs)</th>";
   html += "</tr>\n";
   for (double x : xs) {
     html += fmt::format("<tr><td class=\"num\">{}</td>", x);
-    for (const auto& mapper : mappers) {
-      auto it = std::find_if(means.begin(), means.end(), [&](const auto& m) { return m.mapper == mapper && m.x == x; });
+    for (const auto& [mapper, p] : columns) {
+      auto it = std::find_if(means.begin(), means.end(),
+                             [&](const auto& m) { return m.mapper == mapper && m.x == x && (!per_p || m.p == p); });
       if (it == means.end())
         html += simulated ? "<td></td><td></td>" : "<td></td>";
       else {
@@ -259,9 +263,11 @@ void write_report(const std::string& dir, const ReportOptions& options)
   std::vector<MapperMean> means = x_key.empty() ? std::vector<MapperMean>{} : mapper_means(results, x_key);
   html +=
       figure_html(dir, elections ? std::nullopt : mean_period_plot(results, x_key), "Mean period per mapper",
-                  "One curve per mapper: the period against " + x_key +
-                      ", averaged over the seeds (and every other swept key) of the ok runs; solid: analytic, "
-                      "dashed: simulated when the campaign simulated.",
+                  "One curve per mapper, and per platform size p when the campaign has several: the period "
+                  "against " +
+                      x_key +
+                      ", averaged over the seeds (and every other swept key) of the ok runs; lines: analytic, "
+                      "circles: simulated when the campaign simulated.",
                   elections       ? "Elections campaign: the periods are in the table of the elections above."
                   : x_key.empty() ? "The campaign sweeps no numeric parameter other than the seed to put on an x axis."
                                   : "No ok run has a numeric value of " + x_key + ".",

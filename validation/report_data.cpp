@@ -42,11 +42,12 @@ nlohmann::json parse_json_file(const std::string& path)
 ResultRow parse_row(const nlohmann::json& j, int line)
 {
   ResultRow row;
-  row.line                  = line;
-  row.run_id                = j.value("run_id", 0);
-  row.mapper                = string_field(j, "mapper");
-  row.status                = string_field(j, "status");
-  row.error                 = string_field(j, "error");
+  row.line   = line;
+  row.run_id = j.value("run_id", 0);
+  row.mapper = string_field(j, "mapper");
+  row.status = string_field(j, "status");
+  row.error  = string_field(j, "error");
+  if (auto it = j.find("p"); it != j.end() && it->is_number_integer()) row.p = it->get<int>();
   row.analytic_period       = number_field(j, "analytic_period");
   row.simulated_period      = number_field(j, "simulated_period");
   row.event_graph_period    = number_field(j, "event_graph_period");
@@ -180,18 +181,26 @@ std::optional<double> PeriodSums::mean_simulated() const
 std::vector<MapperMean> mapper_means(const CampaignResults& results, const std::string& x_key)
 {
   std::vector<std::string> order;
-  std::map<std::string, std::map<double, PeriodSums>> sums;
+  std::map<std::string, std::map<std::pair<std::optional<int>, double>, PeriodSums>> sums;
   for (const auto& row : results.rows) {
     auto x = param_number(row, x_key);
     if (!row.ok() || !x) continue;
     if (!sums.contains(row.mapper)) order.push_back(row.mapper);
-    sums[row.mapper][*x].add(row);
+    sums[row.mapper][{row.p, *x}].add(row);
   }
   std::vector<MapperMean> means;
   for (const auto& mapper : order)
-    for (const auto& [x, s] : sums[mapper])
-      means.push_back(MapperMean{mapper, x, s.runs, s.mean_analytic(), s.mean_simulated()});
+    for (const auto& [key, s] : sums[mapper])
+      means.push_back(MapperMean{mapper, key.first, key.second, s.runs, s.mean_analytic(), s.mean_simulated()});
   return means;
+}
+
+bool means_per_platform_size(const std::vector<MapperMean>& means)
+{
+  for (std::size_t i = 0; i < means.size(); ++i)
+    for (std::size_t j = i + 1; j < means.size() && means[j].mapper == means[i].mapper; ++j)
+      if (means[j].x == means[i].x && means[j].p != means[i].p) return true;
+  return false;
 }
 
 std::optional<double> period_error(const ResultRow& row)

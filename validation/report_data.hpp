@@ -19,6 +19,7 @@ struct ResultRow {
   std::string mapper;
   std::string status;
   std::string error;
+  std::optional<int> p; // the platform's processor count
   nlohmann::json params = nlohmann::json::object();
   std::optional<double> analytic_period;
   std::optional<double> simulated_period;
@@ -59,9 +60,11 @@ std::string choose_x_key(const CampaignResults& results, const std::string& requ
 /// swept YAML scalars as strings.
 std::optional<double> param_number(const ResultRow& row, const std::string& key);
 
-/// Mean periods of one mapper at one x value, over the ok rows (seeds and every other swept key).
+/// Mean periods of one mapper on platforms of p processors at one x value, over the ok rows (seeds and every other
+/// swept key).
 struct MapperMean {
   std::string mapper;
+  std::optional<int> p; // empty when the rows do not say
   double x = 0;
   int runs = 0;
   std::optional<double> analytic; // mean analytic_period over the rows that have one
@@ -78,8 +81,13 @@ struct PeriodSums {
   std::optional<double> mean_simulated() const;
 };
 
-/// Means grouped by mapper (in order of first appearance) then x (increasing); rows without a numeric x are skipped.
+/// Means grouped by mapper (in order of first appearance), then platform size p, then x (both increasing); rows
+/// without a numeric x are skipped.
 std::vector<MapperMean> mapper_means(const CampaignResults& results, const std::string& x_key);
+
+/// Whether the means need one curve per mapper and p: some mapper has two means at the same x on different p (the
+/// campaign sweeps the platform size and x is not p). Otherwise one curve per mapper.
+bool means_per_platform_size(const std::vector<MapperMean>& means);
 
 /// The relative error |simulated - analytic| / analytic of an ok row: rel_error_period, else computed from the two
 /// periods; empty when the row has no simulated period.

@@ -129,42 +129,71 @@ std::optional<GnuplotPlot> error_histogram_plot(const CampaignResults& results)
   return plot;
 }
 
+namespace {
+/// One curve of the mean-period plot: a mapper, on platforms of p processors when the curves are split by p.
+struct MeanCurve {
+  std::string mapper;
+  std::optional<int> p;
+  std::string title() const { return p ? fmt::format("{}, p = {}", mapper, *p) : mapper; }
+  bool operator==(const MeanCurve&) const = default;
+};
+
+/// The data blocks of mean_period.dat, one per curve, and the curves in the order of the blocks.
+std::pair<std::string, std::vector<MeanCurve>> mean_period_data(const std::vector<MapperMean>& means, bool per_p)
+{
+  std::vector<MeanCurve> curves;
+  std::string data;
+  std::vector<MapperMean> sorted = means; // mapper_means sorts a mapper's means by p then x: its curve needs x only
+  for (auto first = sorted.begin(); !per_p && first != sorted.end();) {
+    auto last = std::find_if(first, sorted.end(), [&](const auto& m) { return m.mapper != first->mapper; });
+    std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.x < b.x; });
+    first = last;
+  }
+  for (const auto& m : sorted) {
+    MeanCurve curve{m.mapper, per_p ? m.p : std::nullopt};
+    if (curves.empty() || !(curves.back() == curve)) {
+      data += fmt::format("{}# mapper {}{}\n# x p runs mean_analytic_period mean_simulated_period\n",
+                          curves.empty() ? "" : "\n\n", m.mapper, curve.p ? fmt::format(" p {}", *curve.p) : "");
+      curves.push_back(curve);
+    }
+    data += fmt::format("{} {} {} {} {}\n", m.x, m.p ? fmt::format("{}", *m.p) : "NaN", m.runs, plot_number(m.analytic),
+                        plot_number(m.simulated));
+  }
+  return {data, curves};
+}
+} // namespace
+
 std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, const std::string& x_key)
 {
   if (x_key.empty()) return std::nullopt;
   std::vector<MapperMean> means = mapper_means(results, x_key);
   if (means.empty()) return std::nullopt;
-  std::vector<std::string> mappers;
   bool simulated = false;
   Range range;
-  std::string data;
   for (const auto& m : means) {
-    if (mappers.empty() || mappers.back() != m.mapper) {
-      data += fmt::format("{}# mapper {}\n# x runs mean_analytic_period mean_simulated_period\n",
-                          mappers.empty() ? "" : "\n\n", m.mapper);
-      mappers.push_back(m.mapper);
-    }
-    data += fmt::format("{} {} {} {}\n", m.x, m.runs, plot_number(m.analytic), plot_number(m.simulated));
     for (auto v : {m.analytic, m.simulated})
       if (v && std::isfinite(*v)) range.add(*v);
     simulated = simulated || m.simulated.has_value();
   }
+  auto [data, curves] = mean_period_data(means, means_per_platform_size(means));
   GnuplotPlot plot{"mean_period", common_style, data};
   plot.commands += fmt::format("set xlabel {}\nset ylabel 'mean period over seeds (s)'\nset offsets graph 0.03, "
                                "graph 0.03, graph 0.05, graph 0.05\n{}",
                                gnuplot_quote(x_key), xtics_at(means));
   if (range.logarithmic()) plot.commands += "set logscale y\n";
   plot.commands += "plot";
-  for (size_t i = 0; i < mappers.size(); ++i) {
-    std::string title = simulated ? mappers[i] + " (analytic)" : mappers[i];
-    plot.commands += fmt::format("{} 'mean_period.dat' index {} using 1:3 with linespoints lc {} pt 7 title {}",
-                                 i == 0 ? "" : ", \\\n ", i, i + 1, gnuplot_quote(title));
+  for (size_t i = 0; i < curves.size(); ++i) {
+    SeriesStyle style = series_style(i);
+    plot.commands += fmt::format("{} 'mean_period.dat' index {} using 1:4 with linespoints {} lw 1.5 ps 0.8 title {}",
+                                 i == 0 ? "" : ", \\\n ", i, style.linespoints(), gnuplot_quote(curves[i].title()));
     if (simulated)
-      plot.commands += fmt::format(", \\\n  'mean_period.dat' index {} using 1:4 with linespoints lc {} dt 2 pt 6 "
-                                   "title {}",
-                                   i, i + 1, gnuplot_quote(mappers[i] + " (simulated)"));
+      plot.commands += fmt::format(", \\\n  'mean_period.dat' index {} using 1:5 with points lc rgb '{}' pt 6 ps 1.6 "
+                                   "notitle",
+                                   i, style.colour);
   }
+  if (simulated) plot.commands += ", \\\n  NaN with points lc rgb 'black' pt 6 ps 1.6 title 'simulated (circle)'";
   plot.commands += "\n";
+  plot.height = std::max(plot.height, 100 + 20 * static_cast<int>(curves.size() + 1));
   return plot;
 }
 
