@@ -7,6 +7,7 @@
 #include "validation/gnuplot.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
+#include "validation/whatif_plots.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -318,33 +319,9 @@ bool write_whatif_files(const std::string& dir, const WhatIfStudy& study)
   write_text_file(dir + "/whatif.csv", csv.csv());
   write_text_file(dir + "/whatif.md", "```\n" + whatif_table(study) + "```\n");
 
-  // bars per variant: fixed and re-mapped, relative to the baseline (1 = unchanged; missing values are left out)
-  auto bars = [&](const char* name, const char* ylabel, auto value) {
-    std::string data = "# variant fixed remapped (ratio to the baseline; ? = no value)\n";
-    for (const auto& row : study.rows) {
-      auto ratio = [&](const WhatIfFigures& f) {
-        auto v = value(f), b = value(study.baseline);
-        return v && b && std::isfinite(*v) && *b != 0 ? whatif_number(*v / *b) : std::string("?");
-      };
-      std::string label = row.variant;
-      std::erase(label, '"');
-      data += fmt::format("\"{}\" {} {}\n", label, ratio(row.fixed), ratio(row.remapped));
-    }
-    GnuplotPlot plot;
-    plot.name     = name;
-    plot.data     = data;
-    plot.commands = fmt::format("set style data histogram\nset style histogram clustered gap 1\n"
-                                "set style fill solid 0.8 border -1\nset datafile missing '?'\n"
-                                "set ylabel {}\nset yrange [0:*]\nset xtics rotate by -20\nset grid y\n"
-                                "set title {}\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n"
-                                "plot '{}.dat' using 2:xtic(1) title 'baseline mapping kept', '' using 3 title "
-                                "'re-mapped'\n",
-                                gnuplot_quote(ylabel), gnuplot_quote(study.scenario + ": what if"), name);
-    render_plot(dir, plot, "gnuplot");
-  };
   try {
-    bars("whatif-period", "analytic period / baseline", [](const WhatIfFigures& f) { return analytic_period(f); });
-    bars("whatif-reliability", "1 - F / baseline", [](const WhatIfFigures& f) { return reliability(f); });
+    render_plot(dir, whatif_period_plot(study), "gnuplot");
+    render_plot(dir, whatif_reliability_plot(study), "gnuplot");
   } catch (const std::runtime_error&) { // gnuplot missing or failing: the data and scripts are there
     return false;
   }
