@@ -3,6 +3,7 @@
 
 #include "base/input_error.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -140,4 +141,52 @@ TEST(Pareto, BadInputNamesTheValue)
               pareto_sweep(one_port, one_port.platform.model, o);
             }).find("no registered mapper accepts this problem"),
             std::string::npos);
+}
+
+TEST(Pareto, PlotWithoutMappersDrawsEachDistinctFrontOnceWithTheKeyOutside)
+{
+  ParetoSweep sweep = sweep_example(); // every registered mapper that accepts the problem
+  GnuplotPlot plot  = pareto_plot(sweep);
+  EXPECT_NE(plot.commands.find("set key outside right top box"), std::string::npos);
+  // one series (steps + points) per distinct front: fewer titles than curves, the exact general front first, named
+  // with the count of the curves that have the same front
+  std::size_t titles = 0;
+  for (auto pos = plot.commands.find(" title '"); pos != std::string::npos;
+       pos      = plot.commands.find(" title '", pos + 1))
+    ++titles;
+  EXPECT_LE(titles, 2 + pareto_plotted_heuristics);
+  EXPECT_LT(titles, sweep.curves.size());
+  EXPECT_NE(plot.commands.find("lc rgb 'black' dt 1 lw 4 title 'bbr10.exhaustive (+"), std::string::npos)
+      << plot.commands;
+  EXPECT_EQ(plot.data, pareto_gnuplot_data(sweep)); // the data keeps every curve
+}
+
+TEST(Pareto, PlotOfManyDistinctFrontsKeepsTheBestAndSaysSo)
+{
+  // ten heuristics with F = 0.01 k at both bounds (k = 10..1), one without any F: the eight best are k = 1..8
+  ParetoSweep sweep;
+  sweep.scenario = "many";
+  sweep.bounds   = {1, 2};
+  for (int k = 10; k >= 1; --k) {
+    ParetoCurve c{fmt::format("h{}", k), false, {}};
+    for (double b : sweep.bounds) {
+      ParetoPoint pt;
+      pt.period_bound        = b;
+      pt.failure_probability = 0.01 * k;
+      c.points.push_back(pt);
+    }
+    sweep.curves.push_back(c);
+  }
+  sweep.curves.push_back({"none", false, {ParetoPoint{}, ParetoPoint{}}});
+  GnuplotPlot plot = pareto_plot(sweep);
+  EXPECT_NE(plot.commands.find("'the 8 best of 10 distinct heuristic fronts by mean F over the bounds"),
+            std::string::npos)
+      << plot.commands;
+  for (int k = 1; k <= 10; ++k) // h10 is block 0, h1 block 9
+    EXPECT_EQ(plot.commands.find(fmt::format("index {} using 1:2 with steps", 10 - k)) != std::string::npos, k <= 8)
+        << k;
+  // the best first, in the first series style
+  EXPECT_NE(plot.commands.find("'pareto.dat' index 9 using 1:2 with steps lc rgb '#4e79a7' dt 1 lw 1.5 title 'h1'"),
+            std::string::npos)
+      << plot.commands;
 }

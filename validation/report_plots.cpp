@@ -94,10 +94,13 @@ std::optional<GnuplotPlot> period_scatter_plot(const CampaignResults& results)
   plot.commands += range.gnuplot("x") + range.gnuplot("y");
   plot.commands += "set xlabel 'analytic or event-graph period (s)'\nset ylabel 'simulated period (s)'\n"
                    "set size ratio -1\n";
-  plot.commands += "plot 'period_scatter.dat' index 0 using 1:2 with points pt 7 ps 0.8 title 'simulated vs analytic'";
+  plot.commands += fmt::format("plot 'period_scatter.dat' index 0 using 1:2 with points {} ps 0.8 title 'simulated "
+                               "vs analytic'",
+                               series_style(0).points());
   if (n_graph > 0)
-    plot.commands += ", \\\n  'period_scatter.dat' index 1 using 1:2 with points pt 6 ps 1.2 "
-                     "title 'simulated vs event graph'";
+    plot.commands += fmt::format(", \\\n  'period_scatter.dat' index 1 using 1:2 with points lc rgb '{}' pt 6 ps 1.2 "
+                                 "title 'simulated vs event graph'",
+                                 series_style(1).colour);
   plot.commands += ", \\\n  x with lines lc rgb 'black' dt 2 title 'y = x'\n";
   plot.width  = 700;
   plot.height = 560;
@@ -121,10 +124,12 @@ std::optional<GnuplotPlot> error_histogram_plot(const CampaignResults& results)
   plot.commands += "set style fill solid 0.7 border -1\nset boxwidth 0.4\nset xtics rotate by -30\n"
                    "set yrange [0:*]\nset xlabel 'relative error of the period (decade of log10)'\n"
                    "set ylabel 'runs'\n";
-  plot.commands += "plot 'error_histogram.dat' using ($0-0.2):2:(0.4):xtic(1) with boxes "
-                   "title 'simulated vs analytic'";
+  plot.commands += fmt::format("plot 'error_histogram.dat' using ($0-0.2):2:(0.4):xtic(1) with boxes {} "
+                               "title 'simulated vs analytic'",
+                               series_style(0).bars());
   if (!series[1].empty())
-    plot.commands += ", \\\n  '' using ($0+0.2):3:(0.4) with boxes title 'simulated vs event graph'";
+    plot.commands += fmt::format(", \\\n  '' using ($0+0.2):3:(0.4) with boxes {} title 'simulated vs event graph'",
+                                 series_style(1).bars());
   plot.commands += "\n";
   return plot;
 }
@@ -231,12 +236,13 @@ std::optional<GnuplotPlot> edits_bar_plot(const CampaignResults& results)
                    "-1\nset ylabel 'mean period over seeds (s)'\nset yrange [0:*]\nset xtics rotate by -15\n"
                    "set datafile missing 'NaN'\nplot";
   int column = 2;
-  for (std::size_t i = 0; i < mappers.size(); ++i, column += 2) {
-    plot.commands += fmt::format("{} 'edits_period.dat' using {}{} title {}", i == 0 ? "" : ", \\\n ", column,
-                                 i == 0 ? ":xtic(1)" : "", gnuplot_quote(mappers[i] + " (analytic)"));
+  for (std::size_t i = 0, k = 0; i < mappers.size(); ++i, column += 2) {
+    plot.commands +=
+        fmt::format("{} 'edits_period.dat' using {}{} {} title {}", i == 0 ? "" : ", \\\n ", column,
+                    i == 0 ? ":xtic(1)" : "", series_style(k++).bars(), gnuplot_quote(mappers[i] + " (analytic)"));
     if (simulated)
-      plot.commands +=
-          fmt::format(", \\\n  '' using {} title {}", column + 1, gnuplot_quote(mappers[i] + " (simulated)"));
+      plot.commands += fmt::format(", \\\n  '' using {} {} title {}", column + 1, series_style(k++).bars(),
+                                   gnuplot_quote(mappers[i] + " (simulated)"));
   }
   plot.commands += "\n";
   return plot;
@@ -262,8 +268,8 @@ std::optional<GnuplotPlot> survival_plot(const CampaignResults& results)
   plot.commands += "set xlabel '1 - F (analytic survival probability)'\nset ylabel 'survival rate (simulated)'\n"
                    "set xrange [*:1.02]\nset yrange [*:1.02]\nset size ratio -1\nplot";
   for (size_t i = 0; i < mappers.size(); ++i)
-    plot.commands += fmt::format("{} 'survival.dat' index {} using 1:2:3:4 with yerrorbars lc {} pt 7 ps 0.8 title {}",
-                                 i == 0 ? "" : ", \\\n ", i, i + 1, gnuplot_quote(mappers[i]));
+    plot.commands += fmt::format("{} 'survival.dat' index {} using 1:2:3:4 with yerrorbars {} ps 0.8 title {}",
+                                 i == 0 ? "" : ", \\\n ", i, series_style(i).points(), gnuplot_quote(mappers[i]));
   plot.commands += ", \\\n  x with lines lc rgb 'black' dt 2 title 'y = x'\n";
   plot.width  = 700;
   plot.height = 560;

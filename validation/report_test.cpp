@@ -5,12 +5,14 @@
 #include "validation/report_data.hpp"
 #include "validation/report_plots.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -158,7 +160,7 @@ TEST_F(ReportTest, WritesHtmlAndEveryPlot)
   for (const char* title : {"y = x", "simulated vs analytic", "simulated vs event graph"})
     EXPECT_NE(scatter.find(title), std::string::npos) << title;
   std::string means = read(dir_ / "mean_period.svg");
-  for (const char* title : {"br07.h1 (analytic)", "br07.h1 (simulated)", "h2_split (analytic)", "h2_split (simulated)"})
+  for (const char* title : {"br07.h1", "h2_split", "simulated (circle)"})
     EXPECT_NE(means.find(title), std::string::npos) << title;
   std::string survival = read(dir_ / "survival.svg");
   EXPECT_NE(survival.find("h2_split"), std::string::npos);
@@ -174,16 +176,17 @@ TEST_F(ReportTest, MeanPeriodDataHoldsTheHandComputedMeans)
   write_report(dir_.string());
   auto blocks = mean_blocks();
   ASSERT_EQ(blocks.size(), 2u);
-  // columns: x runs mean_analytic mean_simulated
+  // columns: x p runs mean_analytic mean_simulated (p NaN: the rows do not give it)
   const std::vector<std::vector<double>> h1 = {{5, 2, 3, 3.004}, {10, 1, 6, 6.12}};
   const std::vector<std::vector<double>> h2 = {{5, 2, 4, 4}, {10, 2, 9, 9.00002}};
   for (const auto& [mapper, expected] : {std::pair{"br07.h1", h1}, std::pair{"h2_split", h2}}) {
     const auto& got = blocks[mapper];
     ASSERT_EQ(got.size(), expected.size()) << mapper;
     for (size_t i = 0; i < got.size(); ++i) {
-      ASSERT_EQ(got[i].size(), 4u) << mapper;
+      ASSERT_EQ(got[i].size(), 5u) << mapper;
+      EXPECT_TRUE(std::isnan(got[i][1])) << mapper;
       for (size_t c = 0; c < 4; ++c)
-        EXPECT_NEAR(got[i][c], expected[i][c], 1e-12) << mapper << " row " << i << " column " << c;
+        EXPECT_NEAR(got[i][c == 0 ? 0 : c + 1], expected[i][c], 1e-12) << mapper << " row " << i << " column " << c;
     }
   }
   std::string html = read(dir_ / "report.html");
@@ -320,6 +323,59 @@ TEST(ReportEdits, BarsPerEditListHoldTheMeanPeriods)
   EXPECT_NE(plot->commands.find("exact.interval (simulated)"), std::string::npos);
   results.swept = {"seed"};
   EXPECT_FALSE(edits_bar_plot(results)); // no what-if sweep, no plot
+}
+
+} // namespace
+} // namespace pipesim
+
+namespace pipesim {
+namespace {
+
+/// A campaign over p in {10, 100} and n in {2, 4}, two seeds, mappers A and B (analytic mode):
+/// by hand: A p=10 n=2 (1+3)/2 = 2, n=4 (5+7)/2 = 6; A p=100 n=2 (0.5+1.5)/2 = 1, n=4 2; B p=10 n=2 4, n=4 8.5;
+/// B p=100 n=2 1.5, n=4 (3+6)/2 = 4.5. With x = p: A p=10 (1+3+5+7)/4 = 4, A p=100 (0.5+1.5+2+2)/4 = 1.5.
+ResultRow mean_row_report(const std::string& mapper, int p, int n, double analytic)
+{
+  ResultRow r;
+  r.mapper          = mapper;
+  r.status          = "ok";
+  r.p               = p;
+  r.params          = {{"platform.generate.p", std::to_string(p)}, {"pipeline.generate.n", std::to_string(n)}};
+  r.analytic_period = analytic;
+  return r;
+}
+
+TEST(ReportMeanPeriod, OneCurvePerMapperAndPlatformSize)
+{
+  CampaignResults results;
+  results.swept = {"platform.generate.p", "pipeline.generate.n", "mapper", "seed"};
+  // (mapper, p, n): the analytic periods of seeds 1 and 2
+  const std::vector<std::tuple<const char*, int, int, double, double>> cells = {
+      {"A", 10, 2, 1, 3}, {"A", 10, 4, 5, 7}, {"A", 100, 2, 0.5, 1.5}, {"A", 100, 4, 2, 2},
+      {"B", 10, 2, 4, 4}, {"B", 10, 4, 8, 9}, {"B", 100, 2, 1, 2},     {"B", 100, 4, 3, 6}};
+  for (const auto& [mapper, p, n, first, second] : cells) {
+    results.rows.push_back(mean_row_report(mapper, p, n, first));
+    results.rows.push_back(mean_row_report(mapper, p, n, second));
+  }
+  auto plot = mean_period_plot(results, "pipeline.generate.n");
+  ASSERT_TRUE(plot);
+  // The means of the two seeds, never averaged over p: e.g. A at n = 4 is 6 on p = 10 and 2 on p = 100 (averaged
+  // over p it would be 4, a value no platform has).
+  EXPECT_EQ(plot->data, "# mapper A p 10\n# x p runs mean_analytic_period mean_simulated_period\n"
+                        "2 10 2 2 NaN\n4 10 2 6 NaN\n\n\n"
+                        "# mapper A p 100\n# x p runs mean_analytic_period mean_simulated_period\n"
+                        "2 100 2 1 NaN\n4 100 2 2 NaN\n\n\n"
+                        "# mapper B p 10\n# x p runs mean_analytic_period mean_simulated_period\n"
+                        "2 10 2 4 NaN\n4 10 2 8.5 NaN\n\n\n"
+                        "# mapper B p 100\n# x p runs mean_analytic_period mean_simulated_period\n"
+                        "2 100 2 1.5 NaN\n4 100 2 4.5 NaN\n");
+  for (const char* title : {"'A, p = 10'", "'A, p = 100'", "'B, p = 10'", "'B, p = 100'"})
+    EXPECT_NE(plot->commands.find(title), std::string::npos) << title;
+  // x = p itself: one curve per mapper through both platform sizes
+  auto by_p = mean_period_plot(results, "platform.generate.p");
+  ASSERT_TRUE(by_p);
+  EXPECT_EQ(by_p->data.substr(0, by_p->data.find("\n\n\n")),
+            "# mapper A\n# x p runs mean_analytic_period mean_simulated_period\n10 10 4 4 NaN\n100 100 4 1.5 NaN");
 }
 
 } // namespace

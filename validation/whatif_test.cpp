@@ -3,6 +3,7 @@
 #include "base/input_error.hpp"
 #include "validation/scenario_run.hpp"
 #include "validation/whatif.hpp"
+#include "validation/whatif_plots.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -191,6 +192,65 @@ TEST(WhatIf, EditsFileErrorsNameFileAndLine)
     EXPECT_NE(std::string(e.what()).find("e.yaml:1"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("c-*"), std::string::npos) << e.what();
   }
+}
+
+/// A simulated study written by hand: the baseline (period 2, simulated 2.1, 1 - F 0.9, survival 0.88); "cut" (a
+/// link fails during the run: analytic figures unchanged, the simulation failed, survival 0); "down" (the fixed
+/// mapping is unreachable, the re-mapped one has period 3).
+WhatIfStudy failed_variant_study()
+{
+  WhatIfStudy study;
+  study.scenario = "hand";
+  WhatIfFigures base;
+  base.analytic_period  = 2;
+  base.simulated_period = 2.1;
+  base.reliability      = 0.9;
+  base.survival_rate    = 0.88;
+  study.baseline        = base;
+  WhatIfFigures cut     = base;
+  cut.simulated_period.reset();
+  cut.verdict       = "failed at t = 1 (0 of 20 data sets delivered)";
+  cut.survival_rate = 0;
+  WhatIfFigures down;
+  down.status               = WhatIfStatus::unreachable;
+  down.note                 = "no route";
+  WhatIfFigures remapped    = base;
+  remapped.analytic_period  = 3;
+  remapped.simulated_period = 3;
+  study.rows                = {WhatIfRow{"cut", {}, cut, cut}, WhatIfRow{"down", {}, down, remapped}};
+  return study;
+}
+
+TEST(WhatIfPlots, AFailedVariantIsMarkedFailedNotNoChange)
+{
+  WhatIfStudy study  = failed_variant_study();
+  GnuplotPlot period = whatif_period_plot(study);
+  // columns: fixed analytic, fixed simulated, re-mapped analytic, re-mapped simulated, each a value and a status
+  std::string rows = period.data.substr(period.data.find("\"baseline\""));
+  EXPECT_EQ(rows, "\"baseline\" 2 ok 2.1 ok 2 ok 2.1 ok\n"
+                  "\"cut\" 2 ok ? failed 2 ok ? failed\n"
+                  "\"down\" ? unreachable ? unreachable 3 ok 3 ok\n");
+  // four series of bars (the study simulated), each with its labels of the bars without figure
+  EXPECT_NE(period.commands.find("title 'baseline mapping kept, simulated'"), std::string::npos);
+  EXPECT_NE(period.commands.find("(strcol(5) eq 'ok' || strcol(5) eq '-' ? '' : strcol(5)) with labels"),
+            std::string::npos)
+      << period.commands;
+  EXPECT_NE(period.commands.find("set arrow from graph 0, first 2 to graph 1, first 2"), std::string::npos);
+  GnuplotPlot reliability = whatif_reliability_plot(study);
+  rows                    = reliability.data.substr(reliability.data.find("\"baseline\""));
+  EXPECT_EQ(rows, "\"baseline\" 0.9 ok 0.88 ok 0.9 ok 0.88 ok\n"
+                  "\"cut\" 0.9 ok 0 failed 0.9 ok 0 failed\n"
+                  "\"down\" ? unreachable ? unreachable 0.9 ok 0.88 ok\n");
+  // without simulation: two series, the simulated columns say "-" (no label)
+  for (auto* f : {&study.baseline, &study.rows[1].remapped}) {
+    f->simulated_period.reset();
+    f->survival_rate.reset();
+  }
+  study.rows.erase(study.rows.begin());
+  period = whatif_period_plot(study);
+  EXPECT_EQ(period.data.substr(period.data.find("\"baseline\"")),
+            "\"baseline\" 2 ok ? - 2 ok ? -\n\"down\" ? unreachable ? unreachable 3 ok ? -\n");
+  EXPECT_EQ(period.commands.find("simulated'"), std::string::npos) << period.commands;
 }
 
 } // namespace
