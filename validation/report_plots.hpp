@@ -17,9 +17,11 @@ std::optional<GnuplotPlot> period_scatter_plot(const CampaignResults& results);
 /// ok row has a simulated period.
 std::optional<GnuplotPlot> error_histogram_plot(const CampaignResults& results);
 
-/// One curve per mapper: mean period against x (analytic, and simulated when present). Data blocks, one per mapper
-/// in order of first appearance, start with "# mapper NAME" and hold rows "x runs mean_analytic mean_simulated"
-/// (NaN when absent). Empty when there is no x key or no ok row with a numeric x.
+/// One curve per mapper, and per platform size p when means_per_platform_size: mean period against x (analytic as
+/// lines, simulated as circles when present), in the series styles of gnuplot.hpp. Data blocks, one per curve in
+/// order of the mapper's first appearance then p, start with "# mapper NAME" (" p P" appended when split by p) and
+/// hold rows "x p runs mean_analytic mean_simulated" (NaN when absent). Empty when there is no x key or no ok row
+/// with a numeric x.
 std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, const std::string& x_key);
 
 /// What-if sweeps: when the campaign sweeps `platform.edits`, one group of bars per edit list (in order of first
