@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <map>
 #include <simgrid/s4u.hpp>
 #include <string_view>
 #include <sys/mman.h>
@@ -93,14 +94,13 @@ std::string try_argument(const std::string& arg, int fd)
   int argc = 2;
   sg4::Engine engine(&argc, argv.data());
   if (argc != 1) return "SimGrid did not take it as an option";
+  sg4::Engine::set_config("tracing:no"); // parsed and checked: no trace file of the empty run
   sg4::create_full_zone("check")->create_host("h", 1)->seal();
   engine.run();
   return "";
 }
 
-} // namespace
-
-std::optional<std::string> simgrid_argument_error(const std::string& arg)
+std::optional<std::string> try_in_child(const std::string& arg)
 {
   const bool cfg = arg.starts_with("--cfg=");
   if (!cfg && !arg.starts_with("--log=")) return "expected a SimGrid argument starting with --cfg= or --log=";
@@ -121,6 +121,17 @@ std::optional<std::string> simgrid_argument_error(const std::string& arg)
   if (error && error->empty()) error = outcome.text;
   if (error) error = "SimGrid: " + *error;
   return error;
+}
+
+} // namespace
+
+std::optional<std::string> simgrid_argument_error(const std::string& arg)
+{
+  // a campaign parses its base scenario's simulation.simgrid once per run: each argument is tried once per process
+  static std::map<std::string, std::optional<std::string>> known;
+  auto [it, added] = known.try_emplace(arg);
+  if (added) it->second = try_in_child(arg);
+  return it->second;
 }
 
 } // namespace pipesim
