@@ -99,6 +99,21 @@ void refuse_clock_overflow(const Pipeline& pipeline, const Platform& platform, c
                                  "beyond what SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)",
                                  settings.datasets, one));
 }
+
+/// A processor whose model speed was edited (scale_speed on an XML platform) executes w x (host speed / s_u) flops on
+/// its SimGrid host: refused when that count is past the largest double.
+void refuse_flop_overflow(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
+{
+  const double w = pipeline.work(1, pipeline.n());
+  for (int u : mapping.processors()) {
+    sg4::Host* host = sg4::Host::by_name_or_null(platform.node_name(u));
+    if (host == nullptr || host->get_speed() == platform.speed(u)) continue;
+    if (std::isfinite(w * host->get_speed() / platform.speed(u))) continue;
+    throw InputError(fmt::format("simulation: processor '{}' runs at s_u = {:g} flop/s on a SimGrid host of speed "
+                                 "{:g}: its {:g} flops become a count past the largest double",
+                                 platform.node_name(u), platform.speed(u), host->get_speed(), w));
+  }
+}
 } // namespace
 
 namespace {
@@ -153,6 +168,7 @@ SimulationResult simulate_prepared(const PreparedEngine& prepared, const Pipelin
                                    const Mapping& mapping, const SimulationSettings& settings)
 {
   refuse_clock_overflow(pipeline, platform, mapping, settings);
+  refuse_flop_overflow(pipeline, platform, mapping);
   if (!platform.xml_file().empty()) {
     if (!settings.crashes.empty() || settings.failures.model == FailureModel::platform)
       refuse_hosts_without_self_route(platform, mapping);
