@@ -2,6 +2,7 @@
 #include "apps/cli_options.hpp"
 
 #include "base/input_error.hpp"
+#include "simulator/simgrid_options.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -39,6 +40,8 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
                                    o.runs, s.file));
     s.simulation.runs = o.runs;
   }
+  for (const std::string& arg : simgrid_args)
+    if (auto error = simgrid_argument_error(arg)) throw InputError(fmt::format("{} (command line): {}", arg, *error));
   s.simulation.simgrid_args.insert(s.simulation.simgrid_args.end(), simgrid_args.begin(), simgrid_args.end());
   return s;
 }
@@ -86,14 +89,16 @@ CLI::Option* add_seed_option(CLI::App* command, long long& seed, const std::stri
 CLI::Option* add_datasets_option(CLI::App* command, int& datasets)
 {
   return command->add_option("--datasets", datasets, "Number of data sets N (overrides simulation.datasets)")
-      ->check(integer_in(2, INT_MAX, "a period needs at least 2 data sets (the first output is its reference)"));
+      ->check(integer_in(2, max_simulated_datasets,
+                         "a period needs at least 2 data sets (the first output is its reference), and "
+                         "a run keeps every data set's times"));
 }
 
 CLI::Option* add_runs_option(CLI::App* command, int& runs)
 {
   return command
       ->add_option("--runs", runs, "Monte Carlo crash runs (overrides simulation.runs; needs a failure model)")
-      ->check(integer_in(1, INT_MAX));
+      ->check(integer_in(1, max_monte_carlo_runs, "Monte Carlo runs take about 15 ms each on 2 cores"));
 }
 
 CLI::Option* add_jobs_option(CLI::App* command, int& jobs, const std::string& help, const std::string& names)

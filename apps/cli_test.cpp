@@ -273,7 +273,9 @@ TEST(Cli, ValuesAtTheirLimitsAreRefusedWithTheLimit)
   // Range errors printed the largest double in full, 309 digits.
   Result runs = run("simulate scenarios/examples/failures.yaml --runs 0");
   EXPECT_EQ(runs.code, 2) << runs.out;
-  EXPECT_NE(runs.out.find("--runs: 0 is not an integer in [1, 2147483647]"), std::string::npos) << runs.out;
+  EXPECT_NE(runs.out.find("--runs: 0 is not an integer in [1, 1000000]: Monte Carlo runs take about 15 ms each"),
+            std::string::npos)
+      << runs.out;
   EXPECT_LT(runs.out.size(), 200u) << runs.out;
   Result top = run_stdout("simulate scenarios/examples/quickstart.yaml --seed 9223372036854775807");
   EXPECT_EQ(top.code, 0) << top.out;
@@ -658,4 +660,39 @@ seed: {from: 1, count: 6}
       << plain_status.out;
   EXPECT_EQ(run("campaign").code, 2);
   EXPECT_EQ(run("campaign status /nonexistent/dir").code, 2);
+}
+
+// Issue 16: SimGrid option typos were an internal error (exit 1) or a SimGrid abort; XML speeds of -2Gf and 0f were
+// mapped (or aborted the simulation); a huge --datasets ran for hours.
+TEST(Cli, SimgridOptionsXmlValuesAndHugeCountsAreBadInput)
+{
+  const std::string quickstart = "simulate scenarios/examples/quickstart.yaml ";
+  Result cfg                   = run(quickstart + "--cfg=network/model:Foo");
+  EXPECT_EQ(cfg.code, 2) << cfg.out;
+  EXPECT_NE(cfg.out.find("pipesim: error: --cfg=network/model:Foo (command line): SimGrid: Model 'Foo' is invalid!"),
+            std::string::npos)
+      << cfg.out;
+  Result log = run(quickstart + "--log=garbage");
+  EXPECT_EQ(log.code, 2) << log.out;
+  EXPECT_NE(log.out.find("--log=garbage (command line): SimGrid: Invalid control string 'garbage'"), std::string::npos)
+      << log.out;
+  Result datasets = run(quickstart + "--datasets 2000000000");
+  EXPECT_EQ(datasets.code, 2) << datasets.out;
+  EXPECT_NE(datasets.out.find("10000000"), std::string::npos) << datasets.out;
+
+  std::string xml = scenario_file("negative-speed", "") + ".xml";
+  std::ofstream(xml) << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                        "<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Full\">\n"
+                        "    <host id=\"io\" speed=\"1Gf\"/>\n    <host id=\"c\" speed=\"-2Gf\"/>\n  </zone>\n"
+                        "</platform>\n";
+  std::string yaml = scenario_file("negative-speed", fmt::format("pipeline: {{w: [1], delta: [1, 1]}}\nplatform: "
+                                                                 "{{file: {}, io: {{in: io, out: io}}}}\n"
+                                                                 "mapper: br07.one-to-one\n",
+                                                                 xml));
+  for (const char* command : {"map", "simulate"}) {
+    Result r = run(fmt::format("{} {}", command, yaml));
+    EXPECT_EQ(r.code, 2) << command << ": " << r.out;
+    EXPECT_NE(r.out.find(xml + ":6: attribute 'speed': value '-2Gf': expected a finite number > 0"), std::string::npos)
+        << command << ": " << r.out;
+  }
 }

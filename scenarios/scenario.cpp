@@ -20,7 +20,8 @@
 // - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0.
 // - `simulation.failures` is read by scenarios/failure_spec.cpp; trace hosts are checked here against a YAML
 //   platform (with their lines), and against an XML platform only when the crash schedule is drawn.
-// - `simulation.runs` (Monte Carlo) is an integer >= 1, default 1, whatever the failure model.
+// - `simulation.runs` (Monte Carlo) is an integer in [1, max_monte_carlo_runs], default 1, whatever the failure model;
+//   `simulation.simgrid` arguments are tried by SimGrid (simulator/simgrid_options.hpp) with their lines.
 #include "scenarios/scenario.hpp"
 
 #include "base/input_error.hpp"
@@ -31,6 +32,7 @@
 #include "platforms/platform_yaml.hpp"
 #include "scenarios/failure_spec.hpp"
 #include "scenarios/mapping_spec.hpp"
+#include "simulator/simgrid_options.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -187,6 +189,7 @@ std::vector<std::string> parse_simgrid_args(const YamlNode& node)
     std::string arg = item.as_string();
     if (!arg.starts_with("--cfg=") && !arg.starts_with("--log="))
       item.fail("expected a SimGrid argument starting with --cfg= or --log=");
+    if (auto error = simgrid_argument_error(arg)) item.fail(*error);
     args.push_back(std::move(arg));
   }
   return args;
@@ -201,10 +204,12 @@ SimulationSettings parse_simulation(const YamlNode& node)
   if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
   if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
   if (auto datasets = node.find("datasets")) {
-    settings.datasets = datasets->as_int_at_least(1);
-    if (settings.datasets < 2)
-      datasets->fail("expected an integer >= 2: a period needs at least 2 data sets (the first output is its "
-                     "reference)");
+    long long n = datasets->as_integer();
+    if (n < 2 || n > max_simulated_datasets)
+      datasets->fail(fmt::format("expected an integer in [2, {}]: a period needs at least 2 data sets (the first "
+                                 "output is its reference), and a run keeps every data set's times",
+                                 max_simulated_datasets));
+    settings.datasets = static_cast<int>(n);
   }
   if (auto warmup = node.find("warmup")) {
     long long k = warmup->as_integer();
@@ -230,7 +235,13 @@ SimulationSettings parse_simulation(const YamlNode& node)
   if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
   if (auto simgrid = node.find("simgrid")) settings.simgrid_args = parse_simgrid_args(*simgrid);
   if (auto failures = node.find("failures")) settings.failures = parse_failure_settings(*failures);
-  if (auto runs = node.find("runs")) settings.runs = runs->as_int_at_least(1);
+  if (auto runs = node.find("runs")) {
+    long long r = runs->as_integer();
+    if (r < 1 || r > max_monte_carlo_runs)
+      runs->fail(fmt::format("expected an integer in [1, {}]: Monte Carlo runs take about 15 ms each on 2 cores",
+                             max_monte_carlo_runs));
+    settings.runs = static_cast<int>(r);
+  }
   return settings;
 }
 

@@ -106,7 +106,7 @@ TEST(ScenarioFailures, Runs)
   Scenario s = parse_scenario(with_simulation("  failures: probability\n  runs: 200\n"), "test.yaml");
   EXPECT_EQ(s.simulation.runs, 200);
   EXPECT_EQ(parse_scenario(with_simulation("  runs: 1\n"), "test.yaml").simulation.runs, 1);
-  expect_input_error(with_simulation("  runs: 0\n"), {"test.yaml:5:", "simulation.runs", "value '0'", ">= 1"});
+  expect_input_error(with_simulation("  runs: 0\n"), {"test.yaml:5:", "simulation.runs", "value '0'", "[1, 1000000]"});
   expect_input_error(with_simulation("  runs: 2.5\n"), {"test.yaml:5:", "simulation.runs", "'2.5'", "integer"});
 }
 

@@ -292,6 +292,42 @@ simulation:
                      {"test.yaml:5:", "simulation.simgrid[1]", "'-cfg=foo'", "--cfg= or --log="});
 }
 
+// Issue 16: a SimGrid typo in simulation.simgrid was an internal error or a SimGrid abort, with no file or line.
+TEST(ScenarioErrors, SimgridArgumentSimgridRefuses)
+{
+  const std::string head = R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+mapper: x
+simulation:
+  simgrid:
+    - --cfg=network/model:LV08
+)";
+  expect_input_error(head + "    - --cfg=network/model:Fooo\n",
+                     {"test.yaml:7:", "simulation.simgrid[1]", "'--cfg=network/model:Fooo'",
+                      "SimGrid: Model 'Fooo' is invalid! Valid models are: LV08, Constant, SMPI, IB, CM02, ns-3."});
+  expect_input_error(head + "    - --cfg=bogus/opt:1\n",
+                     {"test.yaml:7:", "simulation.simgrid[1]", "SimGrid: Bad config key: bogus/opt"});
+  expect_input_error(head + "    - --log=garbage\n",
+                     {"test.yaml:7:", "simulation.simgrid[1]", "SimGrid: Invalid control string 'garbage'"});
+}
+
+// Issue 16: limits stated, not hours of silence or an exhausted memory.
+TEST(ScenarioErrors, DatasetsAndRunsHaveLimits)
+{
+  const std::string head = R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1, failure_probability: 0.1}], bandwidth: 1}
+mapper: x
+)";
+  expect_input_error(head + "simulation: {datasets: 2000000000}\n",
+                     {"test.yaml:4:", "simulation.datasets", "value '2000000000'", "[2, 10000000]"});
+  expect_input_error(head + "simulation: {datasets: 99999999999999999999}\n",
+                     {"test.yaml:4:", "simulation.datasets", "99999999999999999999"});
+  expect_input_error(head + "simulation: {failures: {model: probability}, runs: 1000001}\n",
+                     {"test.yaml:4:", "simulation.runs", "value '1000001'", "[1, 1000000]"});
+  Scenario s = parse_scenario(head + "simulation: {datasets: 10000000, warmup: 0}\n", "test.yaml");
+  EXPECT_EQ(s.simulation.datasets, 10'000'000);
+}
+
 TEST(ScenarioErrors, MultiPortKeys)
 {
   Scenario s = parse_scenario(R"(pipeline: {w: [1], delta: [1, 1]}

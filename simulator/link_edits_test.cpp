@@ -47,6 +47,22 @@ double relative(double x, double reference) { return std::abs(x - reference) / r
 
 } // namespace
 
+// Issue 16: scale_speed 1e-300 on b-* made the flop count of each computation inf: the run deadlocked at time inf and
+// ended in an internal error. 1.1e7 flop x (1e9 / 1e-295) overflows (the run itself would end by 1e304 s): refused.
+TEST(ModelSpeeds, EditedSpeedWhoseFlopCountOverflowsIsRefused)
+{
+  TwoClusters tc;
+  Platform edited               = tc.platform;
+  edited.processor(tc.a1).speed = 1e-295;
+  try {
+    simulate(comm_bound, edited, tc.across(), edits_settings(CommModel::one_port));
+    ADD_FAILURE() << "no InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "simulation: processor 'a-1' runs at s_u = 1e-295 flop/s on a SimGrid host of "
+                                     "speed 1e+09: its 1.1e+07 flops become a count past the largest double");
+  }
+}
+
 /// The verdict a link failure gives: failed, on `link`, charged to the sending interval `interval`.
 void expect_link_failure(const FailureOutcome& f, const std::string& link, int interval, const std::string& what)
 {

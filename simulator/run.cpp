@@ -46,15 +46,73 @@ std::vector<std::string> simgrid_arguments(const SimulationSettings& settings)
 }
 
 namespace {
-/// SimGrid message sizes are whole bytes. In exact mode every size and every link bandwidth is multiplied by the
-/// same power of two, so fractional sizes keep ~1e-12 relative precision and transfer times are unchanged.
+/// SimGrid message sizes are whole bytes below 2^63. In exact mode every size and every link bandwidth is multiplied
+/// by the same power of two (up to 2^32, or below 1 for sizes past 1e18 bytes), so transfer times are unchanged,
+/// fractional sizes keep ~1e-12 relative precision and the largest scaled size stays <= 1e18.
 double exact_size_scale(const Pipeline& pipeline)
 {
   double largest = *std::max_element(pipeline.delta.begin(), pipeline.delta.end());
-  double scale   = std::ldexp(1.0, 32);
-  while (scale > 1 && largest * scale > 1e18)
-    scale /= 2;
-  return scale;
+  int exponent   = 32;
+  if (largest > 0) exponent = std::min(32, static_cast<int>(std::floor(std::log2(1e18 / largest))));
+  return std::ldexp(1.0, exponent);
+}
+
+/// In SimGrid mode sizes are sent as they are, in whole bytes: a size SimGrid cannot hold is refused, not wrapped.
+void refuse_unsendable_sizes(const Pipeline& pipeline)
+{
+  const double limit = std::ldexp(1.0, 63);
+  for (std::size_t i = 0; i < pipeline.delta.size(); ++i)
+    if (pipeline.delta[i] >= limit)
+      throw InputError(fmt::format("pipeline.delta_{} = {} bytes: simulation.network 'simgrid' sends whole bytes and "
+                                   "SimGrid holds at most 2^63 - 1 = 9.223372036854775807e18 per message; use "
+                                   "network 'exact' (which scales sizes and bandwidths together) or larger units",
+                                   i, pipeline.delta[i]));
+}
+
+/// SimGrid's clock is a double: a run whose data sets would end past ~1e308 s gets infinite dates and no result.
+/// Refused before the run, with a bound: N times one data set's time through the mapping's slowest resources.
+void refuse_clock_overflow(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                           const SimulationSettings& settings)
+{
+  std::vector<int> nodes = mapping.processors();
+  double slowest         = unbounded;
+  for (int u : nodes)
+    slowest = std::min(slowest, platform.speed(u));
+  nodes.push_back(platform.in());
+  nodes.push_back(platform.out());
+  double per_byte = 0;
+  double latency  = 0;
+  for (int u : nodes)
+    for (int v : nodes)
+      if (u != v && platform.reachable(u, v)) {
+        per_byte = std::max(per_byte, 1 / platform.bandwidth(u, v));
+        latency  = std::max(latency, platform.latency(u, v));
+      }
+  double one = 0;
+  for (int i = 1; i <= pipeline.n(); ++i)
+    one += pipeline.work(i) / slowest;
+  for (int i = 0; i <= pipeline.n(); ++i)
+    one += pipeline.data(i) * per_byte + latency;
+  const double bound = one * (settings.datasets + 1);
+  if (!(bound < 1e307))
+    throw InputError(fmt::format("simulation: {} data sets of up to {:g} s each on this mapping may end past 1e307 s, "
+                                 "beyond what SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)",
+                                 settings.datasets, one));
+}
+
+/// A processor whose model speed was edited (scale_speed on an XML platform) executes w x (host speed / s_u) flops on
+/// its SimGrid host: refused when that count is past the largest double.
+void refuse_flop_overflow(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
+{
+  const double w = pipeline.work(1, pipeline.n());
+  for (int u : mapping.processors()) {
+    sg4::Host* host = sg4::Host::by_name_or_null(platform.node_name(u));
+    if (host == nullptr || host->get_speed() == platform.speed(u)) continue;
+    if (std::isfinite(w * host->get_speed() / platform.speed(u))) continue;
+    throw InputError(fmt::format("simulation: processor '{}' runs at s_u = {:g} flop/s on a SimGrid host of speed "
+                                 "{:g}: its {:g} flops become a count past the largest double",
+                                 platform.node_name(u), platform.speed(u), host->get_speed(), w));
+  }
 }
 } // namespace
 
@@ -87,6 +145,7 @@ PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform
   if (settings.failures.model == FailureModel::platform && platform.xml_file().empty())
     throw InputError("simulation.failures: model 'platform' runs the host state profiles of a SimGrid XML platform; "
                      "this platform is not an XML file");
+  if (settings.network != NetworkMode::exact) refuse_unsendable_sizes(pipeline);
   PreparedEngine prepared;
   prepared.args = simgrid_arguments(settings);
   start_engine(prepared.args);
@@ -108,6 +167,8 @@ PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform
 SimulationResult simulate_prepared(const PreparedEngine& prepared, const Pipeline& pipeline, const Platform& platform,
                                    const Mapping& mapping, const SimulationSettings& settings)
 {
+  refuse_clock_overflow(pipeline, platform, mapping, settings);
+  refuse_flop_overflow(pipeline, platform, mapping);
   if (!platform.xml_file().empty()) {
     if (!settings.crashes.empty() || settings.failures.model == FailureModel::platform)
       refuse_hosts_without_self_route(platform, mapping);

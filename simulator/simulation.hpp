@@ -56,6 +56,13 @@ enum class Allocation {
 };
 PIPESIM_ENUM_NAMES(Allocation, {fair, "fair"}, {allotted, "allotted"});
 
+/// Data sets N of one simulated run at most: the simulator keeps about 100 bytes per data set (1 GB at the limit) and
+/// simulates 3e4 data sets/s of a 3-stage pipeline, 1.4e5 stage-data sets/s (so a 100-stage pipeline at the limit
+/// takes about two hours).
+inline constexpr int max_simulated_datasets = 10'000'000;
+/// Monte Carlo runs of one series at most: about 70 runs/s of a 16-stage pipeline on 2 cores, 4 hours at the limit.
+inline constexpr int max_monte_carlo_runs = 1'000'000;
+
 struct SimulationSettings {
   CommModel model       = CommModel::one_port;
   Allocation allocation = Allocation::fair; // multi-port only

@@ -6,10 +6,15 @@
 
 namespace pipesim {
 
-/// Throws InputError "file:line: attribute 'routing': value 'X': expected one of: ..." for a `routing` attribute
-/// (outside comments) whose value is not one of SimGrid 3.32's routings (Cluster, Dijkstra, DijkstraCache, Floyd, Full,
-/// None, Vivaldi, Wifi): SimGrid dies on those ("Not a valid model!"). Everything else is left to SimGrid's parser.
-/// Complexity: O(size of the text).
+/// Throws InputError "file:line: attribute 'A': value 'V': expected ..." for an attribute (outside comments) that
+/// SimGrid 3.32 would abort on or take as it is:
+/// - `routing` not one of SimGrid 3.32's routings (Cluster, Dijkstra, DijkstraCache, Floyd, Full, None, Vivaldi,
+///   Wifi): SimGrid dies on those ("Not a valid model!");
+/// - a rate (`speed`, `bandwidth`, `bw`, `bb_bw`, `loopback_bw`, `limiter_link`, `bw_in`, `bw_out`; each value of a
+///   comma-separated list) whose number is not finite and > 0: SimGrid aborts a run on a speed of 0 or inf and takes
+///   a negative speed;
+/// - a latency (`latency`, `lat`, `bb_lat`, `loopback_lat`) whose number is not finite and >= 0.
+/// A value that is not a number is left to SimGrid's parser, which names its line. Complexity: O(size of the text).
 void precheck_platform_xml(const std::string& file, const std::string& text);
 
 } // namespace pipesim

@@ -58,5 +58,35 @@ TEST(XmlPrecheck, LoadXmlPlatformRefusesAnUnknownRoutingBeforeSimgrid)
   std::filesystem::remove(path);
 }
 
+// Issue 16: speed="-2Gf" was mapped with a negative speed, "0f" and "inff" aborted the simulation in SimGrid (SIGABRT,
+// exit 1), a negative or nan latency was taken as it is.
+TEST(XmlPrecheck, RatesAndLatenciesOutsideTheirRangeNameLineAttributeAndValue)
+{
+  const std::string head = "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">\n";
+  EXPECT_EQ(precheck_error_of(head + "<host id=\"a\" speed=\"-2Gf\"/>"),
+            "p.xml:3: attribute 'speed': value '-2Gf': expected a finite number > 0 (before its unit)");
+  EXPECT_EQ(precheck_error_of(head + "<host id=\"a\" speed=\"0f\"/>"),
+            "p.xml:3: attribute 'speed': value '0f': expected a finite number > 0 (before its unit)");
+  EXPECT_EQ(precheck_error_of(head + "<host id=\"a\" speed=\"1Gf, 0.5Gf,inff\"/>"),
+            "p.xml:3: attribute 'speed': value '1Gf, 0.5Gf,inff': expected a finite number > 0 (before its unit)");
+  EXPECT_EQ(precheck_error_of(head + "\n<link id=\"l\" bandwidth=\"-1MBps\" latency=\"0\"/>"),
+            "p.xml:4: attribute 'bandwidth': value '-1MBps': expected a finite number > 0 (before its unit)");
+  EXPECT_EQ(precheck_error_of(head + "<link id=\"l\" bandwidth=\"1MBps\" latency=\"-1s\"/>"),
+            "p.xml:3: attribute 'latency': value '-1s': expected a finite number >= 0 (before its unit)");
+  EXPECT_EQ(precheck_error_of(head + "<link id=\"l\" bandwidth=\"1MBps\" latency=\"nans\"/>"),
+            "p.xml:3: attribute 'latency': value 'nans': expected a finite number >= 0 (before its unit)");
+  EXPECT_EQ(precheck_error_of(head + "<cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\" "
+                                     "bw=\"125MBps\" lat=\"50us\" bb_bw=\"0Bps\" bb_lat=\"500us\"/>"),
+            "p.xml:3: attribute 'bb_bw': value '0Bps': expected a finite number > 0 (before its unit)");
+}
+
+TEST(XmlPrecheck, ValidRatesLatenciesAndNonNumbersPass)
+{
+  EXPECT_EQ(precheck_error_of("<host id=\"a\" speed=\"1Gf,2Gf\"/><link id=\"speed\" bandwidth=\"1e9\" latency=\"0\"/>"
+                              "<!-- speed=\"-1f\" --><prop id=\"latency\" value=\"-3\"/>"),
+            "no error");
+  EXPECT_EQ(precheck_error_of("<host id=\"a\" speed=\"abc\"/>"), "no error"); // SimGrid's parser names its line
+}
+
 } // namespace
 } // namespace pipesim
