@@ -202,11 +202,15 @@ GnuplotPlot pareto_plot(const ParetoSweep& sweep)
     plots += (plots.empty() ? "" : ", \\\n  ") + pareto_series(front, front.curve->exact ? -1 : style++);
   }
   GnuplotPlot plot{"pareto", "", pareto_gnuplot_data(sweep), 1000, 560};
-  plot.commands =
-      fmt::format("set title {}\nset xlabel 'period bound P_max'\nset ylabel 'failure probability F'\n"
-                  "set key outside right top box\nset grid\nset xrange [{}:{}]\n{}",
-                  title, *std::min_element(sweep.bounds.begin(), sweep.bounds.end()),
-                  *std::max_element(sweep.bounds.begin(), sweep.bounds.end()), positive ? "set logscale y\n" : "");
+  double lo = *std::min_element(sweep.bounds.begin(), sweep.bounds.end());
+  double hi = *std::max_element(sweep.bounds.begin(), sweep.bounds.end());
+  if (lo == hi) { // one bound (the scenario's period_bound alone): gnuplot refuses an empty x range
+    lo *= 0.9;
+    hi *= 1.1;
+  }
+  plot.commands = fmt::format("set title {}\nset xlabel 'period bound P_max'\nset ylabel 'failure probability F'\n"
+                              "set key outside right top box\nset grid\nset xrange [{}:{}]\n{}",
+                              title, lo, hi, positive ? "set logscale y\n" : "");
   plot.commands += plots.empty() ? "set label 'no mapping meets any bound' at graph 0.3, 0.5\nplot [0:1] NaN notitle\n"
                                  : "plot " + plots + "\n";
   return plot;

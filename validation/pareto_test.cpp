@@ -190,3 +190,18 @@ TEST(Pareto, PlotOfManyDistinctFrontsKeepsTheBestAndSaysSo)
             std::string::npos)
       << plot.commands;
 }
+
+// `pipesim pareto scenarios/examples/pareto.yaml --out DIR` (one bound, the scenario's period_bound) ended in an
+// internal error: gnuplot refused "set xrange [2:2]". One bound gets a range around it.
+TEST(Pareto, PlotOfOneBoundHasAnXRangeAroundIt)
+{
+  ParetoSweep sweep;
+  sweep.scenario = "one";
+  sweep.bounds   = {2};
+  ParetoPoint pt;
+  pt.period_bound        = 2;
+  pt.failure_probability = 0.1;
+  sweep.curves.push_back({"h", false, {pt}});
+  EXPECT_NE(pareto_plot(sweep).commands.find("set xrange [1.8:2.2]\n"), std::string::npos)
+      << pareto_plot(sweep).commands;
+}
