@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <simgrid/s4u.hpp>
+#include <sys/resource.h>
 
 namespace sg4 = simgrid::s4u;
 using namespace pipesim;
@@ -61,23 +62,46 @@ double seconds_since(std::chrono::steady_clock::time_point t0)
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// pipesim's simulator, in a child; returns the child's wall time (engine set-up included).
-double time_pipesim(const Instance& in, int datasets)
+/// CPU seconds (user + system) this process used so far: less sensitive than wall time to a loaded machine.
+double cpu_seconds()
 {
-  return std::stod(run_in_child([&] {
+  rusage r{};
+  getrusage(RUSAGE_SELF, &r);
+  auto s = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+  return s(r.ru_utime) + s(r.ru_stime);
+}
+
+/// A child's times: wall and CPU seconds.
+struct Times {
+  double wall = 0;
+  double cpu  = 0;
+};
+
+Times parse_times(const std::string& text)
+{
+  std::size_t space = text.find(' ');
+  return {std::stod(text.substr(0, space)), std::stod(text.substr(space + 1))};
+}
+
+/// pipesim's simulator, in a child; returns the child's wall and CPU times (engine set-up included).
+Times time_pipesim(const Instance& in, int datasets)
+{
+  return parse_times(run_in_child([&] {
     SimulationSettings s;
     s.datasets = datasets;
     auto t0    = std::chrono::steady_clock::now();
+    double c0  = cpu_seconds();
     simulate_here(in.pipeline, in.platform, in.mapping, s);
-    return fmt::format("{:.17g}", seconds_since(t0));
+    return fmt::format("{:.17g} {:.17g}", seconds_since(t0), cpu_seconds() - c0);
   }));
 }
 
 /// The same pipeline as a bare S4U chain: source -> stage actors (get, execute, put) -> sink.
-double time_bare(const Instance& in, int datasets)
+Times time_bare(const Instance& in, int datasets)
 {
-  return std::stod(run_in_child([&] {
-    auto t0 = std::chrono::steady_clock::now();
+  return parse_times(run_in_child([&] {
+    auto t0   = std::chrono::steady_clock::now();
+    double c0 = cpu_seconds();
     start_engine({"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", "--cfg=network/TCP-gamma:0"});
     build_simgrid_platform(in.platform, false);
     const int n      = in.pipeline.n();
@@ -104,7 +128,7 @@ double time_bare(const Instance& in, int datasets)
         mb->get<int>();
     });
     sg4::Engine::get_instance()->run();
-    return fmt::format("{:.17g}", seconds_since(t0));
+    return fmt::format("{:.17g} {:.17g}", seconds_since(t0), cpu_seconds() - c0);
   }));
 }
 
@@ -113,17 +137,21 @@ void BM_OnePortOverhead(benchmark::State& state)
   const int stages   = env_int("BENCH_STAGES", 100);
   const int datasets = env_int("BENCH_DATASETS", 10000);
   Instance in        = make_instance(stages);
-  double pipesim_s = 0, bare_s = 0;
+  Times pipesim, bare;
   for (auto _ : state) {
-    double b = time_bare(in, datasets); // alternate the two, each in a fresh process
-    double p = time_pipesim(in, datasets);
-    bare_s += b;
-    pipesim_s += p;
-    state.SetIterationTime(p);
+    Times b = time_bare(in, datasets); // alternate the two, each in a fresh process
+    Times p = time_pipesim(in, datasets);
+    bare.wall += b.wall;
+    bare.cpu += b.cpu;
+    pipesim.wall += p.wall;
+    pipesim.cpu += p.cpu;
+    state.SetIterationTime(p.wall);
   }
-  state.counters["pipesim_s"]      = pipesim_s / static_cast<double>(state.iterations());
-  state.counters["bare_simgrid_s"] = bare_s / static_cast<double>(state.iterations());
-  state.counters["ratio"]          = pipesim_s / bare_s;
+  const auto runs                  = static_cast<double>(state.iterations());
+  state.counters["pipesim_s"]      = pipesim.wall / runs;
+  state.counters["bare_simgrid_s"] = bare.wall / runs;
+  state.counters["ratio"]          = pipesim.wall / bare.wall;
+  state.counters["cpu_ratio"]      = pipesim.cpu / bare.cpu; // user + system time of the two children
   state.SetLabel(fmt::format("{} stages x {} data sets", stages, datasets));
 }
 BENCHMARK(BM_OnePortOverhead)->UseManualTime()->Iterations(3)->Unit(benchmark::kSecond);
