@@ -63,7 +63,8 @@ Command add_campaign_command(CLI::App& app, const Invocation& invocation)
   camp->add_flag("--resume", o->resume, "Continue an interrupted campaign: skip completed runs");
   camp->add_option("--shard", o->shard, "Run shard i of N (i/N, 1 <= i <= N): runs whose id mod N is i-1");
   camp->add_option("--only", o->only, "Run only these run ids (rerun single rows)")->delimiter(',');
-  camp->add_flag("--quiet,-q", o->quiet, "No progress on stderr");
+  add_quiet_option(camp, o->quiet,
+                   "No progress on stderr (by default a live line on a terminal, a plain line every 5 s otherwise)");
   add_campaign_slurm_options(camp, o->slurm);
   return {camp, [o, &invocation] { return run_campaign_command(*o, invocation); }};
 }

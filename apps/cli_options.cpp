@@ -106,6 +106,11 @@ CLI::Option* add_jobs_option(CLI::App* command, int& jobs, const std::string& he
   return command->add_option(names, jobs, help)->check(integer_in(1, INT_MAX));
 }
 
+CLI::Option* add_quiet_option(CLI::App* command, bool& quiet, const std::string& help)
+{
+  return command->add_flag("--quiet,-q", quiet, help);
+}
+
 CLI::Option* add_out_option(CLI::App* command, std::string& dir, const std::string& help)
 {
   return command->add_option("--out", dir, help);

@@ -68,6 +68,10 @@ CLI::Option*
 add_jobs_option(CLI::App* command, int& jobs,
                 const std::string& help  = "Processes running Monte Carlo runs at once (default: the number of cores)",
                 const std::string& names = "--jobs");
+/// --quiet/-q: no progress line on stderr (the line is shown only when stderr is a terminal, base/progress.hpp).
+CLI::Option* add_quiet_option(CLI::App* command, bool& quiet,
+                              const std::string& help = "No progress line on stderr (shown only when stderr is a "
+                                                        "terminal)");
 /// --out DIR.
 CLI::Option* add_out_option(CLI::App* command, std::string& dir, const std::string& help);
 

@@ -49,14 +49,17 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
   sim->add_flag("--trace", v.trace, "Record the event trace (JSON output)");
   add_runs_option(sim, v.runs);
   add_jobs_option(sim, o->jobs);
+  add_quiet_option(sim, o->quiet);
   add_format_option(sim, o->format);
   return {sim, [o, &invocation] { return run_simulate(*o, invocation); }};
 }
 
 int run_simulate(const SimulateOptions& o, const Invocation& invocation)
 {
-  ScenarioRun run  = map_scenario(scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args));
-  run.command_line = invocation.command_line;
+  Scenario s            = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
+  s.simulation.progress = progress_mode(o.quiet); // data sets of each run, then Monte Carlo runs
+  ScenarioRun run       = map_scenario(s);
+  run.command_line      = invocation.command_line;
   simulate_run(run, jobs_or_cores(o.jobs));
   print(run, o.format, std::cout);
   return 0;

@@ -18,6 +18,7 @@ struct SimulateOptions {
   std::string scenario;
   ScenarioOverrides overrides;
   int jobs            = 0;
+  bool quiet          = false; // no progress line on stderr
   OutputFormat format = OutputFormat::table;
 };
 Command add_simulate_command(CLI::App& app, const Invocation& invocation);

@@ -125,8 +125,7 @@ std::map<int, nlohmann::json> timeless(const std::string& dir, std::map<int, int
 {
   std::map<int, nlohmann::json> rows;
   for (auto row : read_rows(dir + "/results.jsonl")) {
-    row.erase("wall_seconds");
-    row.erase("mapper_seconds");
+    row.erase("timing");
     int id = row["run_id"].get<int>();
     if (ids) ++(*ids)[id];
     rows[id] = row;

@@ -60,6 +60,7 @@ Command add_pareto_command(CLI::App& app, const Invocation& invocation)
       ->delimiter(',');
   add_pareto_bound_options(pareto, *o);
   add_seed_option(pareto, o->seed, "Mapper seed (overrides mapper_options.seed)");
+  add_quiet_option(pareto, o->quiet);
   add_out_option(pareto, o->out_dir, "Also write DIR/pareto.json, pareto.dat, pareto.gp and, with gnuplot, pareto.svg");
   add_format_option(pareto, o->format);
   return {pareto, [o, &invocation] { return run_pareto(*o, invocation); }};
@@ -73,6 +74,7 @@ int run_pareto(const ParetoCommandOptions& o, const Invocation& invocation)
   po.mappers      = o.mappers;
   po.command_line = invocation.command_line;
   po.bounds       = pareto_bounds(o, s);
+  po.progress     = progress_mode(o.quiet);
   check_pareto_bounds(po.bounds);
   ParetoSweep sweep = pareto_sweep(s, load_platform(s), po);
   if (o.format == OutputFormat::json)
@@ -105,6 +107,7 @@ Command add_whatif_command(CLI::App& app, const Invocation& invocation)
   add_runs_option(whatif, v.runs);
   add_seed_option(whatif, v.seed);
   add_jobs_option(whatif, o->jobs);
+  add_quiet_option(whatif, o->quiet);
   add_out_option(whatif, o->out_dir, "Also write DIR/whatif.json, whatif.csv, whatif.md and bar charts (gnuplot SVG)");
   add_format_option(whatif, o->format);
   return {whatif, [o, &invocation] { return run_whatif_command(*o, invocation); }};
@@ -119,6 +122,7 @@ int run_whatif_command(const WhatIfCommandOptions& o, const Invocation& invocati
   wo.mapper   = o.overrides.mapper;
   wo.simulate = !o.no_simulate;
   wo.jobs     = jobs_or_cores(o.jobs);
+  wo.progress = progress_mode(o.quiet);
   if (!wo.mapper.empty() && !s.mapping) { // the baseline is mapped by --mapper too, unless it gives its mapping
     s.mapper = wo.mapper;
   }

@@ -12,7 +12,8 @@ struct ParetoCommandOptions {
   double from    = 0;
   double to      = 0;
   int steps      = 0;
-  long long seed = -1; // overrides mapper_options.seed
+  long long seed = -1;    // overrides mapper_options.seed
+  bool quiet     = false; // no progress line on stderr
   std::string out_dir;
   OutputFormat format = OutputFormat::table;
 };
@@ -26,6 +27,7 @@ struct WhatIfCommandOptions {
   ScenarioOverrides overrides; // --mapper re-maps the variants (and maps the baseline unless it gives its mapping)
   bool no_simulate = false;
   int jobs         = 0;
+  bool quiet       = false; // no progress line on stderr
   std::string out_dir;
   OutputFormat format = OutputFormat::table;
 };

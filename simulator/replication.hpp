@@ -236,6 +236,11 @@ private:
   bool finished_ = false;
   FailureOutcome outcome_;
   std::vector<double> output_times_;
+  std::unique_ptr<Progress> progress_; // settings.progress: data sets output, on stderr
+  void count_output()
+  {
+    if (progress_) progress_->set(static_cast<long>(output_times_.size()));
+  }
 };
 
 /// The result of a finished run: output times, period, verdict and failure measurements, busy fractions of the

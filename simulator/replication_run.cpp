@@ -73,6 +73,7 @@ void Replication::output()
   for (int k = 0; k < datasets_; ++k) {
     receive(w, m(), platform_.out(), k, nullptr, [](double, double, int) {});
     output_times_.push_back(sg4::Engine::get_clock());
+    count_output();
   }
   survived();
 }
@@ -114,6 +115,7 @@ void Replication::output_any_order()
     arrived.at(static_cast<std::size_t>(*data[i])) = true;
     while (output_times_.size() < arrived.size() && arrived[output_times_.size()])
       output_times_.push_back(sg4::Engine::get_clock());
+    count_output();
     if ((next[i] += r) < datasets_) post(i);
   }
   survived();
@@ -135,7 +137,10 @@ void Replication::deploy()
     if (c.time <= 0)
       if (auto u = platform_.find(c.host); u && alive(*u)) mark_dead(*u);
   update_rates();
-  if (finished_) return; // failed at time 0: nothing runs
+  if (finished_) return;                       // failed at time 0: nothing runs
+  if (settings_.progress != ProgressMode::off) // its final line when the deployment ends, before the result is sent
+    progress_ = std::make_unique<Progress>(settings_.crashes.empty() ? "simulation" : "crash run", "data sets",
+                                           datasets_, settings_.progress);
   if (!platform_.xml_file().empty())
     sg4::Host::on_state_change.connect([this](const sg4::Host& h) {
       if (h.is_on() || finished_) return;

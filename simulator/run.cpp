@@ -239,6 +239,7 @@ double simulate_latency(const Pipeline& pipeline, const Platform& platform, cons
   one.datasets           = 1;
   one.warmup             = 0;
   one.record_trace       = false;
+  one.progress           = ProgressMode::off;
   // SimGrid has no per-process trace file name: this run writes <file>.latency so the period run's Paje trace stays.
   std::string trace_file = "simgrid.trace"; // SimGrid's default
   bool tracing           = false;

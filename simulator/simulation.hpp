@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "base/progress.hpp"
 #include "model/bbr10/election.hpp"
 #include "model/comm_model.hpp"
 #include "model/operation.hpp"
@@ -73,6 +74,9 @@ struct SimulationSettings {
   std::uint64_t seed    = 42;
   std::vector<std::string> simgrid_args; // --cfg=... and --log=... passed to SimGrid as given
   bool record_trace = false;             // keep the per-operation event trace
+  /// Data sets output so far on stderr (base/progress.hpp), from the run's own process; not read from scenarios:
+  /// `pipesim simulate` sets it for its period run when stderr is a terminal. Costs a pointer test per data set.
+  ProgressMode progress = ProgressMode::off;
 
   FailureSettings failures;
   std::vector<Crash> crashes; // the schedule this run applies (drawn from `failures` by the caller)

@@ -60,13 +60,13 @@ nlohmann::json base_row(const Campaign& campaign, const CampaignRun& run)
 
 void fill_run(nlohmann::json& row, const ScenarioRun& r)
 {
-  row["mapper"]         = r.scenario.mapper;
-  row["mapper_status"]  = to_string(r.mapper.status);
-  row["n"]              = r.scenario.pipeline.n();
-  row["p"]              = r.platform.p();
-  row["platform_class"] = to_string(r.platform.classify());
-  auto secs             = r.mapper.statistics.find("seconds");
-  row["mapper_seconds"] = secs == r.mapper.statistics.end() ? 0.0 : secs->second;
+  row["mapper"]                     = r.scenario.mapper;
+  row["mapper_status"]              = to_string(r.mapper.status);
+  row["n"]                          = r.scenario.pipeline.n();
+  row["p"]                          = r.platform.p();
+  row["platform_class"]             = to_string(r.platform.classify());
+  auto secs                         = r.mapper.statistics.find("seconds");
+  row[timing_key]["mapper_seconds"] = secs == r.mapper.statistics.end() ? 0.0 : secs->second;
   if (r.mapper.lower_bound) { // proved by the mapper (exact mappers stopped by a limit; = the objective if optimal)
     row["mapper_lower_bound"] = json_number(*r.mapper.lower_bound);
     row["mapper_gap"]         = json_number(relative_gap(r.mapper).value_or(0));
@@ -150,17 +150,17 @@ nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, con
     row["status"] = to_string(RunStatus::error);
     row["error"]  = e.what();
   }
-  row["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  row[timing_key]["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return row;
 }
 
 nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, RunStatus status, const std::string& reason,
                           double wall_seconds)
 {
-  nlohmann::json row  = base_row(campaign, run);
-  row["status"]       = to_string(status);
-  row["error"]        = reason;
-  row["wall_seconds"] = wall_seconds;
+  nlohmann::json row              = base_row(campaign, run);
+  row["status"]                   = to_string(status);
+  row["error"]                    = reason;
+  row[timing_key]["wall_seconds"] = wall_seconds;
   return row;
 }
 
@@ -201,21 +201,27 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "run_errors",
                                 "schedule_survival_rate",
                                 "survived_late_crash",
-                                "error",
-                                "mapper_seconds",
-                                "wall_seconds"};
+                                "error"};
   if (mode == CampaignMode::elections)
     for (auto& column : elections_columns())
+      cols.push_back(std::move(column));
+  cols.emplace_back("timing.mapper_seconds");
+  cols.emplace_back("timing.wall_seconds");
+  if (mode == CampaignMode::elections)
+    for (auto& column : elections_timing_columns())
       cols.push_back(std::move(column));
   for (const auto& key : swept)
     cols.push_back("param:" + key);
   return cols;
 }
 
-bool is_timing_column(const std::string& column)
+void upgrade_legacy_timing(nlohmann::json& row)
 {
-  return column == "mapper_seconds" || column == "wall_seconds" || column == "milp_seconds" ||
-         column == "heuristics_seconds";
+  for (const char* key : {"mapper_seconds", "wall_seconds", "milp_seconds", "heuristics_seconds"})
+    if (auto it = row.find(key); it != row.end()) {
+      row[timing_key][key] = *it;
+      row.erase(key);
+    }
 }
 
 namespace {
@@ -248,6 +254,9 @@ std::string csv_line(const nlohmann::json& row, const std::vector<std::string>& 
     if (c.rfind("param:", 0) == 0) {
       auto key = c.substr(6);
       if (row.contains("params") && row["params"].contains(key)) out += csv_value(row["params"][key]);
+    } else if (is_timing_column(c)) {
+      auto key = c.substr(std::string(timing_key).size() + 1);
+      if (row.contains(timing_key) && row[timing_key].contains(key)) out += csv_value(row[timing_key][key]);
     } else if (row.contains(c)) {
       out += csv_value(row[c]);
     }

@@ -19,12 +19,16 @@ nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, con
 nlohmann::json failed_row(const Campaign& campaign, const CampaignRun& run, RunStatus status, const std::string& reason,
                           double wall_seconds);
 
-/// CSV: fixed columns (in elections mode followed by elections_columns()), then one "param:<key>" column per swept key.
+/// CSV: fixed columns (in elections mode followed by elections_columns()), the timing columns
+/// (timing.mapper_seconds, timing.wall_seconds, in elections mode elections_timing_columns(): row["timing"]), then one
+/// "param:<key>" column per swept key.
 std::vector<std::string> csv_columns(const std::vector<std::string>& swept, CampaignMode mode = CampaignMode::simulate);
 std::string csv_header(const std::vector<std::string>& columns);
 std::string csv_line(const nlohmann::json& row, const std::vector<std::string>& columns);
 
-/// Columns whose values depend on timing (excluded when comparing two runs of a campaign).
-bool is_timing_column(const std::string& column);
+/// A row written before the timing rule (docs/reports.md "Determinism") had mapper_seconds, wall_seconds,
+/// milp_seconds and heuristics_seconds at its top level: moves them under row["timing"] (rows already in the current
+/// form are left as they are). Resume and merge read old results.jsonl files through it (result_files.hpp).
+void upgrade_legacy_timing(nlohmann::json& row);
 
 } // namespace pipesim

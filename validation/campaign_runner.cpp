@@ -2,9 +2,9 @@
 #include "validation/campaign_runner.hpp"
 
 #include "base/input_error.hpp"
+#include "base/progress.hpp"
 #include "base/subprocess.hpp"
 #include "validation/campaign_row.hpp"
-#include "validation/progress.hpp"
 #include "validation/result_files.hpp"
 
 #include <algorithm>
@@ -200,7 +200,7 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
   RunnerSummary summary;
   summary.total            = static_cast<int>(c.runs.size());
   std::vector<int> pending = pending_runs(c, o, rows, summary);
-  Progress progress(c.name, static_cast<int>(pending.size()), o.quiet);
+  Progress progress(c.name, "runs", static_cast<long>(pending.size()), progress_mode(o.quiet, ProgressMode::log), true);
   auto run = [&](int k) { // in the run's worker process (its own process group: a timeout kills its simulations too)
     int id = pending[static_cast<std::size_t>(k)];
     return execute_run(c, run_of(c, id), trace_file(c, o, id)).dump();

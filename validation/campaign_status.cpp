@@ -175,14 +175,15 @@ ResultCounts count_results(const std::string& path, int shard_index, int shard_c
 
 nlohmann::json SlurmSubmission::to_json() const
 {
-  return {{"time", time},           {"command", command},     {"shards", shards},
-          {"array_job", array_job}, {"merge_job", merge_job}, {"depends_on", depends_on}};
+  return {{"timing", {{"submitted", time}}}, {"command", command},     {"shards", shards},
+          {"array_job", array_job},          {"merge_job", merge_job}, {"depends_on", depends_on}};
 }
 
 SlurmSubmission SlurmSubmission::from_json(const nlohmann::json& j)
 {
   SlurmSubmission s;
-  s.time       = j.value("time", "");
+  auto timing  = j.find("timing"); // files written before the timing rule (docs/reports.md) have "time"
+  s.time       = timing != j.end() && timing->is_object() ? timing->value("submitted", "") : j.value("time", "");
   s.command    = j.value("command", "");
   s.shards     = j.value("shards", std::vector<int>{});
   s.array_job  = j.value("array_job", 0L);

@@ -26,7 +26,8 @@ struct ResultCounts {
 /// A malformed complete line is an InputError naming the file and line.
 ResultCounts count_results(const std::string& path, int shard_index = 0, int shard_count = 1);
 
-/// One `--slurm` submission, as recorded in DIR/slurm/submissions.jsonl.
+/// One `--slurm` submission, as recorded in DIR/slurm/submissions.jsonl (the date under "timing": {"submitted": ...};
+/// from_json also reads the "time" of older files).
 struct SlurmSubmission {
   std::string time;
   std::string command;

@@ -200,3 +200,23 @@ TEST(CampaignStatus, PlainCampaignDirectoryAndShard)
   EXPECT_EQ(s.shards[0].done, 1);
   EXPECT_THROW(read_campaign_status(status_temp_dir("empty")), InputError);
 }
+
+TEST(CampaignStatus, SubmissionDateIsUnderTimingAndOldRecordsStillRead)
+{
+  SlurmSubmission s;
+  s.time           = "2026-11-22T10:00:00+0100";
+  s.command        = "pipesim campaign c.yaml --out d --slurm";
+  s.shards         = {1, 2};
+  s.array_job      = 100;
+  s.merge_job      = 101;
+  nlohmann::json j = s.to_json();
+  EXPECT_EQ(j["timing"]["submitted"], s.time); // the one value that differs between two identical submissions
+  EXPECT_FALSE(j.contains("time"));
+  EXPECT_EQ(SlurmSubmission::from_json(j).time, s.time);
+  EXPECT_EQ(SlurmSubmission::from_json(j).merge_job, 101);
+  // a record written before the timing rule
+  auto old = nlohmann::json::parse(R"({"time": "2026-01-02T03:04:05+0000", "command": "c", "shards": [1],
+                                       "array_job": 7, "merge_job": 8, "depends_on": []})");
+  EXPECT_EQ(SlurmSubmission::from_json(old).time, "2026-01-02T03:04:05+0000");
+  EXPECT_EQ(SlurmSubmission::from_json(old).array_job, 7);
+}

@@ -6,7 +6,9 @@
 #include "validation/campaign_row.hpp"
 #include "validation/campaign_runner.hpp"
 #include "validation/result_files.hpp"
+#include "validation/result_output.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -15,6 +17,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <set>
+#include <sstream>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -58,8 +61,8 @@ std::map<int, nlohmann::json> timeless(const std::string& dir)
 {
   std::map<int, nlohmann::json> out;
   for (auto row : read_rows(dir + "/results.jsonl")) {
-    row.erase("wall_seconds");
-    row.erase("mapper_seconds");
+    EXPECT_TRUE(row["timing"].contains("wall_seconds")) << row.dump();
+    row.erase("timing");
     out[row["run_id"].get<int>()] = row;
   }
   return out;
@@ -328,19 +331,52 @@ TEST(CampaignRunner, TwoRunsGiveIdenticalFilesApartFromTiming)
   run_campaign(c, options(a, 2));
   run_campaign(c, options(b, 1));
   EXPECT_EQ(timeless(a), timeless(b));
-  // the CSV files too, with the timing columns blanked
-  auto columns = csv_columns(c.swept);
-  auto strip   = [&](const std::string& dir) {
-    std::vector<nlohmann::json> rows = read_rows(dir + "/results.jsonl");
-    std::string out;
-    for (auto& row : rows) {
-      row.erase("wall_seconds");
-      row.erase("mapper_seconds");
-      out += csv_line(row, columns) + "\n";
-    }
+  // byte for byte: results.jsonl without its "timing" objects, results.csv without its timing.* columns
+  auto jsonl = [](const std::string& dir) {
+    std::ifstream in(dir + "/results.jsonl");
+    std::string line, out;
+    while (std::getline(in, line))
+      out += without_timing(nlohmann::json::parse(line)).dump() + "\n";
     return out;
   };
-  EXPECT_EQ(strip(a), strip(b));
+  EXPECT_EQ(jsonl(a), jsonl(b));
+  auto csv = [](const std::string& dir) {
+    std::ifstream in(dir + "/results.csv");
+    std::string line, out;
+    std::vector<bool> timing; // per column of the header (no field of these rows holds a comma)
+    while (std::getline(in, line)) {
+      std::vector<std::string> fields;
+      std::stringstream ss(line);
+      for (std::string f; std::getline(ss, f, ',');)
+        fields.push_back(f);
+      if (timing.empty())
+        for (const auto& f : fields)
+          timing.push_back(is_timing_column(f));
+      for (std::size_t i = 0; i < fields.size(); ++i)
+        if (i >= timing.size() || !timing[i]) out += fields[i] + ",";
+      out += "\n";
+    }
+    EXPECT_EQ(std::count(timing.begin(), timing.end(), true), 2) << dir; // timing.mapper_seconds, timing.wall_seconds
+    return out;
+  };
+  EXPECT_EQ(csv(a), csv(b));
+}
+
+TEST(CampaignRunner, RowsWrittenBeforeTheTimingRuleAreReadInTheCurrentForm)
+{
+  std::string dir = temp_dir("legacy-timing");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/results.jsonl")
+      << R"({"run_id": 1, "status": "ok", "mapper_seconds": 0.5, "wall_seconds": 2.5, "milp_seconds": 1})"
+      << "\n"
+      << R"({"run_id": 2, "status": "ok", "timing": {"wall_seconds": 3}})"
+      << "\n";
+  auto rows = read_rows(dir + "/results.jsonl");
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0], nlohmann::json::parse(R"({"run_id": 1, "status": "ok", "timing": {"mapper_seconds": 0.5,
+                                              "wall_seconds": 2.5, "milp_seconds": 1}})"));
+  EXPECT_EQ(rows[1], nlohmann::json::parse(R"({"run_id": 2, "status": "ok", "timing": {"wall_seconds": 3}})"));
+  EXPECT_EQ(csv_line(rows[0], {"run_id", "timing.wall_seconds", "wall_seconds"}), "1,2.5,");
 }
 
 TEST(CampaignRunner, ResumeAfterKillLosesNothingAndDoublesNothing)

@@ -46,10 +46,13 @@ ElectionsOutcome run_elections(const Pipeline& pipeline, const Platform& platfor
                                std::uint64_t seed, double milp_time_limit);
 
 /// Adds the outcome's columns to a campaign row: period_<heuristic> (4), period_milp, milp_status, milp_bound,
-/// milp_variables, milp_constraints, milp_nodes, milp_seconds, heuristics_seconds, random_seed.
+/// milp_variables, milp_constraints, milp_nodes, random_seed, and timing.milp_seconds, timing.heuristics_seconds
+/// (row["timing"]: wall-clock, docs/reports.md "Determinism").
 void add_elections_columns(nlohmann::json& row, const ElectionsOutcome& outcome);
 
-/// Those column names in CSV order.
+/// Those column names in CSV order, without the timing ones.
 std::vector<std::string> elections_columns();
+/// The timing ones: timing.milp_seconds, timing.heuristics_seconds.
+std::vector<std::string> elections_timing_columns();
 
 } // namespace pipesim

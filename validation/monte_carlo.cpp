@@ -26,6 +26,7 @@ std::string run_figures(const PreparedEngine& engine, const Pipeline& pipeline, 
 {
   SimulationSettings run  = settings_for_run(platform, mapping, settings, i, fault_free_makespan);
   run.record_trace        = false;
+  run.progress            = ProgressMode::off; // the series' progress is the parent's, in runs
   SimulationResult r      = simulate_prepared(engine, pipeline, platform, mapping, run);
   const FailureOutcome& f = r.failures;
   nlohmann::json j{{"seed", run.seed},
@@ -103,9 +104,16 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   // Each worker process starts SimGrid and builds the platform once; each run is a child forked from it.
   PreparedEngine engine;
   PoolOptions pool{.jobs = jobs, .prepare = [&] { engine = prepare_engine(pipeline, platform, settings); }};
-  auto outcomes = run_pool(settings.runs, pool, [&](int i) {
-    return run_figures(engine, pipeline, platform, mapping, settings, i, s.fault_free_makespan);
-  });
+  std::vector<JobOutcome> outcomes(static_cast<std::size_t>(settings.runs));
+  Progress progress("Monte Carlo", "runs", settings.runs, settings.progress);
+  run_pool(
+      settings.runs, pool,
+      [&](int i) { return run_figures(engine, pipeline, platform, mapping, settings, i, s.fault_free_makespan); },
+      [&](int i, JobOutcome&& o) {
+        outcomes[static_cast<std::size_t>(i)] = std::move(o);
+        progress.advance();
+      });
+  progress.finish();
 
   int schedules_surviving = 0;
   for (int i = 0; i < settings.runs; ++i) {

@@ -59,7 +59,8 @@ struct MonteCarloSummary {
 };
 
 /// The fault-free run, then runs 0 .. settings.runs - 1 of settings_for_run (simulator/run.hpp), `jobs` processes at
-/// once. InputError if the settings have no failure model.
+/// once. InputError if the settings have no failure model. With settings.progress, the data sets of the fault-free run
+/// and the runs of the series as they end go to stderr (base/progress.hpp); the runs themselves show nothing.
 MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                        const SimulationSettings& settings, int jobs = 2);
 

@@ -110,7 +110,9 @@ ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, con
   sweep.time_limit    = scenario.mapper_options.time_limit;
   sweep.bounds        = options.bounds;
   auto& registry      = MapperRegistry::instance();
-  for (const auto& name : pareto_mappers(problem, options.mappers)) {
+  auto names          = pareto_mappers(problem, options.mappers);
+  Progress progress("pareto", "points", static_cast<long>(names.size() * options.bounds.size()), options.progress);
+  for (const auto& name : names) {
     ParetoCurve curve;
     curve.mapper = name;
     curve.exact =
@@ -131,9 +133,11 @@ ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, con
         check_point(problem.pipeline, platform, result, point);
       }
       curve.points.push_back(std::move(point));
+      progress.advance();
     }
     sweep.curves.push_back(std::move(curve));
   }
+  progress.finish();
   return sweep;
 }
 

@@ -2,6 +2,7 @@
 // P_max varies, next to the exact front of bbr10.exhaustive(.interval) on tiny instances (docs/pareto.md).
 #pragma once
 
+#include "base/progress.hpp"
 #include "mappers/mapper.hpp"
 #include "scenarios/scenario.hpp"
 #include "validation/gnuplot.hpp"
@@ -24,6 +25,7 @@ struct ParetoOptions {
   std::vector<std::string> mappers;
   std::vector<double> bounds; // P_max values, each > 0
   std::string command_line;
+  ProgressMode progress = ProgressMode::off; // points (mapper x bound) done on stderr
 };
 
 /// One mapper at one P_max.

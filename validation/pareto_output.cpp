@@ -51,7 +51,7 @@ void to_json(nlohmann::json& j, const ParetoSweep& sweep)
                        {"worst_case_exact", pt.worst_case_exact},
                        {"meets_bound", pt.meets_bound},
                        {"mapping", pt.mapping.empty() ? nlohmann::json() : nlohmann::json(pt.mapping)},
-                       {"seconds", pt.seconds}};
+                       {timing_key, {{"mapper_seconds", pt.seconds}}}};
       if (!pt.note.empty()) p["note"] = pt.note;
       points.push_back(p);
       front.push_back(json_number(pt.failure_probability));

@@ -102,6 +102,7 @@ std::vector<nlohmann::json> read_rows(const std::string& path)
     if (s.empty()) continue;
     try {
       rows.push_back(nlohmann::json::parse(s));
+      upgrade_legacy_timing(rows.back());
     } catch (const nlohmann::json::exception& e) {
       throw InputError(fmt::format("{}:{}: not a JSON result row: {}", path, line, e.what()));
     }

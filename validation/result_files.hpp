@@ -41,7 +41,8 @@ private:
 };
 
 /// Rows of a results.jsonl file. A last line without its newline (a runner killed mid-write) is cut off the file;
-/// a malformed complete line is an InputError naming the file and line.
+/// a malformed complete line is an InputError naming the file and line. Rows of files written before the timing rule
+/// come back in the current form (upgrade_legacy_timing, campaign_row.hpp), so resume and merge take old directories.
 std::vector<nlohmann::json> read_rows(const std::string& path);
 
 /// Writes a file atomically (temporary file, fsync, rename).

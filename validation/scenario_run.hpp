@@ -53,7 +53,8 @@ void analyze_run(ScenarioRun& run);
 
 /// Simulates the mapped scenario (period run and one-data-set latency run, each in its own process, without
 /// failures). With a failure model, also run 0 of the crash series; with simulation.runs > 1, the Monte Carlo series
-/// (`jobs` processes at once).
+/// (`jobs` processes at once). scenario.simulation.progress shows the data sets of each long run and the Monte Carlo
+/// runs done on stderr (never the one-data-set latency run).
 void simulate_run(ScenarioRun& run, int jobs = 2);
 
 /// The JSON document of `pipesim map` (the run has no simulation) and `pipesim simulate` (it has one):

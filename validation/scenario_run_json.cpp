@@ -45,16 +45,20 @@ nlohmann::json failure_settings_json(const FailureSettings& f)
 nlohmann::json mapper_json(const ScenarioRun& run)
 {
   nlohmann::json j;
-  j["scenario"]       = run.scenario.name;
-  j["scenario_file"]  = run.scenario.file;
-  j["mapper"]         = run.scenario.mapper;
-  j["status"]         = to_string(run.mapper.status);
-  j["objective"]      = json_number(run.mapper.objective);
-  j["statistics"]     = run.mapper.statistics;
+  j["scenario"]      = run.scenario.name;
+  j["scenario_file"] = run.scenario.file;
+  j["mapper"]        = run.scenario.mapper;
+  j["status"]        = to_string(run.mapper.status);
+  j["objective"]     = json_number(run.mapper.objective);
+  auto statistics    = run.mapper.statistics;
+  statistics.erase("seconds"); // the mapper's wall-clock time: under "timing"
+  j["statistics"]     = statistics;
   j["platform_class"] = to_string(run.platform.classify());
   j["seed"]           = run.scenario.simulation.seed;
   j["mapper_seed"]    = run.scenario.mapper_options.seed;
   if (!run.command_line.empty()) j["command"] = run.command_line;
+  if (auto s = run.mapper.statistics.find("seconds"); s != run.mapper.statistics.end())
+    j[timing_key] = {{"mapper_seconds", s->second}};
   if (!run.mapper.note.empty()) j["mapper_note"] = run.mapper.note;
   if (run.mapper.lower_bound) { // proved by the mapper; gap = (objective - lower_bound) / objective, null if none
     j["lower_bound"] = json_number(*run.mapper.lower_bound);

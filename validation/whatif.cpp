@@ -238,8 +238,10 @@ WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant
   if (!base.has_mapping())
     throw InputError(fmt::format("{}: the baseline has no mapping ({}): nothing to compare", scenario.file,
                                  base.mapper.note.empty() ? "the mapper found none" : base.mapper.note));
+  Progress progress("whatif", "variants", static_cast<long>(variants.size()) + 1, options.progress);
   if (options.simulate && !base.deadlock) simulate_run(base, options.jobs);
-  study.baseline      = figures_of(base);
+  study.baseline = figures_of(base);
+  progress.advance();
   Scenario remap_base = remapping_scenario(scenario, options);
   if (!options.mapper.empty()) study.mapper = options.mapper;
   for (const auto& variant : variants) {
@@ -252,7 +254,9 @@ WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant
     row.fixed    = fixed(edited, base, options, platform);
     row.remapped = remapped(with_edits(remap_base, variant), options);
     study.rows.push_back(std::move(row));
+    progress.advance();
   }
+  progress.finish();
   return study;
 }
 

@@ -2,6 +2,7 @@
 // mapping kept fixed and re-mapped by the scenario's mapper.
 #pragma once
 
+#include "base/progress.hpp"
 #include "platforms/platform_edits.hpp"
 #include "scenarios/scenario.hpp"
 
@@ -66,6 +67,7 @@ struct WhatIfOptions {
   bool simulate = true;
   int jobs      = 2;
   std::string mapper; // re-mapping mapper; default: the scenario's (required when the scenario has a mapping:)
+  ProgressMode progress = ProgressMode::off; // evaluations done on stderr, in "variants" (the baseline counts as one)
 };
 
 /// Evaluates the baseline, then each variant with the baseline's mapping (by host names) and re-mapped. A variant
