@@ -1,7 +1,11 @@
 // Writes a gnuplot script and its data file next to an SVG plot and runs gnuplot on them as a child process.
 #include "validation/gnuplot.hpp"
 
+#include "base/table.hpp"
+
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -50,6 +54,52 @@ std::string gnuplot_quote(const std::string& text)
       quoted += c;
   }
   return quoted + "'";
+}
+
+std::string bar_chart_rows(const std::vector<BarGroup>& groups)
+{
+  std::string data;
+  for (const auto& group : groups) {
+    std::string label = group.label;
+    std::erase(label, '"');
+    data += "\"" + label + "\"";
+    for (const auto& bar : group.cells) {
+      bool shown         = bar.value && std::isfinite(*bar.value);
+      std::string status = bar.status;
+      std::erase(status, '"');
+      if (status.empty()) status = "unknown";
+      if (status.find_first_of(" \t") != std::string::npos) status = "\"" + status + "\"";
+      data += fmt::format(" {} {}", shown ? format_number(*bar.value, ".10g") : "?", status);
+    }
+    data += "\n";
+  }
+  return data;
+}
+
+std::string bar_chart_plot(const std::string& data_file, const std::vector<BarGroup>& groups,
+                           const std::vector<BarSeries>& series)
+{
+  bool label_on_bar = false; // a label above a bar needs room under the top of the plot
+  for (const auto& group : groups)
+    for (const auto& s : series)
+      if (s.cell < group.cells.size()) {
+        const BarCell& bar = group.cells[s.cell];
+        label_on_bar       = label_on_bar || (bar.value && bar.status != "ok" && bar.status != "-");
+      }
+  std::string commands = fmt::format("set xrange [-0.6:{}]\n{}", static_cast<double>(groups.size()) - 0.4,
+                                     label_on_bar ? "set offsets 0, 0, graph 0.25, 0\n" : "");
+  double width         = 0.8 / static_cast<double>(std::max<std::size_t>(series.size(), 1));
+  // the x tics from an invisible series that has a point in every group: a bar without value has no tic
+  std::string plots = fmt::format("{} using 0:(0):(''):xtic(1) with labels notitle", gnuplot_quote(data_file));
+  for (std::size_t j = 0; j < series.size(); ++j) {
+    double offset = (static_cast<double>(j) - static_cast<double>(series.size() - 1) / 2) * width;
+    std::size_t v = 2 + 2 * series[j].cell, s = v + 1; // the value and status columns: '?' is no number, no bar
+    plots += fmt::format(", \\\n  '' using ($0{0:+.6g}):{1}:({2:.6g}) with boxes {3} title {4}, \\\n  '' using "
+                         "($0{0:+.6g}):(valid({1}) ? column({1}) : 0):(strcol({5}) eq 'ok' || strcol({5}) eq '-' ? '' "
+                         ": strcol({5})) with labels rotate by 90 left offset 0,0.4 tc rgb '#c00000' notitle",
+                         offset, v, width, series_style(j).bars(), gnuplot_quote(series[j].title), s);
+  }
+  return commands + "plot " + plots + "\n";
 }
 
 void write_text_file(const std::string& path, const std::string& text)

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace pipesim {
 
@@ -37,6 +39,37 @@ struct GnuplotPlot {
   int width  = 800;
   int height = 500;
 };
+
+/// One bar of a labelled bar chart (whatif-period, whatif-reliability, edits_period): its value (empty: no bar) and
+/// its status: "ok"; the reason it has no figure or, with a value, why some of its runs have none ("failed", "error",
+/// "removed", "failed 1 of 2", ...), written as a red vertical label (on top of the bar, or from 0 without bar); or
+/// "-" (not computed: neither bar nor label).
+struct BarCell {
+  std::optional<double> value;
+  std::string status = "ok";
+};
+
+/// One group of bars: the x tic label and the cells, which become the data columns 2 (value), 3 (status), 4, 5, ...
+struct BarGroup {
+  std::string label;
+  std::vector<BarCell> cells;
+};
+
+/// One series of bars: the index of its cell in each group and its title in the key.
+struct BarSeries {
+  std::size_t cell = 0;
+  std::string title;
+};
+
+/// The data rows of a labelled bar chart, one per group: `"label" value status value status ...` with value `?`
+/// without a (finite) figure and a status holding blanks in double quotes (`"` is dropped from labels).
+std::string bar_chart_rows(const std::vector<BarGroup>& groups);
+
+/// The commands that draw the groups, as written by bar_chart_rows in `data_file`: x range, head room for the labels
+/// on top of bars when there are any, and the `plot` command with the series side by side (series_style(j) for
+/// series j, x tics from column 1), each with its labels. Axis titles, key and y range are the caller's.
+std::string bar_chart_plot(const std::string& data_file, const std::vector<BarGroup>& groups,
+                           const std::vector<BarSeries>& series);
 
 /// A gnuplot single-quoted string literal (titles, labels, file names): `'` is doubled, as gnuplot requires.
 std::string gnuplot_quote(const std::string& text);

@@ -6,6 +6,7 @@
 #include "validation/hedpm_tables.hpp"
 #include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
+#include "validation/report_edits_plot.hpp"
 #include "validation/report_plots.hpp"
 #include "validation/result_files.hpp"
 
@@ -279,7 +280,10 @@ void write_report(const std::string& dir, const ReportOptions& options)
     html +=
         figure_html(dir, edits, "Period per platform edit",
                     "What-if sweep of platform.edits: for each list of edits (docs/whatif.md), the mean period of "
-                    "each mapper over the ok runs; solid bars analytic, then simulated when the campaign simulated.",
+                    "each mapper over its runs, analytic then simulated when the campaign simulated. A bar whose runs "
+                    "have no figure is a red label with the reason instead: failed (a link went off during the "
+                    "simulated run), or the runs' status (error, timeout, ...); \"k of n\" on a bar: k of its n runs "
+                    "had no figure, the bar is the mean of the others.",
                     "", options);
   html += figure_html(dir, survival_plot(results), "Survival rate vs 1 - F",
                       "Each point is one run: the fraction of Monte Carlo crash runs the mapping survived against the "

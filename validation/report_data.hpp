@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/operation.hpp"
+#include "simulator/simulation.hpp"
 #include "validation/run_status.hpp"
 
 #include <map>
@@ -31,10 +32,17 @@ struct ResultRow {
   std::optional<double> survival_rate;
   std::optional<double> survival_ci_low;
   std::optional<double> survival_ci_high;
+  std::string verdict; // the simulation's verdict when it has one (a link failure, crash runs): "failed", ...
 
   /// The status as RunStatus (empty when the file holds another text).
   std::optional<RunStatus> run_status() const { return from_string<RunStatus>(status); }
   bool ok() const { return run_status() == RunStatus::ok; }
+  /// An ok row whose fault-free simulation failed (a `fail_link` edit stopped it: verdict failed, no simulated
+  /// period, campaign_row.cpp). Rows with crash runs also have a verdict, but keep their simulated period.
+  bool simulation_failed() const
+  {
+    return ok() && !simulated_period && from_string<Verdict>(verdict) == Verdict::failed;
+  }
 };
 
 struct CampaignResults {

@@ -202,52 +202,6 @@ std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, cons
   return plot;
 }
 
-std::optional<GnuplotPlot> edits_bar_plot(const CampaignResults& results)
-{
-  const std::string key = "platform.edits";
-  if (std::find(results.swept.begin(), results.swept.end(), key) == results.swept.end()) return std::nullopt;
-  auto edits_of = [&](const ResultRow& row) {
-    const auto& p = row.params;
-    return p.contains(key) && p.at(key).is_string() ? p.at(key).get<std::string>() : std::string();
-  };
-  std::vector<std::string> mappers = mappers_of(results, [](const ResultRow&) { return true; });
-  std::vector<std::string> labels;
-  for (const auto& row : results.rows)
-    if (row.ok() && std::find(labels.begin(), labels.end(), edits_of(row)) == labels.end())
-      labels.push_back(edits_of(row));
-  if (labels.empty()) return std::nullopt;
-  bool simulated   = false;
-  std::string data = "# edits, then per mapper: mean analytic period, mean simulated period (s)\n";
-  for (const auto& label : labels) {
-    std::string shown = label == "[]" || label.empty() ? "no edit" : label;
-    std::erase(shown, '"');
-    data += fmt::format("\"{}\"", shown);
-    for (const auto& mapper : mappers) {
-      PeriodSums sums;
-      for (const auto& row : results.rows)
-        if (row.ok() && row.mapper == mapper && edits_of(row) == label) sums.add(row);
-      simulated = simulated || sums.n_simulated > 0;
-      data += fmt::format(" {} {}", plot_number(sums.mean_analytic()), plot_number(sums.mean_simulated()));
-    }
-    data += "\n";
-  }
-  GnuplotPlot plot{"edits_period", common_style, data};
-  plot.commands += "set style data histogram\nset style histogram clustered gap 1\nset style fill solid 0.8 border "
-                   "-1\nset ylabel 'mean period over seeds (s)'\nset yrange [0:*]\nset xtics rotate by -15\n"
-                   "set datafile missing 'NaN'\nplot";
-  int column = 2;
-  for (std::size_t i = 0, k = 0; i < mappers.size(); ++i, column += 2) {
-    plot.commands +=
-        fmt::format("{} 'edits_period.dat' using {}{} {} title {}", i == 0 ? "" : ", \\\n ", column,
-                    i == 0 ? ":xtic(1)" : "", series_style(k++).bars(), gnuplot_quote(mappers[i] + " (analytic)"));
-    if (simulated)
-      plot.commands += fmt::format(", \\\n  '' using {} {} title {}", column + 1, series_style(k++).bars(),
-                                   gnuplot_quote(mappers[i] + " (simulated)"));
-  }
-  plot.commands += "\n";
-  return plot;
-}
-
 std::optional<GnuplotPlot> survival_plot(const CampaignResults& results)
 {
   auto has_survival                = [](const ResultRow& r) { return r.survival_rate && r.failure_probability; };

@@ -24,11 +24,6 @@ std::optional<GnuplotPlot> error_histogram_plot(const CampaignResults& results);
 /// with a numeric x.
 std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, const std::string& x_key);
 
-/// What-if sweeps: when the campaign sweeps `platform.edits`, one group of bars per edit list (in order of first
-/// appearance) with the mean analytic period of each mapper, and the mean simulated period when present. Data rows:
-/// "label mean_analytic_1 mean_simulated_1 mean_analytic_2 ..." (NaN when absent). Empty otherwise.
-std::optional<GnuplotPlot> edits_bar_plot(const CampaignResults& results);
-
 /// Survival rate with its Wilson interval against 1 - F, one series per mapper, with y = x; empty when no ok row
 /// has survival_rate and failure_probability.
 std::optional<GnuplotPlot> survival_plot(const CampaignResults& results);
