@@ -66,17 +66,25 @@ struct Program {
       const int k                          = first_owed.first;
       const int i                          = first_owed.second;
       if (k < 0) return;
-      int j     = held[static_cast<std::size_t>(i)];
-      bool done = true;
-      auto stop = [&] { // another replica elected, or an earlier data set owed
-        if (!rep.sends(j, u)) return true;
-        auto [k2, i2] = owed();
-        return k2 >= 0 && (k2 < k || (k2 == k && i2 < i));
+      const int j = held[static_cast<std::size_t>(i)];
+      bool done   = true;
+      // the callbacks capture one pointer, so that their std::function needs no allocation (one per transfer)
+      struct Sending {
+        Program* program;
+        int k, i, j;
+      } const sending{this, k, i, j};
+      auto stop = [&sending] { // another replica elected, or an earlier data set owed
+        const Program& p = *sending.program;
+        if (!p.rep.sends(sending.j, p.u)) return true;
+        auto [k2, i2] = p.owed();
+        return k2 >= 0 && (k2 < sending.k || (k2 == sending.k && i2 < sending.i));
+      };
+      auto rec = [&sending](double start, double end, int) {
+        sending.program->record(Operation::send, sending.k, sending.j, start, end);
       };
       rep.begin_send(j, u);
       for (int v : rep.receivers(j, k)) {
-        auto rec = [&](double start, double end, int) { record(Operation::send, k, j, start, end); };
-        if (!rep.sends(j, u) || !rep.send(waiter, j, {v}, k, stop, rec)) {
+        if (!rep.sends(j, u) || !rep.send(waiter, j, std::span<const int>(&v, 1), k, stop, rec)) {
           done = false;
           break;
         }
@@ -101,10 +109,18 @@ void OnePortDeployment::State::run_processor(std::size_t index, int u)
     for (std::size_t i = 0; i < proc.held.size(); ++i) {
       int j = proc.held[i];
       if (!rep.processes(j, u, k)) continue; // a dealt interval: another replica's data set
-      if (!rep.input_local(j, u, k))
+      if (!rep.input_local(j, u, k)) {
+        struct Receiving {
+          State* state;
+          std::size_t index;
+          int j;
+        } const receiving{this, index, j}; // one pointer captured: no allocation per transfer
         rep.receive(
-            proc.waiter, j, u, k, [&] { proc.catch_up(); },
-            [&](double start, double end, int data) { record(index, Operation::receive, data, j, start, end); });
+            proc.waiter, j, u, k, [&proc] { proc.catch_up(); },
+            [&receiving](double start, double end, int data) {
+              receiving.state->record(receiving.index, Operation::receive, data, receiving.j, start, end);
+            });
+      }
       const Interval& in = mapping.interval(j);
       double start       = sg4::Engine::get_clock();
       sg4::this_actor::execute(rep.flops(u, pipeline.work(in.first, in.last))); // takes W / s_u of the model

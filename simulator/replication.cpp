@@ -41,6 +41,7 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
   for (int k = 0; k < datasets_; ++k)
     ids_.push_back(k);
   alive_.assign(static_cast<std::size_t>(platform.p()), true);
+  hosts_.assign(static_cast<std::size_t>(platform.nodes()), nullptr);
   for (int j = 0; j < m(); ++j) {
     dealt_.push_back(is_dealt(mapping.interval(j)));
     replica_.emplace_back(static_cast<std::size_t>(platform.nodes()), -1);
@@ -75,10 +76,12 @@ std::size_t Replication::slot_index(int j, int node) const
 
 sg4::Host* Replication::host(int node) const
 {
+  auto& cached = hosts_.at(static_cast<std::size_t>(node)); // by_name looks the name up: once per node
+  if (cached != nullptr) return cached;
   const std::string& name = platform_.node_name(node);
-  sg4::Host* h            = sg4::Host::by_name_or_null(name);
-  if (h == nullptr) throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
-  return h;
+  cached                  = sg4::Host::by_name_or_null(name);
+  if (cached == nullptr) throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
+  return cached;
 }
 
 double Replication::flops(int node, double w) const

@@ -36,6 +36,7 @@
 #include <map>
 #include <memory>
 #include <simgrid/s4u.hpp>
+#include <span>
 #include <tuple>
 #include <vector>
 
@@ -142,7 +143,7 @@ public:
   /// Sends data set k of I_j's output to every node of `dests` at once (j == -1: from P_in); returns when each
   /// transfer completed or its destination crashed. On a wake-up, if `interrupt` says so, cancels the transfers
   /// still unmatched and returns false (the caller sends again later).
-  bool send(Waiter* w, int j, const std::vector<int>& dests, int k, const std::function<bool()>& interrupt,
+  bool send(Waiter* w, int j, std::span<const int> dests, int k, const std::function<bool()>& interrupt,
             const Record& record);
 
   // ---- run
@@ -213,6 +214,7 @@ private:
   std::vector<std::uint64_t> bytes_;
   std::vector<int> ids_;
   std::vector<bool> alive_;
+  mutable std::vector<simgrid::s4u::Host*> hosts_; // by node, filled by host() as it finds them
   std::vector<bool> dealt_;
   std::vector<std::vector<int>> replica_; // [j][node]: index of node's replica of I_j, -1
   ElectionFunction policy_;

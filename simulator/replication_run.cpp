@@ -64,7 +64,7 @@ void Replication::input_replica(int node)
   // a dealt I_1: each replica is fed its data sets as fast as it takes them (P_in is never the bottleneck)
   Waiter* w = waiter(host(platform_.in()));
   for (int k = first(0, node); k < datasets_; k += stride(0))
-    send(w, -1, {node}, k, nullptr, [](double, double, int) {});
+    send(w, -1, std::span<const int>(&node, 1), k, nullptr, [](double, double, int) {});
 }
 
 void Replication::output()
