@@ -114,9 +114,10 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
   html += "</tr>\n";
   for (double x : xs) {
     html += fmt::format("<tr><td class=\"num\">{}</td>", x);
-    for (const auto& [mapper, p] : columns) {
-      auto it = std::find_if(means.begin(), means.end(),
-                             [&](const auto& m) { return m.mapper == mapper && m.x == x && (!per_p || m.p == p); });
+    for (const auto& column : columns) { // no structured binding: clang 14 cannot capture one (the fuzz preset)
+      auto it = std::find_if(means.begin(), means.end(), [&](const auto& m) {
+        return m.mapper == column.first && m.x == x && (!per_p || m.p == column.second);
+      });
       if (it == means.end())
         html += simulated ? "<td></td><td></td>" : "<td></td>";
       else {
