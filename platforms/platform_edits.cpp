@@ -5,6 +5,7 @@
 #include "base/yaml_node.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fmt/format.h>
 #include <fnmatch.h>
@@ -45,6 +46,29 @@ std::string item_text(const PatternItem& item)
   return item.text;
 }
 
+/// What std::regex cannot take safely, found by fuzz_edits: its compiler recurses once per term (a pattern of 40,000
+/// characters overflowed the stack), multiplies a quantifier or back-reference number without an overflow check
+/// (a back-reference `\6666666666666666666` is undefined behaviour in libstdc++ 12) and unrolls `{n}` into n copies
+/// (`a{100000000}` would exhaust memory). Refused: patterns over 256 characters, numbers of more than 4 digits after a
+/// backslash or inside braces.
+void refuse_unsafe_regex(const YamlNode& value, const std::string& text)
+{
+  constexpr std::size_t max_length = 256;
+  if (text.size() > max_length)
+    value.fail(fmt::format("expected a regular expression of at most {} characters, got {}", max_length, text.size()));
+  bool counted       = false; // after a backslash, or inside braces: a number std::regex reads
+  std::size_t digits = 0;
+  for (char c : text) {
+    if (std::isdigit(static_cast<unsigned char>(c)) != 0) {
+      if (counted && ++digits > 4)
+        value.fail("expected a regular expression whose back-references and {n,m} bounds have at most 4 digits");
+      continue;
+    }
+    digits  = 0;
+    counted = c == '\\' || c == '{' || (c == ',' && counted);
+  }
+}
+
 PatternItem parse_item(const YamlNode& node)
 {
   if (node.is_scalar()) {
@@ -62,6 +86,7 @@ PatternItem parse_item(const YamlNode& node)
   item.text = value.as_string();
   if (item.text.empty()) value.fail("expected a non-empty pattern");
   if (item.kind == PatternItem::Kind::regex) {
+    refuse_unsafe_regex(value, item.text);
     try {
       std::regex check(item.text, std::regex::ECMAScript);
     } catch (const std::regex_error& e) {

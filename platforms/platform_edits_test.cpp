@@ -107,6 +107,23 @@ TEST(PlatformEdits, BadEditsNameFileLineAndValue)
                {"edits.yaml:2", "at"});
 }
 
+// Found by fuzz_edits: a regex with a back-reference "\\666...6" (19 digits) was undefined behaviour inside
+// libstdc++'s regex compiler (signed overflow, UBSan); 40,000 characters overflowed its recursive compiler's stack;
+// {n} copies its operand n times.
+TEST(PlatformEdits, RegexesStdRegexCannotTakeAreRefused)
+{
+  expect_parts(edits_error_of([] { options("hosts: {regex: \"b\\\\6666666666666666666\"}\n"); }),
+               {"edits.yaml:1", "hosts.regex", "at most 4 digits"});
+  expect_parts(edits_error_of([] { options("hosts: {regex: \"a{100000000}\"}\n"); }),
+               {"edits.yaml:1", "'a{100000000}'", "at most 4 digits"});
+  expect_parts(edits_error_of([] { options("hosts: {regex: \"a{2,99999}\"}\n"); }), {"edits.yaml:1", "4 digits"});
+  expect_parts(edits_error_of([] { options("hosts: {regex: \"" + std::string(300, 'a') + "\"}\n"); }),
+               {"edits.yaml:1", "at most 256 characters, got 300"});
+  // host names with long numbers, bounded quantifiers and back-references stay usable
+  for (const char* ok : {"node-123456", "b-[0-9]{1,3}", "(a)\\\\1", "x{2,1000}"})
+    EXPECT_NO_THROW(options(fmt::format("hosts: {{regex: \"{}\"}}\n", ok))) << ok;
+}
+
 TEST(PlatformEdits, ModelSelectionAndHostEdits)
 {
   Platform base     = small_model();

@@ -149,11 +149,13 @@ std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::st
 /// The run seed sets every seed of the scenario that is not swept explicitly.
 void apply_seed(YAML::Node doc, std::uint64_t seed, const std::set<std::string>& swept)
 {
+  if (!doc.IsMap()) return; // parse_scenario refuses it
   auto set_if = [&](const char* section, const char* key, bool only_if_present) {
     std::string full = std::string(section) + "." + key;
     if (swept.count(full)) return;
     YAML::Node s = doc[section];
-    if (only_if_present && !(s.IsDefined() && s.IsMap())) return;
+    if (s.IsDefined() && !s.IsMap()) return; // not a map: parse_scenario says so, with its line (fuzz_campaign)
+    if (only_if_present && !s.IsDefined()) return;
     if (!s.IsDefined()) doc[section] = YAML::Node(YAML::NodeType::Map);
     doc[section][key] = seed;
   };

@@ -601,3 +601,19 @@ TEST(CampaignRunner, OneRunnerPerDirectory)
   ::waitpid(holder, nullptr, 0);
   EXPECT_EQ(run_campaign(c, options(dir)).executed, 16);
 }
+
+// Found by fuzz_campaign: a base whose simulation (or mapper_options) is not a map made the seed sweep index a scalar,
+// and yaml-cpp's exception escaped as an internal error; the scenario's parser now says what is wrong, with its line.
+TEST(Campaign, SeedSweepOverABaseSectionThatIsNotAMapIsBadInput)
+{
+  std::string message = message_of(R"(base:
+  pipeline: {w: [1], delta: [1, 1]}
+  platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+  mapper: br07.one-to-one
+  simulation: 7-exp2
+seed: {from: 1, count: 2}
+)");
+  EXPECT_NE(message.find("simulation"), std::string::npos) << message;
+  EXPECT_NE(message.find("the scenario of run 0 is invalid"), std::string::npos) << message;
+  EXPECT_NE(message.find(":4: key 'simulation': value '7-exp2'"), std::string::npos) << message;
+}
