@@ -1,4 +1,6 @@
 // The `pipesim` command as a user runs it: outputs, exit codes and the messages of bad input.
+#include "cli_test_util.hpp"
+
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -21,15 +23,9 @@ struct Result {
 /// Runs pipesim with `args` from the source directory; `env` ("NAME=value ...") is set for pipesim alone.
 Result run(const std::string& args, const std::string& env = "")
 {
-  std::string cmd = fmt::format("cd {} && {} {} {} 2>&1", PIPESIM_SOURCE_DIR, env, PIPESIM_EXECUTABLE, args);
-  Result r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t got = fread(buf.data(), 1, buf.size(), pipe))
-    r.out.append(buf.data(), got);
-  int status = pclose(pipe);
-  r.code     = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  std::string cmd  = fmt::format("cd {} && {} {} {} 2>&1", PIPESIM_SOURCE_DIR, env, PIPESIM_EXECUTABLE, args);
+  auto [code, out] = pipesim::test::shell_output(cmd);
+  return Result{code, out};
 }
 
 Result run_stdout(const std::string& args) { return run(args + " 2>/dev/null"); }

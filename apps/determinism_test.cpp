@@ -1,6 +1,8 @@
 // Issue 16 items 3 and 5 as a user meets them: the same command twice gives byte-identical outputs once the values
 // under "timing" are masked (docs/reports.md, "Determinism"), the timing values are there, and the progress line
 // shows on a terminal only (and never with -q).
+#include "cli_test_util.hpp"
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -17,18 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A shell command's exit code and standard output.
-std::pair<int, std::string> shell_determinism(const std::string& command)
-{
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t got = fread(buf.data(), 1, buf.size(), pipe))
-    out.append(buf.data(), got);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
 /// pipesim's stdout and stderr, apart, from the source directory.
 struct Outputs {
   int code = -1;
@@ -37,7 +27,7 @@ struct Outputs {
 Outputs pipesim_determinism(const std::string& args)
 {
   auto err_file    = fs::temp_directory_path() / fmt::format("pipesim-det-stderr-{}", getpid());
-  auto [code, out] = shell_determinism(
+  auto [code, out] = pipesim::test::shell_output(
       fmt::format("cd {} && {} {} 2>{}", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args, err_file.string()));
   std::ifstream in(err_file);
   std::stringstream ss;
@@ -206,11 +196,12 @@ TEST(Determinism, ParetoTwiceIsIdenticalApartFromTiming)
 TEST(Progress, ShowsOnATerminalAndNotWithQuiet)
 {
   // script(1) gives pipesim a pseudo-terminal; stdout goes to a file, so the terminal shows stderr alone
-  if (shell_determinism("command -v script >/dev/null 2>&1").first != 0) GTEST_SKIP() << "script(1) not installed";
+  if (pipesim::test::shell_output("command -v script >/dev/null 2>&1").first != 0)
+    GTEST_SKIP() << "script(1) not installed";
   auto out      = temp_determinism("tty.out");
   auto on_a_tty = [&](const std::string& args) {
     std::string inner = fmt::format("cd {} && {} {} > {}", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args, out.string());
-    return shell_determinism(fmt::format("script -qec '{}' /dev/null </dev/null", inner));
+    return pipesim::test::shell_output(fmt::format("script -qec '{}' /dev/null </dev/null", inner));
   };
   // 12 Monte Carlo runs one after the other, each in its own process: the series takes more than the 0.2 s between
   // two lines (about 1 s at -O2; under the sanitizers, 100 data sets take as long, 1,000 took 130 s)

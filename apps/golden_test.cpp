@@ -2,6 +2,8 @@
 // files in apps/golden/ (SimGrid's .tesh idea). A changed digit, column or word fails the test with a diff.
 // After an intended change, regenerate the files and review the diff in git:
 //   PIPESIM_UPDATE_GOLDEN=1 ./build/apps/apps_tests --gtest_filter='*Golden*'     (or scripts/update-golden.sh)
+#include "cli_test_util.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -29,22 +31,11 @@ namespace {
 
 const std::string golden_dir = std::string(PIPESIM_SOURCE_DIR) + "/apps/golden";
 
-/// A shell command's exit code and standard output.
-std::pair<int, std::string> capture(const std::string& cmd)
-{
-  std::string out;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t got = fread(buf.data(), 1, buf.size(), pipe))
-    out.append(buf.data(), got);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
 /// pipesim's standard output (its standard error is not part of the golden text) and its exit code.
 std::pair<int, std::string> run_pipesim(const std::string& args)
 {
-  return capture(fmt::format("cd {} && {} {} 2>/dev/null", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args));
+  return pipesim::test::shell_output(
+      fmt::format("cd {} && {} {} 2>/dev/null", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args));
 }
 
 /// What may differ between two correct runs is masked in JSON documents: the command line (it holds the path of the
@@ -78,7 +69,8 @@ std::string unified_diff(const std::string& expected_file, const std::string& ac
 {
   auto path = std::filesystem::temp_directory_path() / fmt::format("pipesim-golden-{}.txt", getpid());
   std::ofstream(path) << actual;
-  std::string diff = capture(fmt::format("diff -u {} {} 2>&1", expected_file, path.string())).second;
+  std::string diff =
+      pipesim::test::shell_output(fmt::format("diff -u {} {} 2>&1", expected_file, path.string())).second;
   std::filesystem::remove(path);
   return diff;
 }
