@@ -230,6 +230,28 @@ std::string gantt_section(const std::string& dir, const ReportOptions& options)
   return figure_html(dir, gantt_plot(trace, options.gantt_periods), title, caption,
                      "The trace " + *file + " has no event in the middle of the run.", options);
 }
+/// The mean period per mapper: its plot and the table of its means (`elections`: rows without analytic periods, the
+/// elections table instead).
+std::string mean_period_section(const std::string& dir, const CampaignResults& results, const std::string& x_key,
+                                bool elections, const ReportOptions& options)
+{
+  std::vector<MapperMean> means = x_key.empty() ? std::vector<MapperMean>{} : mapper_means(results, x_key);
+  std::string html =
+      figure_html(dir, elections ? std::nullopt : mean_period_plot(results, x_key), "Mean period per mapper",
+                  "One curve per mapper, and per platform size p when the campaign has several: the period "
+                  "against " +
+                      x_key +
+                      ", averaged over the seeds (and every other swept key) of the ok runs; lines: analytic, "
+                      "circles: simulated when the campaign simulated.",
+                  elections       ? "Elections campaign: the periods are in the table of the elections above."
+                  : x_key.empty() ? "The campaign sweeps no numeric parameter other than the seed to put on an x axis."
+                                  : "No ok run has a numeric value of " + x_key + ".",
+                  options);
+  if (!means.empty())
+    html += "<p>Mean periods (s) over the ok runs of each cell, the number of runs in parentheses:</p>\n" +
+            means_table_html(means, x_key);
+  return html;
+}
 } // namespace
 
 void write_report(const std::string& dir, const ReportOptions& options)
@@ -260,23 +282,8 @@ void write_report(const std::string& dir, const ReportOptions& options)
                       simulate ? "No ok run has a simulated period."
                                : "Analytic mode: there is no simulated period to compare.",
                       options);
-  bool elections = mode == CampaignMode::elections; // rows without analytic periods: the table above instead
-  if (elections) x_key.clear();
-  std::vector<MapperMean> means = x_key.empty() ? std::vector<MapperMean>{} : mapper_means(results, x_key);
-  html +=
-      figure_html(dir, elections ? std::nullopt : mean_period_plot(results, x_key), "Mean period per mapper",
-                  "One curve per mapper, and per platform size p when the campaign has several: the period "
-                  "against " +
-                      x_key +
-                      ", averaged over the seeds (and every other swept key) of the ok runs; lines: analytic, "
-                      "circles: simulated when the campaign simulated.",
-                  elections       ? "Elections campaign: the periods are in the table of the elections above."
-                  : x_key.empty() ? "The campaign sweeps no numeric parameter other than the seed to put on an x axis."
-                                  : "No ok run has a numeric value of " + x_key + ".",
-                  options);
-  if (!means.empty())
-    html += "<p>Mean periods (s) over the ok runs of each cell, the number of runs in parentheses:</p>\n" +
-            means_table_html(means, x_key);
+  html += mean_period_section(dir, results, mode == CampaignMode::elections ? "" : x_key,
+                              mode == CampaignMode::elections, options);
   if (auto edits = edits_bar_plot(results))
     html +=
         figure_html(dir, edits, "Period per platform edit",
