@@ -25,15 +25,16 @@ long Replication::wait_any(Waiter* w, const std::vector<sg4::CommPtr>& comms)
 {
   // No failure model: nothing to be woken by, the comms as they are. Comm::wait() would cost more than wait_any:
   // SimGrid 3.32 gives every wait a sleep action on the caller's CPU, to see its host fail.
-  const bool plain              = w == nullptr;
-  std::vector<sg4::CommPtr> all = plain ? std::vector<sg4::CommPtr>{} : comms;
-  if (w != nullptr) {
+  const bool plain = w == nullptr;
+  std::vector<sg4::CommPtr> with_control; // the comms, then the control mailbox's receive (a crash wakes it)
+  if (!plain) {
+    with_control = comms;
     if (!w->pending) w->pending = w->control->get_async<int>(&w->slot);
-    all.push_back(w->pending);
+    with_control.push_back(w->pending);
   }
   try {
-    auto i = static_cast<long>(sg4::Comm::wait_any(plain ? comms : all));
-    if (w != nullptr && i == static_cast<long>(comms.size())) {
+    auto i = static_cast<long>(sg4::Comm::wait_any(plain ? comms : with_control));
+    if (!plain && i == static_cast<long>(comms.size())) {
       w->pending = nullptr;
       return woken;
     }
