@@ -6,11 +6,14 @@
 #include "model/deal.hpp"
 #include "model/event_graph.hpp"
 #include "model/hedpm/production_time.hpp"
+#include "model/sv95/response.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
+#include "simulator/module_actors.hpp"
 #include "simulator/run.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <limits>
 
 namespace pipesim {
 
@@ -86,9 +89,13 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 
 void analyze_run(ScenarioRun& run)
 {
-  if (run.scenario.task_chain) { // seed 001: §2.2's period; the other figures are the mapper's statistics
-    run.analytic.period  = run.mapper.objective;
-    run.analytic.formula = "seed001-s2.2";
+  if (run.scenario.task_chain) { // seed 001: §2.2's period and §2.1's latency; no event graph, no failures
+    Sv95Evaluation e                 = sv95_evaluate(run.scenario.task_chain->chain, sv95_modules(run.mapper.mapping));
+    run.analytic.period              = e.period;
+    run.analytic.latency             = e.latency;
+    run.analytic.formula             = "seed001-s2.2";
+    run.analytic.failure_probability = std::numeric_limits<double>::quiet_NaN();
+    run.event_graph_period           = std::numeric_limits<double>::quiet_NaN();
     return;
   }
   const Scenario& scenario = run.scenario;
@@ -116,8 +123,13 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
-  run.simulated          = simulate(s.pipeline, run.platform, mapping, without_failures(s.simulation));
-  run.simulated_latency  = simulate_latency(s.pipeline, run.platform, mapping, s.simulation);
+  if (s.task_chain) { // seed 001's modules, charged with their response functions (DESIGN.md §3.8)
+    run.simulated         = simulate_modules(s.task_chain->chain, run.platform, mapping, s.simulation);
+    run.simulated_latency = simulate_modules_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
+    return;
+  }
+  run.simulated         = simulate(s.pipeline, run.platform, mapping, without_failures(s.simulation));
+  run.simulated_latency = simulate_latency(s.pipeline, run.platform, mapping, s.simulation);
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
   run.crash_run            = simulate(s.pipeline, run.platform, mapping, first);

@@ -88,8 +88,14 @@ nlohmann::json map_document(const ScenarioRun& run)
   j["rule"]         = to_string(run.rule);
   j["analytic"]     = {{"period", run.analytic.period},
                        {"latency", run.analytic.latency},
-                       {"failure_probability", run.analytic.failure_probability},
+                       {"failure_probability", json_number(run.analytic.failure_probability)},
                        {"formula", run.analytic.formula}};
+  if (run.scenario.task_chain) { // seed 001's modules: response functions, no event graph (docs/sv95.md)
+    j["event_graph"] = {{"period", nullptr},
+                        {"deadlock", false},
+                        {"critical_cycle", "none for data-parallel modules (response functions)"}};
+    return j;
+  }
   if (run.analytic.worst_case_period > 0) {
     j["analytic"]["worst_case_period"]  = run.analytic.worst_case_period; // docs/bbr10-periods.md
     j["analytic"]["worst_case_formula"] = run.analytic.worst_case_formula;

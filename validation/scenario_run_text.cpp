@@ -136,6 +136,10 @@ std::string figures_text(const ScenarioRun& run, bool simulated, std::optional<d
 {
   Table t = figures_table(simulated);
   add_figure(t, "period", run.analytic.period, run.analytic.formula, period);
+  if (run.scenario.task_chain) { // seed 001's modules: no event graph and no failure model (docs/sv95.md)
+    add_figure(t, "latency", run.analytic.latency, "seed001-s2.1", latency);
+    return t.text(2);
+  }
   add_extra_periods(t, run, period);
   add_figure(t, "latency", run.analytic.latency, "critical path", latency);
   add_figure(t, "failure probability", run.analytic.failure_probability, "seed004-eq2", std::nullopt);
@@ -172,8 +176,13 @@ std::string simulate_table(const ScenarioRun& run)
   std::string model           = s.model == CommModel::multi_port
                                     ? fmt::format("{} ({}, buffer {})", s.model, s.allocation, s.buffer)
                                     : to_string(s.model);
-  out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, cool-down {}, seed {}\n", model, sim.network,
-                     s.datasets, s.effective_warmup(), s.effective_cooldown(), s.seed);
+  if (run.scenario.task_chain) // seed 001's modules: the response functions are charged as they are (docs/sv95.md)
+    out += fmt::format("simulation data-parallel modules charged with their response functions, N = {}, warm-up K = "
+                       "{}, whole rounds of L = {} data sets\n",
+                       s.datasets, s.effective_warmup(), deal_round(run.mapper.mapping));
+  else
+    out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, cool-down {}, seed {}\n", model, sim.network,
+                       s.datasets, s.effective_warmup(), s.effective_cooldown(), s.seed);
   if (s.failures.enabled() || s.runs > 1)
     out += fmt::format("failures   {}, R = {} runs\n", failures_text(s.failures), s.runs);
   // a fault-free run fails only on a link that a `fail_link` edit turns off: no period is measured then

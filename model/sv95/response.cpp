@@ -68,6 +68,8 @@ Sv95Evaluation sv95_evaluate(const TaskChain& chain, const std::vector<Sv95Modul
       e.bottleneck = static_cast<int>(j);
     }
     e.processors += m.r * m.p;
+    if (j == 0) e.latency = module_input(chain, m.first, p_prev, m.p);
+    e.latency = (e.latency + module_exec(chain, m.first, m.last, m.p)) + module_output(chain, m.last, m.p, p_next);
   }
   e.throughput = e.period > 0 ? 1 / e.period : std::numeric_limits<double>::infinity();
   return e;

@@ -45,6 +45,9 @@ struct Sv95Evaluation {
   double throughput = 0;        // 1 / period (data sets per unit of time; +inf for a period of 0)
   int bottleneck    = 0;        // index of the first module reaching the period
   int processors    = 0;        // sum_j r_j p_j
+  /// One data set alone through the modules (§2.1 with no other data set): input + exec_1 + ecom_{1,2} + exec_2 +
+  /// ... + exec_m + output, added left to right (a transfer occupies sender and receiver at once: counted once).
+  double latency = 0;
 };
 /// Precondition: `modules` is a clustering of t_1..t_k (check_modules).
 Sv95Evaluation sv95_evaluate(const TaskChain& chain, const std::vector<Sv95Module>& modules);

@@ -62,6 +62,8 @@ TEST(Sv95Response, ThroughputAndBottleneck)
   EXPECT_EQ(e.throughput, 1 / 11.5);
   EXPECT_EQ(e.bottleneck, 1);
   EXPECT_EQ(e.processors, 10);
+  // one data set alone: input 0 + exec1 5 + transfer 4.5 (sender and receiver at once) + exec 7 + output 0 = 16.5
+  EXPECT_EQ(e.latency, 16.5);
   EXPECT_EQ(module_response(chain, 2, 3, 3, 4, 0), 11.5);
   // with M1 on one instance its term 9.5 is still below 11.5; with M2 on p = 2 instead:
   // f2 = (1 + 2 + 3) + [(4 + 1) + 2 + 2] = 15, f1 = 5 + (1 + 2 + 3) = 11 -> 11 / 2 = 5.5; period 15

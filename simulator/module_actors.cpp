@@ -1,0 +1,184 @@
+// Data-parallel module instances charged with their response functions (DESIGN.md §3.8; module_actors.hpp).
+#include "simulator/module_actors.hpp"
+
+#include "base/input_error.hpp"
+#include "base/subprocess.hpp"
+#include "model/deal.hpp"
+#include "model/sv95/response.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
+#include "simulator/run.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <simgrid/s4u.hpp>
+#include <stdexcept>
+
+namespace sg4 = simgrid::s4u;
+
+namespace pipesim {
+
+namespace {
+
+/// Busy time of one instance per kind of step.
+struct InstanceBusy {
+  double receive = 0;
+  double compute = 0;
+  double send    = 0;
+};
+
+/// What the actors share: the modules, the data sets' arrival times at P_out and the busy times.
+struct ModuleRun {
+  explicit ModuleRun(const TaskChain& task_chain) : chain(task_chain) {}
+  const TaskChain& chain;
+  std::vector<Sv95Module> modules;
+  int datasets = 0;
+  std::vector<int> ids;                        // ids[k] = k: the payload of data set k's messages
+  std::vector<double> arrival;                 // arrival[k] at P_out, -1 until then
+  std::vector<std::vector<InstanceBusy>> busy; // [module][instance]
+  std::unique_ptr<Progress> progress;
+  int arrived = 0;
+};
+
+/// The mailbox of the transfers from instance a of module j to instance b of module j + 1: each carries its data
+/// sets in increasing order, as both ends handle theirs.
+sg4::Mailbox* pair_mailbox(int j, int a, int b) { return sg4::Mailbox::by_name(fmt::format("m{}:{}>{}", j, a, b)); }
+
+/// The step times of module j's instances (seed 001 §2.1, in the order module_response adds them).
+struct StepTimes {
+  double receive = 0;
+  double exec    = 0;
+  double send    = 0;
+};
+
+StepTimes step_times(const ModuleRun& run, std::size_t j)
+{
+  const Sv95Module& m = run.modules[j];
+  int p_prev          = j > 0 ? run.modules[j - 1].p : 0;
+  int p_next          = j + 1 < run.modules.size() ? run.modules[j + 1].p : 0;
+  return {module_input(run.chain, m.first, p_prev, m.p), module_exec(run.chain, m.first, m.last, m.p),
+          module_output(run.chain, m.last, m.p, p_next)};
+}
+
+void busy_for(double seconds, double& account)
+{
+  if (seconds > 0) sg4::this_actor::sleep_for(seconds);
+  account += seconds;
+}
+
+/// Instance b of module j: data sets b, b + r, b + 2r, ... in order.
+void instance_actor(ModuleRun& run, std::size_t j, int b)
+{
+  const Sv95Module& m = run.modules[j];
+  const StepTimes t   = step_times(run, j);
+  const bool first = j == 0, last = j + 1 == run.modules.size();
+  std::vector<sg4::Mailbox*> from, to; // indexed by the other side's instance
+  for (int a = 0; !first && a < run.modules[j - 1].r; ++a)
+    from.push_back(pair_mailbox(static_cast<int>(j) - 1, a, b));
+  for (int c = 0; !last && c < run.modules[j + 1].r; ++c)
+    to.push_back(pair_mailbox(static_cast<int>(j), b, c));
+  InstanceBusy& busy = run.busy[j][static_cast<std::size_t>(b)];
+  for (int k = b; k < run.datasets; k += m.r) {
+    if (!first) {
+      int got = *from[static_cast<std::size_t>(k % run.modules[j - 1].r)]->get<int>();
+      if (got != k) throw std::logic_error(fmt::format("module {} instance {}: got data set {} for {}", j, b, got, k));
+    }
+    busy_for(t.receive, busy.receive);
+    busy_for(t.exec, busy.compute);
+    if (!last) to[static_cast<std::size_t>(k % run.modules[j + 1].r)]->put(&run.ids[static_cast<std::size_t>(k)], 0);
+    busy_for(t.send, busy.send);
+    if (last) {
+      run.arrival[static_cast<std::size_t>(k)] = sg4::Engine::get_clock();
+      if (run.progress) run.progress->set(++run.arrived);
+    }
+  }
+}
+
+/// Output times in order (data set k counts once 0..k arrived), period, makespan and busy fractions.
+SimulationResult module_result(const ModuleRun& run, const Platform& platform, const Mapping& mapping,
+                               const SimulationSettings& settings)
+{
+  SimulationResult result;
+  result.seed    = settings.seed;
+  result.network = settings.network;
+  double latest  = 0;
+  for (double t : run.arrival) {
+    if (t < 0) break; // a data set that never arrived: the run did not end by the protocol
+    latest = std::max(latest, t);
+    result.output_times.push_back(latest);
+  }
+  result.failures.verdict   = result.output_times.size() == run.arrival.size() ? Verdict::survived : Verdict::error;
+  result.failures.delivered = static_cast<int>(result.output_times.size());
+  result.makespan           = latest;
+  result.period = measured_period(result.output_times, settings.effective_warmup(), std::max(settings.cooldown, 0),
+                                  deal_round(mapping));
+  for (std::size_t j = 0; j < run.modules.size(); ++j)
+    for (std::size_t b = 0; b < run.busy[j].size(); ++b) {
+      const InstanceBusy& busy = run.busy[j][b];
+      auto fraction            = [&](double t) { return latest > 0 ? t / latest : 0.0; };
+      for (int u : mapping.interval(static_cast<int>(j)).replicas[b])
+        result.usage.push_back(
+            {platform.node_name(u), fraction(busy.compute), fraction(busy.send), fraction(busy.receive)});
+    }
+  return result;
+}
+
+} // namespace
+
+SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
+                                       const SimulationSettings& settings)
+{
+  if (settings.failures.enabled() || !settings.crashes.empty())
+    throw InputError("simulation.failures: data-parallel modules (task_chain) are simulated without failures");
+  ModuleRun run{chain};
+  run.modules  = sv95_modules(mapping);
+  run.datasets = settings.datasets;
+  check_modules(chain, run.modules);
+  run.ids.resize(static_cast<std::size_t>(run.datasets));
+  for (int k = 0; k < run.datasets; ++k)
+    run.ids[static_cast<std::size_t>(k)] = k;
+  run.arrival.assign(static_cast<std::size_t>(run.datasets), -1);
+  for (const Sv95Module& m : run.modules)
+    run.busy.emplace_back(static_cast<std::size_t>(m.r));
+  std::vector<std::string> args = simgrid_arguments(settings);
+  args.emplace_back("--cfg=network/loopback-lat:0"); // a meeting takes no time
+  start_engine(args);
+  auto* zone      = sg4::create_full_zone("modules");
+  sg4::Host* host = zone->create_host("instances", 1.0)->seal();
+  zone->seal();
+  if (settings.progress != ProgressMode::off)
+    run.progress = std::make_unique<Progress>("simulation", "data sets", run.datasets, settings.progress);
+  for (std::size_t j = 0; j < run.modules.size(); ++j)
+    for (int b = 0; b < run.modules[j].r; ++b)
+      sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), host, [&run, j, b] { instance_actor(run, j, b); });
+  sg4::Engine::get_instance()->run();
+  if (run.progress) run.progress->finish();
+  SimulationResult result = module_result(run, platform, mapping, settings);
+  result.config           = args;
+  return result;
+}
+
+SimulationResult simulate_modules(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
+                                  const SimulationSettings& settings)
+{
+  std::string text = run_in_child([&] {
+    nlohmann::json j = simulate_modules_here(chain, platform, mapping, settings);
+    return j.dump();
+  });
+  return nlohmann::json::parse(text).get<SimulationResult>();
+}
+
+double simulate_modules_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
+                                const SimulationSettings& settings)
+{
+  SimulationSettings one  = settings;
+  one.datasets            = 1;
+  one.warmup              = 0;
+  one.record_trace        = false;
+  one.progress            = ProgressMode::off;
+  SimulationResult result = simulate_modules(chain, platform, mapping, one);
+  return result.output_times.empty() ? unbounded : result.output_times.front();
+}
+
+} // namespace pipesim
