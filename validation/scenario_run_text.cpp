@@ -1,6 +1,7 @@
 // The tables of a scenario run for a person (`pipesim map`, `pipesim simulate`) and the one print entry of both.
 #include "base/table.hpp"
 #include "model/deal.hpp"
+#include "model/sv95/response.hpp"
 #include "validation/compare.hpp"
 #include "validation/scenario_run.hpp"
 
@@ -29,6 +30,8 @@ std::string header(const ScenarioRun& run)
     return out + (run.mapper.note.empty() ? "mapping    none (infeasible)\n"
                                           : fmt::format("mapping    none (infeasible: {})\n", run.mapper.note));
   out += fmt::format("mapping    {} ({})\n", to_text(run.mapper.mapping, run.platform), to_string(run.rule));
+  if (run.scenario.task_chain) // seed 001's triplets (T, r, p) with the tasks' names
+    out += fmt::format("modules    {}\n", to_text(sv95_modules(run.mapper.mapping), run.scenario.task_chain->chain));
   return out;
 }
 
