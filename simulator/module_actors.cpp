@@ -21,13 +21,6 @@ namespace pipesim {
 
 namespace {
 
-/// Busy time of one instance per kind of step.
-struct InstanceBusy {
-  double receive = 0;
-  double compute = 0;
-  double send    = 0;
-};
-
 /// What the actors share: the modules, the data sets' arrival times at P_out and the busy times.
 struct ModuleRun {
   explicit ModuleRun(const TaskChain& task_chain) : chain(task_chain) {}
@@ -95,36 +88,34 @@ void instance_actor(ModuleRun& run, std::size_t j, int b)
   }
 }
 
-/// Output times in order (data set k counts once 0..k arrived), period, makespan and busy fractions.
-SimulationResult module_result(const ModuleRun& run, const Platform& platform, const Mapping& mapping,
-                               const SimulationSettings& settings)
+} // namespace
+
+SimulationResult module_run_result(const std::vector<double>& arrival,
+                                   const std::vector<std::vector<InstanceBusy>>& busy, const Platform& platform,
+                                   const Mapping& mapping, const SimulationSettings& settings)
 {
   SimulationResult result;
   result.seed    = settings.seed;
   result.network = settings.network;
   double latest  = 0;
-  for (double t : run.arrival) {
+  for (double t : arrival) {
     if (t < 0) break; // a data set that never arrived: the run did not end by the protocol
     latest = std::max(latest, t);
     result.output_times.push_back(latest);
   }
-  result.failures.verdict   = result.output_times.size() == run.arrival.size() ? Verdict::survived : Verdict::error;
+  result.failures.verdict   = result.output_times.size() == arrival.size() ? Verdict::survived : Verdict::error;
   result.failures.delivered = static_cast<int>(result.output_times.size());
   result.makespan           = latest;
   result.period = measured_period(result.output_times, settings.effective_warmup(), std::max(settings.cooldown, 0),
                                   deal_round(mapping));
-  for (std::size_t j = 0; j < run.modules.size(); ++j)
-    for (std::size_t b = 0; b < run.busy[j].size(); ++b) {
-      const InstanceBusy& busy = run.busy[j][b];
-      auto fraction            = [&](double t) { return latest > 0 ? t / latest : 0.0; };
+  auto fraction = [&](double t) { return latest > 0 ? t / latest : 0.0; };
+  for (std::size_t j = 0; j < busy.size(); ++j)
+    for (std::size_t b = 0; b < busy[j].size(); ++b)
       for (int u : mapping.interval(static_cast<int>(j)).replicas[b])
-        result.usage.push_back(
-            {platform.node_name(u), fraction(busy.compute), fraction(busy.send), fraction(busy.receive)});
-    }
+        result.usage.push_back({platform.node_name(u), fraction(busy[j][b].compute), fraction(busy[j][b].send),
+                                fraction(busy[j][b].receive)});
   return result;
 }
-
-} // namespace
 
 SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
                                        const SimulationSettings& settings)
@@ -154,7 +145,7 @@ SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& p
       sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), host, [&run, j, b] { instance_actor(run, j, b); });
   sg4::Engine::get_instance()->run();
   if (run.progress) run.progress->finish();
-  SimulationResult result = module_result(run, platform, mapping, settings);
+  SimulationResult result = module_run_result(run.arrival, run.busy, platform, mapping, settings);
   result.config           = args;
   return result;
 }

@@ -12,6 +12,21 @@
 
 namespace pipesim {
 
+/// Busy time (s) of one module instance per kind of step.
+struct InstanceBusy {
+  double receive = 0;
+  double compute = 0;
+  double send    = 0;
+};
+
+/// The result of a run of modules (here and simulator/program_actors.hpp): output times in order (data set k counts
+/// once 0..k arrived; arrival[k] < 0: it never arrived, verdict error), the period over whole rounds of lcm(r_j)
+/// data sets, the makespan, and busy fractions per processor (busy[j][b] for each processor of instance b of module
+/// j, host names from `platform`).
+SimulationResult module_run_result(const std::vector<double>& arrival,
+                                   const std::vector<std::vector<InstanceBusy>>& busy, const Platform& platform,
+                                   const Mapping& mapping, const SimulationSettings& settings);
+
 /// Simulates `mapping` (modules as intervals of tasks, instances as dealt replicas: sv95_modules) of `chain` in this
 /// process's SimGrid engine, which it starts (once per process): the response functions depend on processor counts
 /// only, so the engine runs one host, and every step is a sleep of exactly the chain's time (module_input,

@@ -42,6 +42,12 @@ void check_function(const CommFunction& f, const std::string& what)
     if (not valid_table(row)) throw InputError(fmt::format("{}: table values must be finite and >= 0", what));
   }
 }
+void check_program(const TaskProgram& program, const std::string& task)
+{
+  for (double v : {program.sequential, program.parallel, program.overhead, program.output})
+    if (not(v >= 0) || not std::isfinite(v))
+      throw InputError(fmt::format("task {}: a program's flops and bytes must be >= 0 and finite, not {}", task, v));
+}
 } // namespace
 
 CostFunction CostFunction::polynomial(double c1, double c2, double c3)
@@ -113,6 +119,9 @@ void TaskChain::validate() const
   if (icom.size() != pairs || ecom.size() != pairs)
     throw InputError(fmt::format("task chain: {} tasks need {} f_icom and {} f_ecom functions, got {} and {}",
                                  tasks.size(), pairs, pairs, icom.size(), ecom.size()));
+  if (not programs.empty() && programs.size() != tasks.size())
+    throw InputError(
+        fmt::format("task chain: {} tasks and {} programs (one per task, or none)", tasks.size(), programs.size()));
   if (not(processor_memory > 0) || not std::isfinite(processor_memory))
     throw InputError(fmt::format("task chain: processor_memory must be > 0 and finite, not {}", processor_memory));
   for (int i = 1; i <= k(); ++i) {
@@ -121,6 +130,7 @@ void TaskChain::validate() const
     if (not(t.memory >= 0) || not std::isfinite(t.memory))
       throw InputError(fmt::format("task {}: memory must be >= 0 and finite, not {}", task_name(i), t.memory));
     check_function(t.exec, fmt::format("f_exec of {}", task_name(i)));
+    if (has_programs()) check_program(program(i), task_name(i));
     if (i < k()) {
       check_function(icom_after(i), fmt::format("f_icom after {}", task_name(i)));
       check_function(ecom_after(i), fmt::format("f_ecom after {}", task_name(i)));

@@ -2,6 +2,8 @@
 // and replicability (§2.2, §3.2). docs/sv95.md gives the meaning of every field and the choices made.
 #pragma once
 
+#include "base/enum_names.hpp"
+
 #include <array>
 #include <optional>
 #include <string>
@@ -40,6 +42,28 @@ struct CommFunction {
   double operator()(int ps, int pr) const;
 };
 
+/// How a task's output data set lies on its p processors, hence what a redistribution moves (seed 001 §6: FFT-Hist's
+/// colffts hands its array on by a transpose).
+enum class Distribution {
+  block,    // contiguous equal blocks, processor i holds the i-th: processors send only where the blocks overlap
+  transpose // every processor holds a slice of every receiver's block: an all-to-all
+};
+PIPESIM_ENUM_NAMES(Distribution, {block, "block"}, {transpose, "transpose"});
+
+/// Seed 001's data-parallel task as a program (DESIGN.md §3.8, docs/sv95.md "Simulation (programs)"): on p processors
+/// each processor executes sequential + parallel / p + overhead p flops, so that on identical processors of speed s
+/// the time is exactly §5's C1 + C2/p + C3 p with C = (sequential, parallel, overhead) / s; then the task hands on
+/// `output` bytes laid out by `distribution`.
+struct TaskProgram {
+  double sequential         = 0; // flops every processor executes (the part that does not parallelise)
+  double parallel           = 0; // flops split evenly over the p processors
+  double overhead           = 0; // flops per processor and per processor of the instance (C3 p)
+  double output             = 0; // bytes of the data set handed on to the next task
+  Distribution distribution = Distribution::block;
+  /// Flops one of the p processors executes: (sequential + parallel / p) + overhead p.
+  double flops_per_host(int p) const { return (sequential + parallel / p) + overhead * p; }
+};
+
 /// Task t_i (seed 001 §2.1): f_exec_i(p), its memory need (§3.2: the minimum number of processors of an instance)
 /// and whether it may be replicated (§2.2).
 struct Task {
@@ -60,6 +84,8 @@ struct TaskChain {
   CostFunction input;
   CostFunction output;
   double processor_memory = 1; // memory of one processor, > 0
+  /// Empty, or t_i's program at [i - 1] for every task: what the simulator runs as SimGrid parallel tasks.
+  std::vector<TaskProgram> programs;
 
   int k() const { return static_cast<int>(tasks.size()); }
   /// t_i for 1 <= i <= k (the paper's numbering).
@@ -67,6 +93,10 @@ struct TaskChain {
   /// f_icom_{i->i+1} and f_ecom_{i->i+1} for 1 <= i < k.
   const CostFunction& icom_after(int i) const { return icom.at(static_cast<std::size_t>(i - 1)); }
   const CommFunction& ecom_after(int i) const { return ecom.at(static_cast<std::size_t>(i - 1)); }
+  /// The tasks have programs: the chain is simulated as SimGrid parallel tasks (simulator/program_actors.hpp).
+  bool has_programs() const { return not programs.empty(); }
+  /// t_i's program, 1 <= i <= k (precondition: has_programs()).
+  const TaskProgram& program(int i) const { return programs.at(static_cast<std::size_t>(i - 1)); }
   /// Name of t_i, or "t<i>" when it has none.
   std::string task_name(int i) const;
 

@@ -1,0 +1,75 @@
+// Single steps of a program chain measured alone on an idle platform (program_actors.hpp, measure_program_steps):
+// what `pipesim fit` fits seed 001 §5's response functions to.
+#include "base/input_error.hpp"
+#include "base/subprocess.hpp"
+#include "simulator/program_actors.hpp"
+#include "simulator/ptask.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <simgrid/s4u.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace pipesim {
+
+namespace {
+void check_sample(const TaskChain& chain, const Platform& platform, const ProgramSample& s, std::size_t index)
+{
+  auto fail = [&](const std::string& what) {
+    throw InputError(fmt::format("program sample {} ({} of task {} on p = {}, pr = {}): {}", index, s.step, s.task, s.p,
+                                 s.pr, what));
+  };
+  if (s.task < 1 || s.task > chain.k()) fail(fmt::format("expected a task between 1 and k = {}", chain.k()));
+  if (s.step != ProgramStep::exec && s.task == chain.k()) fail("the last task has no redistribution after it");
+  int hosts = s.p + (s.step == ProgramStep::ecom ? s.pr : 0);
+  if (s.p < 1 || (s.step == ProgramStep::ecom && s.pr < 1)) fail("expected at least one processor on each side");
+  if (hosts > platform.p()) fail(fmt::format("needs {} hosts, the platform has {}", hosts, platform.p()));
+}
+
+/// Hosts first..first+count-1 of the platform.
+std::vector<sg4::Host*> sample_hosts(const Platform& platform, int first, int count)
+{
+  std::vector<sg4::Host*> hosts;
+  for (int u = first; u < first + count; ++u)
+    hosts.push_back(sg4::Host::by_name(platform.node_name(u)));
+  return hosts;
+}
+
+double measure_one(const TaskChain& chain, const Platform& platform, const ProgramSample& s)
+{
+  const TaskProgram& program      = chain.program(s.task);
+  std::vector<sg4::Host*> senders = sample_hosts(platform, 0, s.p);
+  switch (s.step) {
+  case ProgramStep::exec:
+    return run_program_task(senders, program);
+  case ProgramStep::icom:
+    return run_internal_redistribution(senders, program);
+  case ProgramStep::ecom:
+    return run_transfer(senders, sample_hosts(platform, s.p, s.pr), program);
+  }
+  return 0;
+}
+} // namespace
+
+std::vector<double> measure_program_steps(const TaskChain& chain, const Platform& platform,
+                                          const std::vector<ProgramSample>& samples, const SimulationSettings& settings)
+{
+  check_program_chain(chain, settings, "program steps");
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    check_sample(chain, platform, samples[i], i);
+  if (samples.empty()) return {};
+  std::string text = run_in_child([&] {
+    start_program_engine(platform, settings);
+    std::vector<double> durations;
+    sg4::Actor::create("measure", sample_hosts(platform, 0, 1).front(), [&] {
+      for (const ProgramSample& s : samples)
+        durations.push_back(measure_one(chain, platform, s));
+    });
+    sg4::Engine::get_instance()->run();
+    return nlohmann::json(durations).dump();
+  });
+  return nlohmann::json::parse(text).get<std::vector<double>>();
+}
+
+} // namespace pipesim
