@@ -114,7 +114,8 @@ INSTANTIATE_TEST_SUITE_P(
                     GoldenCase{"deal.simulate", "simulate scenarios/examples/deal.yaml"},
                     GoldenCase{"star_xml.simulate", "simulate scenarios/examples/star_xml.yaml"},
                     GoldenCase{"sv95_chain.map", "map scenarios/examples/sv95-chain.yaml"},
-                    GoldenCase{"sv95_chain.simulate", "simulate scenarios/examples/sv95-chain.yaml"}),
+                    GoldenCase{"sv95_chain.simulate", "simulate scenarios/examples/sv95-chain.yaml"},
+                    GoldenCase{"sv95_program.simulate", "simulate scenarios/examples/sv95-program.yaml"}),
     [](const testing::TestParamInfo<GoldenCase>& param) {
       std::string name = param.param.name;
       for (char& ch : name)

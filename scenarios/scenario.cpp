@@ -300,8 +300,11 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   if (auto options = root.find("mapper_options"))
     scenario.mapper_options = parse_mapper_options(*options, scenario.simulation.seed);
   check_mapping(scenario);
-  if (scenario.task_chain && scenario.platform.kind == PlatformSpec::Kind::model) // XML: in map_scenario
-    check_task_chain_spec(*scenario.task_chain, model_platform(scenario.platform).p());
+  if (scenario.task_chain && scenario.platform.kind == PlatformSpec::Kind::model) { // XML: in map_scenario
+    Platform platform = model_platform(scenario.platform);
+    complete_task_chain_spec(*scenario.task_chain, platform);
+    check_task_chain_spec(*scenario.task_chain, platform.p());
+  }
   if (scenario.task_chain && scenario.mapping) check_task_chain_mapping(*scenario.task_chain, *scenario.mapping);
   if (auto simulation = root.find("simulation"))
     if (auto failures = simulation->find("failures"))

@@ -2,9 +2,11 @@
 #include "scenarios/task_chain_spec.hpp"
 
 #include "base/input_error.hpp"
+#include "model/sv95/program.hpp"
 #include "model/sv95/response.hpp"
 #include "scenarios/scenario.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -75,19 +77,46 @@ CommFunction parse_comm(const YamlNode& node)
   return CommFunction::values(std::move(rows), from_s, from_r);
 }
 
+/// {sequential, parallel, overhead, output, distribution}: seed 001's data-parallel task as a program.
+TaskProgram parse_program(const YamlNode& node)
+{
+  node.require_map();
+  node.allow_only({"sequential", "parallel", "overhead", "output", "distribution"});
+  TaskProgram program;
+  for (auto [key, value] : {std::pair{"sequential", &program.sequential}, std::pair{"parallel", &program.parallel},
+                            std::pair{"overhead", &program.overhead}, std::pair{"output", &program.output}})
+    if (auto v = node.find(key)) *value = v->as_nonnegative();
+  if (auto d = node.find("distribution")) program.distribution = d->as_enum<Distribution>("distribution");
+  return program;
+}
+
+/// A chain runs programs on all its tasks or on none.
+void check_programs_everywhere(const TaskChainSpec& spec)
+{
+  auto with = std::ranges::find_if(spec.nodes, [](const auto& n) { return n.program.has_value(); });
+  if (with == spec.nodes.end()) return;
+  for (const TaskChainSpec::TaskNodes& n : spec.nodes)
+    if (not n.program)
+      n.task.fail_key(fmt::format("missing key 'program': task {} has one, and a chain runs programs on all its tasks "
+                                  "or on none",
+                                  with - spec.nodes.begin() + 1));
+}
+
 TaskChainSpec::TaskNodes parse_task(const YamlNode& node, bool last, Task& task)
 {
   node.require_map();
-  node.allow_only({"name", "exec", "p_min", "memory", "replicable", "icom", "ecom"});
+  node.allow_only({"name", "exec", "p_min", "memory", "replicable", "icom", "ecom", "program"});
   TaskChainSpec::TaskNodes nodes{node,
-                                 node.at("exec"),
+                                 node.find("exec"),
                                  node.find("p_min"),
                                  node.find("memory"),
                                  node.find("replicable"),
                                  node.find("icom"),
-                                 node.find("ecom")};
+                                 node.find("ecom"),
+                                 node.find("program")};
   if (auto name = node.find("name")) task.name = name->as_string();
-  task.exec = parse_cost(*nodes.exec);
+  if (not nodes.program) nodes.exec = node.at("exec"); // a program's exec may be derived (complete_task_chain_spec)
+  if (nodes.exec) task.exec = parse_cost(*nodes.exec);
   if (nodes.p_min) task.p_min = nodes.p_min->as_int_at_least(1);
   if (nodes.memory) task.memory = nodes.memory->as_nonnegative();
   if (nodes.replicable) task.replicable = nodes.replicable->as_bool();
@@ -116,11 +145,13 @@ TaskChainSpec parse_task_chain_spec(const YamlNode& node)
     Task task;
     spec.nodes.push_back(parse_task(list[i], i + 1 == list.size(), task));
     spec.chain.tasks.push_back(std::move(task));
+    if (spec.nodes.back().program) spec.chain.programs.push_back(parse_program(*spec.nodes.back().program));
     if (i + 1 < list.size()) {
       spec.chain.icom.push_back(parse_cost(*spec.nodes.back().icom));
       spec.chain.ecom.push_back(parse_comm(*spec.nodes.back().ecom));
     }
   }
+  check_programs_everywhere(spec);
   spec.input            = node.find("input");
   spec.output           = node.find("output");
   spec.processor_memory = node.find("processor_memory");
@@ -128,6 +159,20 @@ TaskChainSpec parse_task_chain_spec(const YamlNode& node)
   if (spec.output) spec.chain.output = parse_cost(*spec.output);
   if (spec.processor_memory) spec.chain.processor_memory = spec.processor_memory->as_positive();
   return spec;
+}
+
+void complete_task_chain_spec(TaskChainSpec& spec, const Platform& platform)
+{
+  for (std::size_t i = 0; i < spec.nodes.size(); ++i) {
+    const TaskChainSpec::TaskNodes& nodes = spec.nodes[i];
+    if (nodes.exec || not nodes.program) continue;
+    auto [slow, fast] = std::ranges::minmax_element(platform.processors(), {}, &Processor::speed);
+    if (slow->speed != fast->speed)
+      nodes.program->fail(fmt::format("no `exec` given, and f_exec follows from the program only on processors of one "
+                                      "speed ({} has {:g} flop/s, {} {:g}): give `exec` (pipesim fit measures it)",
+                                      slow->name, slow->speed, fast->name, fast->speed));
+    spec.chain.tasks[i].exec = program_exec(spec.chain.programs[i], slow->speed);
+  }
 }
 
 Pipeline task_chain_pipeline(const TaskChain& chain)
@@ -161,10 +206,11 @@ void check_task(const TaskChainSpec& spec, int i, int P)
   if (int need = processors_for_memory(task.memory, chain.processor_memory); need > P)
     nodes.memory->fail(fmt::format("needs {} processors of memory {} (processor_memory), more than P = {}", need,
                                    chain.processor_memory, P));
-  int lo = task_p_min(chain, i);
-  check_table_covers(*nodes.exec, task.exec, lo, P);
+  int lo               = task_p_min(chain, i);
+  const YamlNode& exec = nodes.exec ? *nodes.exec : *nodes.program; // derived from the program when not given
+  check_table_covers(exec, task.exec, lo, P);
   std::string range = fmt::format("p = {}..{}", lo, P);
-  check_negative(*nodes.exec, first_negative(task.exec, lo, P), "f_exec", range, P);
+  check_negative(exec, first_negative(task.exec, lo, P), "f_exec", range, P);
   if (i == 1 && spec.input) check_negative(*spec.input, first_negative(chain.input, lo, P), "input", range, P);
   if (i == chain.k() && spec.output)
     check_negative(*spec.output, first_negative(chain.output, lo, P), "output", range, P);

@@ -5,6 +5,7 @@
 #include "base/yaml_node.hpp"
 #include "model/pipeline.hpp"
 #include "model/sv95/task_chain.hpp"
+#include "platforms/platform.hpp"
 
 #include <optional>
 #include <string>
@@ -18,7 +19,7 @@ struct MappingSpec;
 struct TaskChainSpec {
   struct TaskNodes {
     YamlNode task;
-    std::optional<YamlNode> exec, p_min, memory, replicable, icom, ecom;
+    std::optional<YamlNode> exec, p_min, memory, replicable, icom, ecom, program;
   };
   TaskChain chain;
   std::vector<TaskNodes> nodes; // per task
@@ -27,13 +28,20 @@ struct TaskChainSpec {
 };
 
 /// Reads `task_chain: {tasks: [...], input, output, processor_memory}`. Each task:
-/// `{name, exec, p_min, memory, replicable, icom, ecom}`; `exec` is required, `icom` and `ecom` (the functions
+/// `{name, exec, p_min, memory, replicable, icom, ecom, program}`; `exec` is required unless the task has a `program`
+/// (`{sequential, parallel, overhead, output, distribution}`: flops and bytes >= 0, block or transpose; every task
+/// has one or none does; docs/sv95.md "Simulation (programs)"), `icom` and `ecom` (the functions
 /// towards the next task) are required on every task but the last and refused on the last. A time function is a
 /// number (a constant), a list of seed 001 §5's coefficients ([C1, C2, C3] for exec, icom, input and output;
 /// [C1, C2, C3, C4, C5] for ecom), or `{table: [...], from: p}` (values for p = from, from + 1, ...; ecom:
 /// `{table: [[...], ...], from: [ps, pr]}`, rows by sender). Values checked here: coefficients finite, table values
 /// >= 0 and finite, p_min an integer >= 1, memory >= 0, processor_memory > 0, replicable a boolean.
 TaskChainSpec parse_task_chain_spec(const YamlNode& node);
+
+/// The functions a program chain leaves out, derived on `platform` where they are exact: f_exec of a task with a
+/// `program` and no `exec` is program_exec at the processors' speed, when they all have the same speed (otherwise
+/// an InputError at the task's `program` names the speeds and asks for `exec`). Tasks with `exec` keep it.
+void complete_task_chain_spec(TaskChainSpec& spec, const Platform& platform);
 
 /// The pipeline that stands for the chain in the scenario: one stage per task, w = 0, delta = 0 (the mappers and
 /// evaluators of seed 001 read the task chain).

@@ -138,5 +138,46 @@ TEST(TaskChainSpec, ExplicitMappingsOfModules)
                      {"test.yaml:9:", "1 processors per instance, below the 2 the module of tasks 2..2 needs"});
 }
 
+TEST(TaskChainSpec, ProgramsDeriveExecOnIdenticalProcessors)
+{
+  // speed 1 (the helper's platform): f_exec = 2 + 12 / p + 0.5 p; the second task keeps its own exec
+  Scenario s = parse_scenario(
+      scenario("    - program: {sequential: 2, parallel: 12, overhead: 0.5, output: 1e6, distribution: transpose}\n"
+               "      icom: 0\n      ecom: 1\n      replicable: true\n"
+               "    - {exec: 3, program: {parallel: 8}}\n"),
+      "test.yaml");
+  const TaskChain& chain = s.task_chain->chain;
+  ASSERT_TRUE(chain.has_programs());
+  EXPECT_EQ(chain.task(1).exec(4), 2 + 3 + 2);
+  EXPECT_EQ(chain.task(2).exec(4), 3);
+  EXPECT_EQ(chain.program(1).output, 1e6);
+  EXPECT_EQ(chain.program(1).distribution, Distribution::transpose);
+  EXPECT_EQ(chain.program(2).parallel, 8);
+  EXPECT_EQ(chain.program(2).distribution, Distribution::block);
+}
+
+TEST(TaskChainSpec, BadProgramsNameFileLineKeyAndValue)
+{
+  expect_input_error(
+      scenario("    - {program: {sequential: -1}}\n"),
+      {"test.yaml:3:", "key 'task_chain.tasks[0].program.sequential'", "value '-1'", "expected a finite number >= 0"});
+  expect_input_error(scenario("    - program:\n        parallel: 4\n        distribution: cyclic\n"),
+                     {"test.yaml:5:", "key 'task_chain.tasks[0].program.distribution'", "value 'cyclic'",
+                      "unknown distribution (expected one of: block, transpose)"});
+  expect_input_error(scenario("    - {program: {parallel: 4, flops: 2}}\n"),
+                     {"test.yaml:3:", "unknown key 'task_chain.tasks[0].program.flops'"});
+  expect_input_error(scenario("    - {program: {output: inf}}\n"),
+                     {"key 'task_chain.tasks[0].program.output'", "value 'inf'"});
+  expect_input_error(scenario("    - {exec: 1, icom: 0, ecom: 0}\n    - {program: {parallel: 1}}\n"),
+                     {"test.yaml:3:", "key 'task_chain.tasks[0]'",
+                      "missing key 'program': task 2 has one, and a chain runs programs on all its tasks or on none"});
+  // processors of two speeds: f_exec does not follow from the program
+  expect_input_error("task_chain:\n  tasks:\n    - {program: {parallel: 4}}\nplatform:\n  processors:\n"
+                     "    - {name: A, speed: 1}\n    - {name: B, speed: 2}\n  bandwidth: 1\nmapper: sv95.dp\n",
+                     {"test.yaml:3:", "key 'task_chain.tasks[0].program'",
+                      "no `exec` given, and f_exec follows from the program only on processors of one speed (A has 1 "
+                      "flop/s, B 2): give `exec`"});
+}
+
 } // namespace
 } // namespace pipesim

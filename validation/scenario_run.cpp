@@ -9,6 +9,7 @@
 #include "model/sv95/response.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/module_actors.hpp"
+#include "simulator/program_actors.hpp"
 #include "simulator/run.hpp"
 
 #include <algorithm>
@@ -76,9 +77,10 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
   problem.model     = scenario.simulation.model;
   problem.objective = scenario.objective;
   if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
-  if (scenario.task_chain) { // seed 001 (docs/sv95.md); P of an XML platform is known from here on
-    check_task_chain_spec(*scenario.task_chain, run.platform.p());
-    problem.task_chain = scenario.task_chain->chain;
+  if (run.scenario.task_chain) { // seed 001 (docs/sv95.md); P and the speeds of an XML platform are known from here on
+    complete_task_chain_spec(*run.scenario.task_chain, run.platform);
+    check_task_chain_spec(*run.scenario.task_chain, run.platform.p());
+    problem.task_chain = run.scenario.task_chain->chain;
   }
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
   if (!run.has_mapping()) return run;
@@ -123,6 +125,11 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
+  if (s.task_chain && s.task_chain->chain.has_programs()) { // seed 001's programs as SimGrid parallel tasks
+    run.simulated         = simulate_program(s.task_chain->chain, run.platform, mapping, s.simulation);
+    run.simulated_latency = simulate_program_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
+    return;
+  }
   if (s.task_chain) { // seed 001's modules, charged with their response functions (DESIGN.md §3.8)
     run.simulated         = simulate_modules(s.task_chain->chain, run.platform, mapping, s.simulation);
     run.simulated_latency = simulate_modules_latency(s.task_chain->chain, run.platform, mapping, s.simulation);

@@ -179,7 +179,11 @@ std::string simulate_table(const ScenarioRun& run)
   std::string model           = s.model == CommModel::multi_port
                                     ? fmt::format("{} ({}, buffer {})", s.model, s.allocation, s.buffer)
                                     : to_string(s.model);
-  if (run.scenario.task_chain) // seed 001's modules: the response functions are charged as they are (docs/sv95.md)
+  if (run.scenario.task_chain && run.scenario.task_chain->chain.has_programs()) // seed 001's programs (docs/sv95.md)
+    out += fmt::format("simulation data-parallel modules running their programs as SimGrid parallel tasks (ptask_L07), "
+                       "network {}, N = {}, warm-up K = {}, whole rounds of L = {} data sets\n",
+                       sim.network, s.datasets, s.effective_warmup(), deal_round(run.mapper.mapping));
+  else if (run.scenario.task_chain) // seed 001's modules: the response functions are charged as they are
     out += fmt::format("simulation data-parallel modules charged with their response functions, N = {}, warm-up K = "
                        "{}, whole rounds of L = {} data sets\n",
                        s.datasets, s.effective_warmup(), deal_round(run.mapper.mapping));
