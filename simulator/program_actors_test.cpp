@@ -45,7 +45,7 @@ TaskChain program_chain(std::vector<TaskProgram> programs)
 }
 
 /// A cluster of `hosts` nodes at 1 Gflop/s, private links `bw` (SPLITDUPLEX), backbone `bb_bw`, no latency, written
-/// to a temporary file, and its model (io host "io").
+/// to a temporary file, and its model (io host "io"; xml_file() is the file).
 Platform cluster(int hosts, const std::string& bw, const std::string& bb_bw)
 {
   auto file = std::filesystem::temp_directory_path() / fmt::format("pipesim-ptask-{}-{}.xml", getpid(), bb_bw);
@@ -59,9 +59,7 @@ Platform cluster(int hosts, const std::string& bw, const std::string& bb_bw)
 </zone></platform>
 )",
                                      hosts - 1, bw, bb_bw);
-  Platform platform = load_xml_platform(file.string(), "io", "io");
-  std::filesystem::remove(file);
-  return platform;
+  return load_xml_platform(file.string(), "io", "io"); // the simulations load the file again: removed by the test
 }
 
 } // namespace

@@ -85,7 +85,7 @@ struct TaskChain {
   CostFunction output;
   double processor_memory = 1; // memory of one processor, > 0
   /// Empty, or t_i's program at [i - 1] for every task: what the simulator runs as SimGrid parallel tasks.
-  std::vector<TaskProgram> programs;
+  std::vector<TaskProgram> programs{};
 
   int k() const { return static_cast<int>(tasks.size()); }
   /// t_i for 1 <= i <= k (the paper's numbering).
