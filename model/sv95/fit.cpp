@@ -98,11 +98,15 @@ void add_counts(std::vector<FitPoint>& plan, const TaskChain& chain, FitStep ste
 
 /// 8 (ps, pr) pairs of a 3 x 3 grid (ps and pr each low, middle and high of their range) with ps + pr <= P; a grid
 /// point that does not fit is moved down until it does.
-void add_pairs(std::vector<FitPoint>& plan, const TaskChain& chain, int task, int lo_s, int lo_r, int P, int samples)
+struct PairRange {
+  int lo_s, hi_s, lo_r, hi_r;
+};
+void add_pairs(std::vector<FitPoint>& plan, const TaskChain& chain, int task, PairRange range, int P, int samples)
 {
+  const int lo_s = range.lo_s, lo_r = range.lo_r;
   std::set<std::pair<int, int>> pairs;
-  std::vector<int> ps = spread_counts(lo_s, std::max(lo_s, P - lo_r), 3);
-  std::vector<int> pr = spread_counts(lo_r, std::max(lo_r, P - lo_s), 3);
+  std::vector<int> ps = spread_counts(lo_s, std::max(lo_s, std::min(range.hi_s, P - lo_r)), 3);
+  std::vector<int> pr = spread_counts(lo_r, std::max(lo_r, std::min(range.hi_r, P - lo_s)), 3);
   for (int s : ps)
     for (int r : pr) {
       int rs = s, rr = r;
@@ -121,12 +125,25 @@ void add_pairs(std::vector<FitPoint>& plan, const TaskChain& chain, int task, in
 
 std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples)
 {
+  // a table is sampled where it has values (it is +inf elsewhere); polynomials over [minimum, P]
+  auto lo = [](const CostFunction& f, int p_min) { return f.is_table() ? std::max(p_min, f.from) : p_min; };
+  auto hi = [P](const CostFunction& f) { return std::min(P, f.last_p()); };
   std::vector<FitPoint> plan;
   for (int i = 1; i <= chain.k(); ++i) {
-    add_counts(plan, chain, FitStep::exec, i, module_p_min(chain, i, i), P, samples);
+    const CostFunction& exec = chain.task(i).exec;
+    add_counts(plan, chain, FitStep::exec, i, lo(exec, module_p_min(chain, i, i)), hi(exec), samples);
     if (i == chain.k()) break;
-    add_counts(plan, chain, FitStep::icom, i, module_p_min(chain, i, i + 1), P, samples);
-    add_pairs(plan, chain, i, module_p_min(chain, i, i), module_p_min(chain, i + 1, i + 1), P, samples);
+    const CostFunction& icom = chain.icom_after(i);
+    add_counts(plan, chain, FitStep::icom, i, lo(icom, module_p_min(chain, i, i + 1)), hi(icom), samples);
+    const CommFunction& ecom = chain.ecom_after(i);
+    PairRange range{module_p_min(chain, i, i), P, module_p_min(chain, i + 1, i + 1), P};
+    if (ecom.is_table()) { // sample inside the table, whose rows are senders and columns receivers
+      range.lo_s = std::max(range.lo_s, ecom.from_s);
+      range.lo_r = std::max(range.lo_r, ecom.from_r);
+      range.hi_s = ecom.from_s + static_cast<int>(ecom.table.size()) - 1;
+      range.hi_r = ecom.from_r + static_cast<int>(ecom.table.front().size()) - 1;
+    }
+    add_pairs(plan, chain, i, range, P, samples);
   }
   return plan;
 }
