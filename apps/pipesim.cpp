@@ -2,6 +2,7 @@
 // Each subcommand registers its options and runs in its own file; this one builds the app and dispatches.
 #include "apps/campaign_commands.hpp"
 #include "apps/cli_options.hpp"
+#include "apps/fit_command.hpp"
 #include "apps/platform_command.hpp"
 #include "apps/scenario_commands.hpp"
 #include "apps/study_commands.hpp"
@@ -92,6 +93,7 @@ int main(int argc, char** argv)
   const std::vector<Command> commands{add_map_command(app, invocation),
                                       add_simulate_command(app, invocation),
                                       add_hedpm_trace_command(app),
+                                      add_fit_command(app, invocation),
                                       add_mappers_command(app),
                                       add_platform_command(app),
                                       add_campaign_command(app, invocation),

@@ -9,6 +9,7 @@
 #include "simulator/run.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -126,6 +127,11 @@ SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& p
   run.modules  = sv95_modules(mapping);
   run.datasets = settings.datasets;
   check_modules(chain, run.modules);
+  for (std::size_t j = 0; j < run.modules.size(); ++j) // a table does not cover every p: +inf would never end
+    if (StepTimes t = step_times(run, j); !std::isfinite(t.receive + t.exec + t.send))
+      throw InputError(fmt::format("simulation: module {} ({}) has an infinite time on p = {} processors per instance "
+                                   "(a table of the task chain does not cover it)",
+                                   j + 1, to_text({run.modules[j]}, chain), run.modules[j].p));
   run.ids.resize(static_cast<std::size_t>(run.datasets));
   for (int k = 0; k < run.datasets; ++k)
     run.ids[static_cast<std::size_t>(k)] = k;

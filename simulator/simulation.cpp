@@ -26,4 +26,12 @@ double measured_period(const std::vector<double>& output_times, int warmup, int 
          (n - warmup);
 }
 
+bool measured_over_whole_rounds(int outputs, int cooldown, int window)
+{
+  if (window <= 1) return true;
+  int n = outputs;
+  if (cooldown > 0 && n - cooldown - 1 >= 1) n -= cooldown; // as measured_period (with K >= 1)
+  return n / window * window - window >= 1;
+}
+
 } // namespace pipesim

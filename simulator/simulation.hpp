@@ -161,5 +161,9 @@ struct SimulationResult {
 /// outputs repeat per round of L data sets, not per data set: the warm-up K is rounded up and the end N - C down to
 /// multiples of L, so the period is taken over whole rounds (DESIGN.md §3.9; docs/semantics.md).
 double measured_period(const std::vector<double>& output_times, int warmup, int cooldown = 0, int window = 1);
+/// Whether measured_period takes whole rounds of `window` data sets on `outputs` outputs (cool-down left out): it
+/// needs two rounds, 2 L outputs; with fewer it falls back to the plain formula over part of a round, which is not the
+/// steady-state period of a dealt mapping (the output says so: docs/semantics.md, "Simulation and measurement").
+bool measured_over_whole_rounds(int outputs, int cooldown, int window);
 
 } // namespace pipesim

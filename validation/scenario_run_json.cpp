@@ -1,9 +1,9 @@
 // The JSON form of a scenario run (`pipesim map --format json`, `pipesim simulate --format json`, campaign traces).
+#include "model/deal.hpp"
+#include "simulator/run.hpp"
 #include "validation/compare.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
-
-#include "simulator/run.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -142,6 +142,11 @@ nlohmann::json simulated_json(const ScenarioRun& run)
     usage.push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
   j["usage"]    = usage;
   j["cooldown"] = s.effective_cooldown();
+  if (int l = deal_round(run.mapper.mapping); l > 1) { // dealt: the period is taken over whole rounds of L data sets
+    j["deal_round"] = l;
+    j["whole_rounds"] =
+        measured_over_whole_rounds(static_cast<int>(sim.output_times.size()), s.effective_cooldown(), l);
+  }
   j["failures"] = failure_settings_json(s.failures);
   j["runs"]     = s.runs;
   if (run.crash_run) {

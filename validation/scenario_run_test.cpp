@@ -175,3 +175,26 @@ mapper: exact.interval
   run.mapper.lower_bound.reset(); // heuristics prove nothing: no keys
   EXPECT_FALSE(nlohmann::json(run).contains("gap"));
 }
+
+TEST(SimulateOutputs, APeriodOverLessThanTwoDealRoundsIsFlagged)
+{
+  // deal.yaml deals S_2 over 3 replicas: L = 3. N = 5 holds fewer than two rounds (measured_period falls back to the
+  // plain formula over part of a round); N = 6 holds two, and the note goes.
+  Scenario s            = load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/deal.yaml");
+  s.simulation.datasets = 5;
+  ScenarioRun run       = simulated_run(s);
+  run.simulated->output_times.assign(5, 1.0);
+  EXPECT_NE(simulate_table(run).find("note: the dealt mapping repeats every L = 3 data sets and N = 5 holds fewer "
+                                     "than two rounds"),
+            std::string::npos)
+      << simulate_table(run);
+  nlohmann::json j = run;
+  EXPECT_EQ(j["simulated"]["deal_round"], 3);
+  EXPECT_EQ(j["simulated"]["whole_rounds"], false);
+  s.simulation.datasets = 6;
+  run                   = simulated_run(s);
+  run.simulated->output_times.assign(6, 1.0);
+  EXPECT_EQ(simulate_table(run).find("note:"), std::string::npos);
+  j = run;
+  EXPECT_EQ(j["simulated"]["whole_rounds"], true);
+}

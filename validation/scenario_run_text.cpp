@@ -204,6 +204,13 @@ std::string simulate_table(const ScenarioRun& run)
     period = sim.period;
   if (std::isfinite(run.simulated_latency)) latency = run.simulated_latency;
   out += "\n" + figures_text(run, true, period, latency);
+  if (int l = deal_round(run.mapper.mapping);
+      period && !measured_over_whole_rounds(s.datasets, s.effective_cooldown(), l))
+    out +=
+        fmt::format("  note: the dealt mapping repeats every L = {} data sets and N = {} holds fewer than two rounds: "
+                    "the simulated period is taken over part of a round, not the steady state; simulate at least "
+                    "2 L = {} data sets\n",
+                    l, s.datasets, 2 * l);
   out += "\n" + usage_text(sim);
   out += crash_text(run);
   return out;

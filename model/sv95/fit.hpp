@@ -1,0 +1,73 @@
+// Seed 001 §5: the response functions fitted from sample executions. Each task's f_exec(p) and each pair's f_icom(p)
+// are fitted to C1 + C2/p + C3 p, each f_ecom(ps, pr) to C1 + C2/ps + C3/pr + C4 ps + C5 pr, by least squares over
+// 8 measured samples ("8 executions on different numbers of processors"; docs/sv95.md, "Fitting").
+#pragma once
+
+#include "base/enum_names.hpp"
+#include "model/sv95/task_chain.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace pipesim {
+
+/// What a sample measures: task i's execution on p processors, the redistribution after task i on p processors
+/// (both tasks on the same p), or the transfer after task i from ps = p senders to pr receivers.
+enum class FitStep { exec, icom, ecom };
+PIPESIM_ENUM_NAMES(FitStep, {exec, "exec"}, {icom, "icom"}, {ecom, "ecom"});
+
+/// One sample execution (1 <= task <= k; for icom and ecom the pair task -> task + 1).
+struct FitPoint {
+  FitStep step                           = FitStep::exec;
+  int task                               = 1;
+  int p                                  = 1;
+  int pr                                 = 0; // ecom only
+  bool operator==(const FitPoint&) const = default;
+};
+
+/// The least-squares solution x of min |A x - y| (A: rows of equal length n <= rows). Columns are scaled to unit norm
+/// and solved by Householder QR, so 1/p and p columns of very different sizes keep full precision. Throws
+/// InputError when A has rank < n (the samples cannot tell the coefficients apart).
+std::vector<double> least_squares(const std::vector<std::vector<double>>& a, const std::vector<double>& y);
+
+/// The basis of a step's model at a sample: {1, 1/p, p} (exec, icom) or {1, 1/ps, 1/pr, ps, pr} (ecom).
+std::vector<double> fit_basis(const FitPoint& point);
+
+/// `count` distinct processor counts in [lo, hi], spread geometrically (lo and hi always included); all of them when
+/// the range has fewer than `count`.
+std::vector<int> spread_counts(int lo, int hi, int count);
+
+/// The samples of a chain on P processors: per task 8 exec counts in [p_min, P]; per pair 8 icom counts in [the
+/// larger minimum, P] and 8 ecom pairs (ps, pr) from 3 x 3 spread values with ps + pr <= P (senders and receivers on
+/// different processors). Throws InputError naming the task when a function would have fewer samples than
+/// coefficients (P too small for its minimum).
+std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples = 8);
+
+/// One fitted function: its coefficients, the samples with measured and fitted values, and the residuals.
+struct FittedFunction {
+  FitStep step = FitStep::exec;
+  int task     = 1;
+  std::vector<double> coefficients;
+  std::vector<FitPoint> points;
+  std::vector<double> measured;
+  std::vector<double> fitted;
+  double rms_residual     = 0;                     // sqrt(mean (fitted - measured)^2), seconds
+  double max_abs_residual = 0;                     // seconds
+  double max_rel_residual = 0;                     // max |fitted - measured| / measured over samples with measured > 0
+  std::string label(const TaskChain& chain) const; // "f_exec(colffts)", "f_ecom(colffts -> rowffts)"
+};
+
+/// Measures a list of samples (in one batch: a simulation engine can run them all), returning seconds in order.
+using FitSampler = std::function<std::vector<double>(const std::vector<FitPoint>&)>;
+
+/// The chain with every exec, icom and ecom replaced by its fitted polynomial (p_min, memory, replicability, input
+/// and output kept), and the fits in the order exec t_1, icom 1->2, ecom 1->2, exec t_2, ...
+struct FittedChain {
+  TaskChain chain;
+  std::vector<FittedFunction> functions;
+};
+/// Runs `sample` once on fit_plan(chain, P, samples) and fits every function (seed 001 §5).
+FittedChain fit_task_chain(const TaskChain& chain, int P, const FitSampler& sample, int samples = 8);
+
+} // namespace pipesim

@@ -1,0 +1,202 @@
+// `pipesim fit` (fit_run.hpp): samples, fits, the fitted scenario file, the mapping on the fit simulated.
+#include "validation/fit_run.hpp"
+
+#include "base/input_error.hpp"
+#include "base/table.hpp"
+#include "validation/compare.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <yaml-cpp/yaml.h>
+
+namespace pipesim {
+
+namespace {
+/// Samples taken from the chain's own functions: a polynomial fit of given values (tables, or a check of the fit).
+std::vector<double> sample_functions(const TaskChain& chain, const std::vector<FitPoint>& plan)
+{
+  std::vector<double> out;
+  for (const FitPoint& pt : plan) {
+    if (pt.step == FitStep::exec) out.push_back(chain.task(pt.task).exec(pt.p));
+    if (pt.step == FitStep::icom) out.push_back(chain.icom_after(pt.task)(pt.p));
+    if (pt.step == FitStep::ecom) out.push_back(chain.ecom_after(pt.task)(pt.p, pt.pr));
+  }
+  return out;
+}
+
+/// The fitted functions' smallest value over the p a mapper may give them: a fit may go below 0 outside its samples.
+void refuse_negative_fit(const FittedChain& fit, int P)
+{
+  for (const FittedFunction& f : fit.functions)
+    for (int p = 1; p <= P; ++p)
+      for (int pr = 1; pr <= (f.step == FitStep::ecom ? P - p : 1); ++pr) {
+        FitPoint at{f.step, f.task, p, pr};
+        std::vector<double> basis = fit_basis(at);
+        double value              = 0;
+        for (std::size_t j = 0; j < basis.size(); ++j)
+          value += basis[j] * f.coefficients[j];
+        if (!(value >= 0))
+          throw InputError(fmt::format("fit: the fitted {} is {:.6g} at p = {}{}: a time must be >= 0; sample more "
+                                       "processor counts (--samples) or give that function as a table",
+                                       f.label(fit.chain), value, p,
+                                       f.step == FitStep::ecom ? fmt::format(", pr = {}", pr) : ""));
+      }
+}
+} // namespace
+
+FitRun fit_scenario(const Scenario& scenario, const FitOptions& options)
+{
+  if (!scenario.task_chain)
+    throw InputError(fmt::format("{}: pipesim fit needs a task_chain (seed 001's data-parallel tasks)", scenario.file));
+  FitRun run;
+  run.scenario          = scenario;
+  run.platform          = load_platform(scenario);
+  const TaskChain chain = scenario.task_chain->chain;
+  const int P           = run.platform.p();
+  check_task_chain_spec(*scenario.task_chain, P);
+  run.source = FitSource::functions;
+  run.fit    = fit_task_chain(
+         chain, P, [&](const std::vector<FitPoint>& plan) { return sample_functions(chain, plan); }, options.samples);
+  if (!options.map) return run;
+  refuse_negative_fit(run.fit, P);
+  Scenario fitted                 = scenario;
+  fitted.task_chain->chain        = run.fit.chain;
+  run.mapped                      = map_scenario(fitted);
+  run.mapped->scenario.task_chain = scenario.task_chain; // simulated on what was sampled, predicted by the fit
+  if (options.simulate && run.mapped->has_mapping()) simulate_run(*run.mapped, 1);
+  return run;
+}
+
+namespace {
+YAML::Node flow_list(const std::vector<double>& values)
+{
+  YAML::Node node(YAML::NodeType::Sequence);
+  for (double v : values)
+    node.push_back(v + 0.0); // -0 + 0 = 0: no "-0" in the file
+  node.SetStyle(YAML::EmitterStyle::Flow);
+  return node;
+}
+
+double largest_residual(const FittedChain& fit)
+{
+  double worst = 0;
+  for (const FittedFunction& f : fit.functions)
+    worst = std::max(worst, f.max_rel_residual);
+  return worst;
+}
+} // namespace
+
+void write_fitted_scenario(const FitRun& run, const std::string& path)
+{
+  YAML::Node root  = YAML::LoadFile(run.scenario.file);
+  YAML::Node tasks = root["task_chain"]["tasks"];
+  for (const FittedFunction& f : run.fit.functions) {
+    YAML::Node task         = tasks[static_cast<std::size_t>(f.task - 1)];
+    task[to_string(f.step)] = flow_list(f.coefficients);
+  }
+  namespace fs        = std::filesystem;
+  const fs::path from = fs::path(run.scenario.file).parent_path(), to = fs::path(path).parent_path();
+  if (root["platform"]["file"] && fs::absolute(from) != fs::absolute(to))
+    root["platform"]["file"] = run.scenario.platform.xml_file; // already resolved against the scenario's folder
+  YAML::Emitter e;
+  e.SetDoublePrecision(17);
+  e << root;
+  std::ofstream out(path);
+  out << fmt::format(
+             "# Fitted by `pipesim fit {}` (seed 001 §5, {} samples): f_exec, f_icom and f_ecom are least-squares "
+             "polynomials\n# of the samples ({}); largest relative residual {:.3g} (docs/sv95.md, \"Fitting\").\n",
+             run.scenario.file, run.fit.functions.empty() ? 0 : run.fit.functions.front().points.size(),
+             to_string(run.source), largest_residual(run.fit))
+      << e.c_str() << "\n";
+  if (!out) throw InputError(fmt::format("--out {}: cannot write the fitted scenario there", path));
+}
+
+namespace {
+std::string coefficients_text(const FittedFunction& f)
+{
+  std::string out;
+  for (double c : f.coefficients)
+    out += fmt::format("{}{:.6g}", out.empty() ? "" : ", ", c);
+  return "[" + out + "]";
+}
+
+std::string prediction_text(const ScenarioRun& mapped)
+{
+  std::string out = fmt::format("\nmapping on the fit ({}): {}\n", mapped.scenario.mapper,
+                                mapped.has_mapping() ? to_text(mapped.mapper.mapping, mapped.platform) : "none");
+  if (!mapped.has_mapping()) return out;
+  Table t;
+  t.add_column("figure", Align::left, 10).add_column("predicted", Align::right, 12);
+  bool simulated = mapped.simulated.has_value();
+  if (simulated) t.add_column("simulated", Align::right, 12).add_column("difference", Align::right, 10);
+  auto row = [&](const std::string& what, double predicted, std::optional<double> measured) {
+    if (!measured) {
+      t.add_row({what, format_number(predicted, ".6g")});
+      return;
+    }
+    t.add_row({what, format_number(predicted, ".6g"), format_number(*measured, ".6g"),
+               fmt::format("{:+.2f} %", 100 * (*measured / predicted - 1))});
+  };
+  std::optional<double> period = simulated ? std::optional(mapped.simulated->period) : std::nullopt;
+  row("period", mapped.analytic.period, period);
+  row("throughput", 1 / mapped.analytic.period, period ? std::optional(1 / *period) : std::nullopt);
+  return out + t.text(2);
+}
+} // namespace
+
+std::string fit_table(const FitRun& run)
+{
+  std::string out = fmt::format("scenario   {} ({})\nplatform   {} processors\nsamples    {} per function, from "
+                                "the {}\n\n",
+                                run.scenario.name, run.scenario.file, run.platform.p(),
+                                run.fit.functions.empty() ? 0 : run.fit.functions.front().points.size(),
+                                run.source == FitSource::program ? "programs (SimGrid runs)" : "chain's own functions");
+  Table t;
+  t.add_column("function", Align::left, 24).add_column("coefficients", Align::left, 30);
+  t.add_column("rms residual", Align::right, 12).add_column("max residual", Align::right, 12);
+  t.add_column("max rel.", Align::right, 9);
+  for (const FittedFunction& f : run.fit.functions)
+    t.add_row({f.label(run.fit.chain), coefficients_text(f), format_number(f.rms_residual, ".3g"),
+               format_number(f.max_abs_residual, ".3g"), format_number(f.max_rel_residual, ".3g")});
+  out += t.text(2);
+  if (run.mapped) out += prediction_text(*run.mapped);
+  return out;
+}
+
+void to_json(nlohmann::json& j, const FitRun& run)
+{
+  j = {{"scenario", run.scenario.file}, {"source", to_string(run.source)}, {"processors", run.platform.p()}};
+  j["functions"] = nlohmann::json::array();
+  for (const FittedFunction& f : run.fit.functions) {
+    nlohmann::json samples = nlohmann::json::array();
+    for (std::size_t s = 0; s < f.points.size(); ++s)
+      samples.push_back({{"p", f.points[s].p},
+                         {"pr", f.step == FitStep::ecom ? nlohmann::json(f.points[s].pr) : nlohmann::json(nullptr)},
+                         {"measured", json_number(f.measured[s])},
+                         {"fitted", json_number(f.fitted[s])}});
+    j["functions"].push_back({{"function", to_string(f.step)},
+                              {"task", f.task},
+                              {"label", f.label(run.fit.chain)},
+                              {"coefficients", f.coefficients},
+                              {"rms_residual", json_number(f.rms_residual)},
+                              {"max_abs_residual", json_number(f.max_abs_residual)},
+                              {"max_rel_residual", json_number(f.max_rel_residual)},
+                              {"samples", samples}});
+  }
+  if (run.mapped) j["mapped"] = *run.mapped;
+}
+
+void print(const FitRun& run, ResultFormat format, std::ostream& out)
+{
+  if (format == ResultFormat::json) {
+    out << nlohmann::json(run).dump(2) << "\n";
+    return;
+  }
+  out << fit_table(run);
+}
+
+} // namespace pipesim

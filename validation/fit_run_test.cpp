@@ -1,0 +1,94 @@
+// `pipesim fit` on task chains given by functions: the fit, the fitted scenario file, the mapping on the fit against
+// its simulation, and the refusals.
+#include "validation/fit_run.hpp"
+
+#include "base/input_error.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace pipesim;
+using ::testing::HasSubstr;
+
+namespace {
+
+Scenario sv95_chain() { return load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/sv95-chain.yaml"); }
+
+TEST(FitRun, PolynomialsComeBackAndTheTableIsFitted)
+{
+  FitRun run = fit_scenario(sv95_chain(), FitOptions{});
+  EXPECT_EQ(run.source, FitSource::functions);
+  ASSERT_EQ(run.fit.functions.size(), 10U); // 4 exec, 3 icom, 3 ecom
+  // read's f_exec = 0.01 + 0.4/p + 0.001 p is recovered
+  const FittedFunction& read = run.fit.functions[0];
+  EXPECT_EQ(read.label(run.fit.chain), "f_exec(read)");
+  EXPECT_NEAR(read.coefficients[0], 0.01, 1e-12);
+  EXPECT_NEAR(read.coefficients[1], 0.4, 1e-12);
+  EXPECT_NEAR(read.coefficients[2], 0.001, 1e-12);
+  // hist's table (p = 1..8) is sampled on 1..8 only and is not a polynomial: residuals measured
+  const FittedFunction& hist = run.fit.functions.back();
+  EXPECT_EQ(hist.label(run.fit.chain), "f_exec(hist)");
+  EXPECT_EQ(hist.points.back().p, 8);
+  EXPECT_GT(hist.max_rel_residual, 0.01);
+  EXPECT_LT(hist.max_rel_residual, 0.05);
+  // the mapping on the fit, simulated on the given functions: hist's fitted f_exec(4) = C1 + C2/4 + 4 C3 differs from
+  // the table's 0.3, and the bottleneck is [hist]
+  ASSERT_TRUE(run.mapped && run.mapped->simulated);
+  const double fitted_hist = hist.coefficients[0] + hist.coefficients[1] / 4 + hist.coefficients[2] * 4;
+  EXPECT_NEAR(run.mapped->analytic.period, 0.418 - 0.3 + fitted_hist, 1e-9);
+  EXPECT_NEAR(run.mapped->simulated->period, 0.418, 1e-12);
+}
+
+TEST(FitRun, TheFittedScenarioLoadsWithTheFittedFunctions)
+{
+  FitRun run      = fit_scenario(sv95_chain(), FitOptions{.samples = 8, .map = false, .simulate = false});
+  const auto path = std::filesystem::temp_directory_path() / "pipesim_fit_run_test.yaml";
+  write_fitted_scenario(run, path.string());
+  Scenario fitted = load_scenario(path.string());
+  ASSERT_TRUE(fitted.task_chain);
+  const TaskChain& chain = fitted.task_chain->chain;
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(chain.task(4).exec.c[i], run.fit.chain.task(4).exec.c[i]); // 17 digits: the same doubles
+  EXPECT_FALSE(chain.task(4).exec.is_table());
+  EXPECT_EQ(chain.task(2).memory, 1.5); // other keys as given
+  EXPECT_FALSE(chain.task(4).replicable);
+  std::filesystem::remove(path);
+  EXPECT_THAT([&] { write_fitted_scenario(run, "/nonexistent-dir/x.yaml"); },
+              ::testing::ThrowsMessage<InputError>(HasSubstr("--out /nonexistent-dir/x.yaml: cannot write")));
+}
+
+TEST(FitRun, RefusalsNameWhatIsWrong)
+{
+  Scenario plain = load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/quickstart.yaml");
+  EXPECT_THAT([&] { fit_scenario(plain, FitOptions{}); },
+              ::testing::ThrowsMessage<InputError>(HasSubstr("pipesim fit needs a task_chain")));
+  // a fit that goes below 0 between or beyond its samples is refused before mapping
+  Scenario s = parse_scenario(R"(
+task_chain:
+  tasks:
+    - {name: a, exec: {table: [0, 0, 0, 0, 0, 0, 0, 0, 0, 10]}, replicable: true}
+platform: {generate: {class: fully-homogeneous, p: 10, speed: 1, bandwidth: 1, seed: 1}}
+mapper: sv95.dp
+)",
+                              "negative.yaml");
+  EXPECT_THAT([&] { fit_scenario(s, FitOptions{}); }, ::testing::ThrowsMessage<InputError>(HasSubstr("f_exec(a)")));
+}
+
+TEST(FitRun, JsonHasCoefficientsSamplesAndThePrediction)
+{
+  FitRun run       = fit_scenario(sv95_chain(), FitOptions{});
+  nlohmann::json j = run;
+  ASSERT_EQ(j.at("functions").size(), 10U);
+  EXPECT_EQ(j["functions"][0]["label"], "f_exec(read)");
+  EXPECT_EQ(j["functions"][0]["samples"].size(), 8U);
+  EXPECT_TRUE(j["functions"][2]["samples"][0]["pr"].is_number()); // ecom
+  EXPECT_NEAR(j["mapped"]["analytic"]["period"].get<double>(), run.mapped->analytic.period, 1e-15);
+  std::string table = fit_table(run);
+  EXPECT_THAT(table, HasSubstr("f_ecom(read -> colffts)    [0.005, 0.1, 0.1, 0.0005, 0.0005]"));
+  EXPECT_THAT(table, HasSubstr("period"));
+}
+
+} // namespace
