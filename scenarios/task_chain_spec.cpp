@@ -116,14 +116,14 @@ TaskChainSpec::TaskNodes parse_task(const YamlNode& node, bool last, Task& task)
                                  node.find("program")};
   if (auto name = node.find("name")) task.name = name->as_string();
   if (not nodes.program) nodes.exec = node.at("exec"); // a program's exec may be derived (complete_task_chain_spec)
-  if (nodes.exec) task.exec = parse_cost(*nodes.exec);
+  task.exec = nodes.exec ? parse_cost(*nodes.exec) : CostFunction::missing(); // derived or measured later
   if (nodes.p_min) task.p_min = nodes.p_min->as_int_at_least(1);
   if (nodes.memory) task.memory = nodes.memory->as_nonnegative();
   if (nodes.replicable) task.replicable = nodes.replicable->as_bool();
   for (const char* key : {"icom", "ecom"}) {
     if (last && node.has(key))
       node.at(key).fail_key("the last task has no next task: f_icom and f_ecom go on the sending task");
-    if (not last && not node.has(key))
+    if (not last && not node.has(key) && not nodes.program) // a program's are measured by `pipesim fit`
       node.fail_key(fmt::format("missing key '{}': the time towards the next task (a number, a list of seed 001 §5's "
                                 "coefficients, or a table)",
                                 key));
@@ -147,8 +147,9 @@ TaskChainSpec parse_task_chain_spec(const YamlNode& node)
     spec.chain.tasks.push_back(std::move(task));
     if (spec.nodes.back().program) spec.chain.programs.push_back(parse_program(*spec.nodes.back().program));
     if (i + 1 < list.size()) {
-      spec.chain.icom.push_back(parse_cost(*spec.nodes.back().icom));
-      spec.chain.ecom.push_back(parse_comm(*spec.nodes.back().ecom));
+      const TaskChainSpec::TaskNodes& n = spec.nodes.back();
+      spec.chain.icom.push_back(n.icom ? parse_cost(*n.icom) : CostFunction::missing());
+      spec.chain.ecom.push_back(n.ecom ? parse_comm(*n.ecom) : CommFunction::missing());
     }
   }
   check_programs_everywhere(spec);
@@ -165,12 +166,9 @@ void complete_task_chain_spec(TaskChainSpec& spec, const Platform& platform)
 {
   for (std::size_t i = 0; i < spec.nodes.size(); ++i) {
     const TaskChainSpec::TaskNodes& nodes = spec.nodes[i];
-    if (nodes.exec || not nodes.program) continue;
+    if (not spec.chain.tasks[i].exec.is_missing() || not nodes.program) continue; // given, or fitted
     auto [slow, fast] = std::ranges::minmax_element(platform.processors(), {}, &Processor::speed);
-    if (slow->speed != fast->speed)
-      nodes.program->fail(fmt::format("no `exec` given, and f_exec follows from the program only on processors of one "
-                                      "speed ({} has {:g} flop/s, {} {:g}): give `exec` (pipesim fit measures it)",
-                                      slow->name, slow->speed, fast->name, fast->speed));
+    if (slow->speed != fast->speed) continue; // not derivable: require_task_chain_functions says so
     spec.chain.tasks[i].exec = program_exec(spec.chain.programs[i], slow->speed);
   }
 }
@@ -208,18 +206,22 @@ void check_task(const TaskChainSpec& spec, int i, int P)
                                    chain.processor_memory, P));
   int lo               = task_p_min(chain, i);
   const YamlNode& exec = nodes.exec ? *nodes.exec : *nodes.program; // derived from the program when not given
-  check_table_covers(exec, task.exec, lo, P);
-  std::string range = fmt::format("p = {}..{}", lo, P);
-  check_negative(exec, first_negative(task.exec, lo, P), "f_exec", range, P);
+  std::string range    = fmt::format("p = {}..{}", lo, P);
+  if (not task.exec.is_missing()) {
+    check_table_covers(exec, task.exec, lo, P);
+    check_negative(exec, first_negative(task.exec, lo, P), "f_exec", range, P);
+  }
   if (i == 1 && spec.input) check_negative(*spec.input, first_negative(chain.input, lo, P), "input", range, P);
   if (i == chain.k() && spec.output)
     check_negative(*spec.output, first_negative(chain.output, lo, P), "output", range, P);
   if (i == chain.k()) return;
   int next = task_p_min(chain, i + 1);
-  check_negative(*nodes.icom, first_negative(chain.icom_after(i), std::max(lo, next), P), "f_icom",
-                 fmt::format("p = {}..{}", std::max(lo, next), P), P);
-  check_negative(*nodes.ecom, first_negative(chain.ecom_after(i), lo, P, next, P), "f_ecom",
-                 fmt::format("ps = {}..{}, pr = {}..{}", lo, P, next, P), P);
+  if (nodes.icom) // given (not measured by `pipesim fit`)
+    check_negative(*nodes.icom, first_negative(chain.icom_after(i), std::max(lo, next), P), "f_icom",
+                   fmt::format("p = {}..{}", std::max(lo, next), P), P);
+  if (nodes.ecom)
+    check_negative(*nodes.ecom, first_negative(chain.ecom_after(i), lo, P, next, P), "f_ecom",
+                   fmt::format("ps = {}..{}, pr = {}..{}", lo, P, next, P), P);
 }
 } // namespace
 
@@ -227,6 +229,27 @@ void check_task_chain_spec(const TaskChainSpec& spec, int P)
 {
   for (int i = 1; i <= spec.chain.k(); ++i)
     check_task(spec, i, P);
+}
+
+void require_task_chain_functions(const TaskChainSpec& spec, const Platform& platform)
+{
+  const TaskChain& chain = spec.chain;
+  for (int i = 1; i <= chain.k(); ++i) {
+    const TaskChainSpec::TaskNodes& nodes = spec.nodes[static_cast<std::size_t>(i - 1)];
+    if (chain.task(i).exec.is_missing()) {
+      auto [slow, fast] = std::ranges::minmax_element(platform.processors(), {}, &Processor::speed);
+      nodes.program->fail(fmt::format("no `exec` given, and f_exec follows from the program only on processors of one "
+                                      "speed ({} has {:g} flop/s, {} {:g}): give `exec`, or run `pipesim fit`, which "
+                                      "measures it",
+                                      slow->name, slow->speed, fast->name, fast->speed));
+    }
+    for (auto [key, missing] : {std::pair{"icom", i < chain.k() && chain.icom_after(i).is_missing()},
+                                std::pair{"ecom", i < chain.k() && chain.ecom_after(i).is_missing()}})
+      if (missing)
+        nodes.task.fail_key(fmt::format("missing key '{}': the mappers need the time towards {} (seed 001 §2.1); give "
+                                        "it, or run `pipesim fit`, which measures it from the programs",
+                                        key, chain.task_name(i + 1)));
+  }
 }
 
 void check_task_chain_mapping(const TaskChainSpec& spec, const MappingSpec& mapping)

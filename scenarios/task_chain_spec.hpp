@@ -54,6 +54,10 @@ Pipeline task_chain_pipeline(const TaskChain& chain);
 /// its value and line, the p found, and the limit.
 void check_task_chain_spec(const TaskChainSpec& spec, int P);
 
+/// The functions the mappers need and the scenario leaves to be measured (a chain of programs without `icom`,
+/// `ecom`, or `exec` on processors of different speeds): InputError at the task's line, pointing to `pipesim fit`.
+void require_task_chain_functions(const TaskChainSpec& spec, const Platform& platform);
+
 /// An explicit mapping of a scenario with a task chain: each interval is a module, its replicas the instances.
 /// Errors (at the interval's line): a replicated module holding a task that is not replicable (naming it), a
 /// replicated module not dealt (`replication: deal`), instances of different sizes, or below the module's minimum.

@@ -8,6 +8,7 @@
 #include "scenarios/scenario_test_util.hpp"
 
 #include <cmath>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 namespace pipesim {
@@ -171,12 +172,32 @@ TEST(TaskChainSpec, BadProgramsNameFileLineKeyAndValue)
   expect_input_error(scenario("    - {exec: 1, icom: 0, ecom: 0}\n    - {program: {parallel: 1}}\n"),
                      {"test.yaml:3:", "key 'task_chain.tasks[0]'",
                       "missing key 'program': task 2 has one, and a chain runs programs on all its tasks or on none"});
-  // processors of two speeds: f_exec does not follow from the program
-  expect_input_error("task_chain:\n  tasks:\n    - {program: {parallel: 4}}\nplatform:\n  processors:\n"
+  // processors of two speeds: f_exec does not follow from the program; the scenario loads (`pipesim fit` measures
+  // it), the mappers need it
+  Scenario two =
+      parse_scenario("task_chain:\n  tasks:\n    - {program: {parallel: 4}}\nplatform:\n  processors:\n"
                      "    - {name: A, speed: 1}\n    - {name: B, speed: 2}\n  bandwidth: 1\nmapper: sv95.dp\n",
-                     {"test.yaml:3:", "key 'task_chain.tasks[0].program'",
-                      "no `exec` given, and f_exec follows from the program only on processors of one speed (A has 1 "
-                      "flop/s, B 2): give `exec`"});
+                     "test.yaml");
+  EXPECT_TRUE(two.task_chain->chain.task(1).exec.is_missing());
+  EXPECT_THAT(
+      [&] { require_task_chain_functions(*two.task_chain, model_platform(two.platform)); },
+      ::testing::ThrowsMessage<InputError>(::testing::HasSubstr(
+          "test.yaml:3: key 'task_chain.tasks[0].program': value '{parallel: 4}': no `exec` given, and f_exec follows "
+          "from the program only on processors of one speed (A has 1 flop/s, B 2): give `exec`, or run `pipesim "
+          "fit`")));
+  // programs without icom and ecom load too; the mappers need them
+  Scenario open = parse_scenario("task_chain:\n  tasks:\n    - {name: a, program: {parallel: 4}}\n"
+                                 "    - {name: b, program: {parallel: 4}}\nplatform:\n  processors:\n"
+                                 "    - {name: A, speed: 1}\n  bandwidth: 1\nmapper: sv95.dp\n",
+                                 "test.yaml");
+  EXPECT_TRUE(open.task_chain->chain.icom_after(1).is_missing());
+  EXPECT_EQ(open.task_chain->chain.missing_functions(), (std::vector<std::string>{"f_icom after a", "f_ecom after a"}));
+  EXPECT_THAT([&] { require_task_chain_functions(*open.task_chain, model_platform(open.platform)); },
+              ::testing::ThrowsMessage<InputError>(::testing::HasSubstr(
+                  "test.yaml:3: key 'task_chain.tasks[0]': missing key 'icom': the mappers need the time towards b")));
+  // without programs they are still required at once
+  expect_input_error(scenario("    - {exec: 1}\n    - {exec: 1}\n"),
+                     {"test.yaml:3:", "missing key 'icom': the time towards the next task"});
 }
 
 } // namespace

@@ -3,12 +3,14 @@
 
 #include "base/input_error.hpp"
 #include "base/table.hpp"
+#include "simulator/program_actors.hpp"
 #include "validation/compare.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <yaml-cpp/yaml.h>
@@ -28,23 +30,58 @@ std::vector<double> sample_functions(const TaskChain& chain, const std::vector<F
   return out;
 }
 
-/// The fitted functions' smallest value over the p a mapper may give them: a fit may go below 0 outside its samples.
-void refuse_negative_fit(const FittedChain& fit, int P)
+ProgramStep program_step(FitStep step)
 {
-  for (const FittedFunction& f : fit.functions)
-    for (int p = 1; p <= P; ++p)
-      for (int pr = 1; pr <= (f.step == FitStep::ecom ? P - p : 1); ++pr) {
-        FitPoint at{f.step, f.task, p, pr};
-        std::vector<double> basis = fit_basis(at);
-        double value              = 0;
-        for (std::size_t j = 0; j < basis.size(); ++j)
-          value += basis[j] * f.coefficients[j];
-        if (!(value >= 0))
-          throw InputError(fmt::format("fit: the fitted {} is {:.6g} at p = {}{}: a time must be >= 0; sample more "
-                                       "processor counts (--samples) or give that function as a table",
-                                       f.label(fit.chain), value, p,
-                                       f.step == FitStep::ecom ? fmt::format(", pr = {}", pr) : ""));
-      }
+  switch (step) {
+  case FitStep::exec:
+    return ProgramStep::exec;
+  case FitStep::icom:
+    return ProgramStep::icom;
+  case FitStep::ecom:
+    return ProgramStep::ecom;
+  }
+  return ProgramStep::exec;
+}
+
+/// The smallest value of a fitted function over the p (and pr) a mapper may give it, and where.
+struct Lowest {
+  double value = 0;
+  int p = 1, pr = 0;
+};
+Lowest lowest_value(const FittedFunction& f, int P)
+{
+  Lowest low{std::numeric_limits<double>::infinity(), 1, 0};
+  for (int p = 1; p <= P; ++p)
+    for (int pr = 1; pr <= (f.step == FitStep::ecom ? P - p : 1); ++pr) {
+      std::vector<double> basis = fit_basis({f.step, f.task, p, pr});
+      double value              = 0;
+      for (std::size_t j = 0; j < basis.size(); ++j)
+        value += basis[j] * f.coefficients[j];
+      if (!(value >= low.value)) low = {value, p, f.step == FitStep::ecom ? pr : 0};
+    }
+  return low;
+}
+
+/// A fit may go below 0 between or beyond its samples: refused, unless by rounding alone (within 1e-9 of the largest
+/// sample: a time that is 0 at some p, such as a transpose on one processor), where C1 is raised to make it 0.
+void refuse_negative_fit(FittedChain& fit, int P)
+{
+  for (FittedFunction& f : fit.functions) {
+    Lowest low = lowest_value(f, P);
+    if (low.value >= 0) continue;
+    double scale = *std::max_element(f.measured.begin(), f.measured.end());
+    if (!(low.value >= -1e-9 * scale))
+      throw InputError(fmt::format("fit: the fitted {} is {:.6g} at p = {}{}: a time must be >= 0; sample more "
+                                   "processor counts (--samples) or give that function as a table",
+                                   f.label(fit.chain), low.value, low.p,
+                                   low.pr > 0 ? fmt::format(", pr = {}", low.pr) : ""));
+    f.coefficients[0] -= low.value;
+    const auto& c         = f.coefficients;
+    const std::size_t idx = static_cast<std::size_t>(f.task - 1);
+    if (f.step == FitStep::exec) fit.chain.tasks[idx].exec = CostFunction::polynomial(c[0], c[1], c[2]);
+    if (f.step == FitStep::icom) fit.chain.icom[idx] = CostFunction::polynomial(c[0], c[1], c[2]);
+    if (f.step == FitStep::ecom) fit.chain.ecom[idx] = CommFunction::polynomial(c[0], c[1], c[2], c[3], c[4]);
+  }
 }
 } // namespace
 
@@ -53,16 +90,24 @@ FitRun fit_scenario(const Scenario& scenario, const FitOptions& options)
   if (!scenario.task_chain)
     throw InputError(fmt::format("{}: pipesim fit needs a task_chain (seed 001's data-parallel tasks)", scenario.file));
   FitRun run;
-  run.scenario          = scenario;
-  run.platform          = load_platform(scenario);
-  const TaskChain chain = scenario.task_chain->chain;
-  const int P           = run.platform.p();
-  check_task_chain_spec(*scenario.task_chain, P);
-  run.source = FitSource::functions;
-  run.fit    = fit_task_chain(
-         chain, P, [&](const std::vector<FitPoint>& plan) { return sample_functions(chain, plan); }, options.samples);
+  run.scenario       = scenario;
+  run.platform       = load_platform(scenario);
+  const int P        = run.platform.p();
+  TaskChainSpec spec = *scenario.task_chain;
+  complete_task_chain_spec(spec, run.platform); // f_exec of programs on one speed; the rest is measured
+  check_task_chain_spec(spec, P);
+  const TaskChain chain = spec.chain;
+  run.source            = chain.has_programs() ? FitSource::program : FitSource::functions;
+  FitSampler sample     = [&](const std::vector<FitPoint>& plan) {
+    if (run.source == FitSource::functions) return sample_functions(chain, plan);
+    std::vector<ProgramSample> steps;
+    for (const FitPoint& pt : plan)
+      steps.push_back({program_step(pt.step), pt.task, pt.p, pt.pr});
+    return measure_program_steps(chain, run.platform, steps, scenario.simulation);
+  };
+  run.fit = fit_task_chain(chain, P, sample, options.samples);
+  refuse_negative_fit(run.fit, P); // part of the fit: the file --out writes has it
   if (!options.map) return run;
-  refuse_negative_fit(run.fit, P);
   Scenario fitted                 = scenario;
   fitted.task_chain->chain        = run.fit.chain;
   run.mapped                      = map_scenario(fitted);
@@ -106,11 +151,11 @@ void write_fitted_scenario(const FitRun& run, const std::string& path)
   e.SetDoublePrecision(17);
   e << root;
   std::ofstream out(path);
-  out << fmt::format(
-             "# Fitted by `pipesim fit {}` (seed 001 §5, {} samples): f_exec, f_icom and f_ecom are least-squares "
-             "polynomials\n# of the samples ({}); largest relative residual {:.3g} (docs/sv95.md, \"Fitting\").\n",
-             run.scenario.file, run.fit.functions.empty() ? 0 : run.fit.functions.front().points.size(),
-             to_string(run.source), largest_residual(run.fit))
+  out << fmt::format("# Fitted by `pipesim fit {}` (seed 001 §5, {} samples per function, from the {}):\n# f_exec, "
+                     "f_icom and f_ecom are least-squares polynomials of the samples; largest relative residual "
+                     "{:.3g}\n# (docs/sv95.md, \"Fitting\").\n",
+                     run.scenario.file, run.fit.functions.empty() ? 0 : run.fit.functions.front().points.size(),
+                     run.source == FitSource::program ? "programs" : "given functions", largest_residual(run.fit))
       << e.c_str() << "\n";
   if (!out) throw InputError(fmt::format("--out {}: cannot write the fitted scenario there", path));
 }

@@ -80,6 +80,7 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
   if (run.scenario.task_chain) { // seed 001 (docs/sv95.md); P and the speeds of an XML platform are known from here on
     complete_task_chain_spec(*run.scenario.task_chain, run.platform);
     check_task_chain_spec(*run.scenario.task_chain, run.platform.p());
+    require_task_chain_functions(*run.scenario.task_chain, run.platform);
     problem.task_chain = run.scenario.task_chain->chain;
   }
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);

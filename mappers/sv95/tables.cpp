@@ -20,6 +20,10 @@ std::optional<std::string> sv95_refusal(const Problem& problem)
   } catch (const InputError& e) {
     return e.what();
   }
+  if (auto missing = chain.missing_functions(); not missing.empty())
+    return fmt::format("{} is not given: the mappers need every response function (give it, or run `pipesim fit`, "
+                       "which measures it from the programs)",
+                       missing.front());
   if (problem.pipeline.n() != chain.k())
     return fmt::format("the pipeline has {} stages and the task chain {} tasks: one stage per task",
                        problem.pipeline.n(), chain.k());

@@ -27,6 +27,7 @@ bool valid_table(const std::vector<double>& table)
 
 void check_function(const CostFunction& f, const std::string& what)
 {
+  if (f.is_missing()) return; // TaskChain::validate accepts it in a chain of programs only
   if (not finite_all(f.c)) throw InputError(fmt::format("{}: polynomial coefficients must be finite", what));
   if (f.from < 1) throw InputError(fmt::format("{}: a table starts at p >= 1, not {}", what, f.from));
   if (not valid_table(f.table)) throw InputError(fmt::format("{}: table values must be finite and >= 0", what));
@@ -34,6 +35,7 @@ void check_function(const CostFunction& f, const std::string& what)
 
 void check_function(const CommFunction& f, const std::string& what)
 {
+  if (f.is_missing()) return;
   if (not finite_all(f.c)) throw InputError(fmt::format("{}: polynomial coefficients must be finite", what));
   if (f.from_s < 1 || f.from_r < 1) throw InputError(fmt::format("{}: a table starts at ps, pr >= 1", what));
   for (const auto& row : f.table) {
@@ -106,6 +108,21 @@ double CommFunction::operator()(int ps, int pr) const
   return row[static_cast<std::size_t>(pr - from_r)];
 }
 
+CostFunction CostFunction::missing() { return polynomial(std::numeric_limits<double>::quiet_NaN()); }
+
+CommFunction CommFunction::missing() { return polynomial(std::numeric_limits<double>::quiet_NaN()); }
+
+std::vector<std::string> TaskChain::missing_functions() const
+{
+  std::vector<std::string> out;
+  for (int i = 1; i <= k(); ++i) {
+    if (task(i).exec.is_missing()) out.push_back(fmt::format("f_exec of {}", task_name(i)));
+    if (i < k() && icom_after(i).is_missing()) out.push_back(fmt::format("f_icom after {}", task_name(i)));
+    if (i < k() && ecom_after(i).is_missing()) out.push_back(fmt::format("f_ecom after {}", task_name(i)));
+  }
+  return out;
+}
+
 std::string TaskChain::task_name(int i) const
 {
   const std::string& name = task(i).name;
@@ -138,6 +155,8 @@ void TaskChain::validate() const
   }
   check_function(input, "input");
   check_function(output, "output");
+  if (auto missing = missing_functions(); not missing.empty() && not has_programs())
+    throw InputError(fmt::format("task chain: {} is not given", missing.front()));
 }
 
 int processors_for_memory(double memory, double processor_memory)

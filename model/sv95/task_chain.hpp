@@ -5,6 +5,7 @@
 #include "base/enum_names.hpp"
 
 #include <array>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,9 @@ struct CostFunction {
 
   static CostFunction polynomial(double c1, double c2 = 0, double c3 = 0);
   static CostFunction values(std::vector<double> table, int from = 1);
+  /// A function a program chain leaves to be measured (`pipesim fit`): NaN coefficients, refused by the mappers.
+  static CostFunction missing();
+  bool is_missing() const { return table.empty() && std::isnan(c[0]); }
   bool is_table() const { return not table.empty(); }
   /// (C1 + C2/p) + C3 p, or the table's value; p >= 1.
   double operator()(int p) const;
@@ -37,6 +41,8 @@ struct CommFunction {
 
   static CommFunction polynomial(double c1, double c2 = 0, double c3 = 0, double c4 = 0, double c5 = 0);
   static CommFunction values(std::vector<std::vector<double>> table, int from_s = 1, int from_r = 1);
+  static CommFunction missing();
+  bool is_missing() const { return table.empty() && std::isnan(c[0]); }
   bool is_table() const { return not table.empty(); }
   /// (((C1 + C2/ps) + C3/pr) + C4 ps) + C5 pr, or the table's value; ps, pr >= 1.
   double operator()(int ps, int pr) const;
@@ -99,8 +105,11 @@ struct TaskChain {
   const TaskProgram& program(int i) const { return programs.at(static_cast<std::size_t>(i - 1)); }
   /// Name of t_i, or "t<i>" when it has none.
   std::string task_name(int i) const;
+  /// The functions a program chain leaves to be measured ("f_icom after colffts", ...): empty when all are given.
+  std::vector<std::string> missing_functions() const;
 
-  /// Throws InputError unless k >= 1, there are k - 1 icom and ecom functions, every p_min >= 1, memory >= 0,
+  /// Throws InputError unless k >= 1, every function is given (or missing() in a chain of programs: measured by
+  /// `pipesim fit`), there are k - 1 icom and ecom functions, every p_min >= 1, memory >= 0,
   /// processor_memory > 0, coefficients finite, table values >= 0 and finite, table starts >= 1, ecom tables
   /// rectangular.
   void validate() const;
