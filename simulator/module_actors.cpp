@@ -2,7 +2,6 @@
 #include "simulator/module_actors.hpp"
 
 #include "base/input_error.hpp"
-#include "base/subprocess.hpp"
 #include "model/deal.hpp"
 #include "model/sv95/response.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
@@ -12,7 +11,6 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <simgrid/s4u.hpp>
 #include <stdexcept>
 
@@ -159,23 +157,13 @@ SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& p
 SimulationResult simulate_modules(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
                                   const SimulationSettings& settings)
 {
-  std::string text = run_in_child([&] {
-    nlohmann::json j = simulate_modules_here(chain, platform, mapping, settings);
-    return j.dump();
-  });
-  return nlohmann::json::parse(text).get<SimulationResult>();
+  return simulate_in_child([&] { return simulate_modules_here(chain, platform, mapping, settings); });
 }
 
 double simulate_modules_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
                                 const SimulationSettings& settings)
 {
-  SimulationSettings one  = settings;
-  one.datasets            = 1;
-  one.warmup              = 0;
-  one.record_trace        = false;
-  one.progress            = ProgressMode::off;
-  SimulationResult result = simulate_modules(chain, platform, mapping, one);
-  return result.output_times.empty() ? unbounded : result.output_times.front();
+  return latency_of(simulate_modules(chain, platform, mapping, latency_settings(settings)));
 }
 
 } // namespace pipesim

@@ -3,7 +3,6 @@
 #include "simulator/program_actors.hpp"
 
 #include "base/input_error.hpp"
-#include "base/subprocess.hpp"
 #include "model/sv95/response.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/module_actors.hpp"
@@ -14,7 +13,6 @@
 #include <deque>
 #include <fmt/format.h>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <simgrid/s4u.hpp>
 #include <stdexcept>
@@ -191,23 +189,13 @@ SimulationResult simulate_program_here(const TaskChain& chain, const Platform& p
 SimulationResult simulate_program(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
                                   const SimulationSettings& settings)
 {
-  std::string text = run_in_child([&] {
-    nlohmann::json j = simulate_program_here(chain, platform, mapping, settings);
-    return j.dump();
-  });
-  return nlohmann::json::parse(text).get<SimulationResult>();
+  return simulate_in_child([&] { return simulate_program_here(chain, platform, mapping, settings); });
 }
 
 double simulate_program_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
                                 const SimulationSettings& settings)
 {
-  SimulationSettings one  = settings;
-  one.datasets            = 1;
-  one.warmup              = 0;
-  one.record_trace        = false;
-  one.progress            = ProgressMode::off;
-  SimulationResult result = simulate_program(chain, platform, mapping, one);
-  return result.output_times.empty() ? unbounded : result.output_times.front();
+  return latency_of(simulate_program(chain, platform, mapping, latency_settings(settings)));
 }
 
 } // namespace pipesim

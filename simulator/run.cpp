@@ -225,21 +225,37 @@ SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, co
       makespan = simulate(pipeline, platform, mapping, without_failures(settings)).makespan;
     run = settings_for_run(platform, mapping, settings, 0, makespan);
   }
+  return simulate_in_child([&] { return simulate_here(pipeline, platform, mapping, run); });
+}
+
+SimulationResult simulate_in_child(const std::function<SimulationResult()>& run)
+{
   std::string text = run_in_child([&] {
-    nlohmann::json j = simulate_here(pipeline, platform, mapping, run);
+    nlohmann::json j = run();
     return j.dump();
   });
   return nlohmann::json::parse(text).get<SimulationResult>();
 }
 
-double simulate_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                        const SimulationSettings& settings)
+SimulationSettings latency_settings(const SimulationSettings& settings)
 {
   SimulationSettings one = without_failures(settings);
   one.datasets           = 1;
   one.warmup             = 0;
   one.record_trace       = false;
   one.progress           = ProgressMode::off;
+  return one;
+}
+
+double latency_of(const SimulationResult& one_dataset_run)
+{
+  return one_dataset_run.output_times.empty() ? unbounded : one_dataset_run.output_times.front();
+}
+
+double simulate_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                        const SimulationSettings& settings)
+{
+  SimulationSettings one = latency_settings(settings);
   // SimGrid has no per-process trace file name: this run writes <file>.latency so the period run's Paje trace stays.
   std::string trace_file = "simgrid.trace"; // SimGrid's default
   bool tracing           = false;
@@ -249,8 +265,7 @@ double simulate_latency(const Pipeline& pipeline, const Platform& platform, cons
       trace_file = arg.substr(std::string("--cfg=tracing/filename:").size());
   }
   if (tracing) one.simgrid_args.push_back("--cfg=tracing/filename:" + trace_file + ".latency"); // the last value wins
-  SimulationResult result = simulate(pipeline, platform, mapping, one);
-  return result.output_times.empty() ? unbounded : result.output_times.front(); // a link failed before it arrived
+  return latency_of(simulate(pipeline, platform, mapping, one)); // infinite: a link failed before it arrived
 }
 
 nlohmann::json failure_json(const FailureOutcome& o)

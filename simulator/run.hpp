@@ -6,6 +6,7 @@
 #include "platforms/platform.hpp"
 #include "simulator/simulation.hpp"
 
+#include <functional>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
@@ -55,6 +56,14 @@ SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, co
 /// arrives (a link of the platform failed on its way).
 double simulate_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                         const SimulationSettings& settings);
+
+/// `run` (a simulation that starts this process's SimGrid engine) in a forked child process; the result comes back
+/// as JSON, and an InputError of the child is the caller's.
+SimulationResult simulate_in_child(const std::function<SimulationResult()>& run);
+/// The settings of the separate one-data-set latency run: one data set, no warm-up, no trace, no progress line.
+SimulationSettings latency_settings(const SimulationSettings& settings);
+/// A one-data-set run's latency: its output time, infinite when the data set never arrived.
+double latency_of(const SimulationResult& one_dataset_run);
 
 /// JSON of a run's failure measurements (interval numbered from 1, absent values null).
 nlohmann::json failure_json(const FailureOutcome& outcome);
