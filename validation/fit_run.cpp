@@ -18,18 +18,6 @@
 namespace pipesim {
 
 namespace {
-/// Samples taken from the chain's own functions: a polynomial fit of given values (tables, or a check of the fit).
-std::vector<double> sample_functions(const TaskChain& chain, const std::vector<FitPoint>& plan)
-{
-  std::vector<double> out;
-  for (const FitPoint& pt : plan) {
-    if (pt.step == FitStep::exec) out.push_back(chain.task(pt.task).exec(pt.p));
-    if (pt.step == FitStep::icom) out.push_back(chain.icom_after(pt.task)(pt.p));
-    if (pt.step == FitStep::ecom) out.push_back(chain.ecom_after(pt.task)(pt.p, pt.pr));
-  }
-  return out;
-}
-
 ProgramStep program_step(FitStep step)
 {
   switch (step) {
@@ -99,7 +87,7 @@ FitRun fit_scenario(const Scenario& scenario, const FitOptions& options)
   const TaskChain chain = spec.chain;
   run.source            = chain.has_programs() ? FitSource::program : FitSource::functions;
   FitSampler sample     = [&](const std::vector<FitPoint>& plan) {
-    if (run.source == FitSource::functions) return sample_functions(chain, plan);
+    if (run.source == FitSource::functions) return evaluate_samples(chain, plan);
     std::vector<ProgramSample> steps;
     for (const FitPoint& pt : plan)
       steps.push_back({program_step(pt.step), pt.task, pt.p, pt.pr});

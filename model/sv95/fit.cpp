@@ -148,6 +148,17 @@ std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples)
   return plan;
 }
 
+std::vector<double> evaluate_samples(const TaskChain& chain, const std::vector<FitPoint>& plan)
+{
+  std::vector<double> out;
+  for (const FitPoint& pt : plan) {
+    if (pt.step == FitStep::exec) out.push_back(chain.task(pt.task).exec(pt.p));
+    if (pt.step == FitStep::icom) out.push_back(chain.icom_after(pt.task)(pt.p));
+    if (pt.step == FitStep::ecom) out.push_back(chain.ecom_after(pt.task)(pt.p, pt.pr));
+  }
+  return out;
+}
+
 std::string FittedFunction::label(const TaskChain& chain) const
 {
   if (step == FitStep::exec) return fmt::format("f_exec({})", chain.task_name(task));

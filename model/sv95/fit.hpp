@@ -44,6 +44,9 @@ std::vector<int> spread_counts(int lo, int hi, int count);
 /// coefficients (P too small for its minimum).
 std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples = 8);
 
+/// The chain's own functions at the samples: the samples of a chain given by functions (a polynomial fit of tables).
+std::vector<double> evaluate_samples(const TaskChain& chain, const std::vector<FitPoint>& plan);
+
 /// One fitted function: its coefficients, the samples with measured and fitted values, and the residuals.
 struct FittedFunction {
   FitStep step = FitStep::exec;

@@ -74,17 +74,6 @@ TaskChain fit_two_tasks()
   return chain;
 }
 
-std::vector<double> fit_evaluate(const TaskChain& chain, const std::vector<FitPoint>& plan)
-{
-  std::vector<double> out;
-  for (const FitPoint& pt : plan) {
-    if (pt.step == FitStep::exec) out.push_back(chain.task(pt.task).exec(pt.p));
-    if (pt.step == FitStep::icom) out.push_back(chain.icom_after(pt.task)(pt.p));
-    if (pt.step == FitStep::ecom) out.push_back(chain.ecom_after(pt.task)(pt.p, pt.pr));
-  }
-  return out;
-}
-
 TEST(Sv95Fit, PlanHasEightSamplesPerFunctionWithinTheMinimumsAndP)
 {
   std::vector<FitPoint> plan = fit_plan(fit_two_tasks(), 64);
@@ -110,7 +99,7 @@ TEST(Sv95Fit, ExactPolynomialCostsAreRecovered)
   // costs are exactly polynomial, the fit recovers the coefficients within 1e-6"); measured: within 1e-12
   const TaskChain truth = fit_two_tasks();
   FittedChain fit =
-      fit_task_chain(truth, 64, [&](const std::vector<FitPoint>& plan) { return fit_evaluate(truth, plan); });
+      fit_task_chain(truth, 64, [&](const std::vector<FitPoint>& plan) { return evaluate_samples(truth, plan); });
   ASSERT_EQ(fit.functions.size(), 4U);
   EXPECT_EQ(fit.functions[0].label(truth), "f_exec(colffts)");
   EXPECT_EQ(fit.functions[1].label(truth), "f_icom(colffts -> hist)");
@@ -155,7 +144,7 @@ TEST(Sv95Fit, RandomChainsAreRecovered)
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     const TaskChain truth = generate_task_chain(4, sv95_fitted_ranges(), seed);
     FittedChain fit =
-        fit_task_chain(truth, 128, [&](const std::vector<FitPoint>& plan) { return fit_evaluate(truth, plan); });
+        fit_task_chain(truth, 128, [&](const std::vector<FitPoint>& plan) { return evaluate_samples(truth, plan); });
     for (int t = 1; t <= 4; ++t)
       for (int i = 0; i < 3; ++i)
         ASSERT_NEAR(fit.chain.task(t).exec.c[i], truth.task(t).exec.c[i], 1e-9) << "seed " << seed;
