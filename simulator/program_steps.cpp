@@ -62,11 +62,15 @@ std::vector<double> measure_program_steps(const TaskChain& chain, const Platform
   std::string text = run_in_child([&] {
     start_program_engine(platform, settings);
     std::vector<double> durations;
+    Progress progress("samples", "steps", static_cast<long>(samples.size()), settings.progress); // `pipesim fit`
     sg4::Actor::create("measure", sample_hosts(platform, 0, 1).front(), [&] {
-      for (const ProgramSample& s : samples)
+      for (const ProgramSample& s : samples) {
         durations.push_back(measure_one(chain, platform, s));
+        progress.set(static_cast<long>(durations.size()));
+      }
     });
     sg4::Engine::get_instance()->run();
+    progress.finish();
     return nlohmann::json(durations).dump();
   });
   return nlohmann::json::parse(text).get<std::vector<double>>();
