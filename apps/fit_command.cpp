@@ -1,10 +1,14 @@
 // `pipesim fit` (fit_command.hpp).
 #include "apps/fit_command.hpp"
 
+#include "base/input_error.hpp"
 #include "validation/fit_run.hpp"
 
+#include <filesystem>
+#include <fmt/format.h>
 #include <iostream>
 #include <memory>
+#include <unistd.h>
 
 namespace pipesim {
 
@@ -30,6 +34,12 @@ Command add_fit_command(CLI::App& app, const Invocation& invocation)
 
 int run_fit(const FitCommandOptions& o, const Invocation& invocation)
 {
+  if (!o.out.empty()) { // before the work: a folder that is not there is bad input, not a lost fit
+    std::filesystem::path dir = std::filesystem::absolute(o.out).parent_path();
+    if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
+      throw InputError(fmt::format("--out {}: cannot write the fitted scenario there ({} is not a writable folder)",
+                                   o.out, dir.string()));
+  }
   Scenario s            = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
   s.simulation.progress = progress_mode(o.quiet);
   FitOptions options;
