@@ -86,6 +86,9 @@ TEST(FitRun, JsonHasCoefficientsSamplesAndThePrediction)
   EXPECT_EQ(j["functions"][0]["samples"].size(), 8U);
   EXPECT_TRUE(j["functions"][2]["samples"][0]["pr"].is_number()); // ecom
   EXPECT_NEAR(j["mapped"]["analytic"]["period"].get<double>(), run.mapped->analytic.period, 1e-15);
+  EXPECT_TRUE(j["mapped"]["event_graph"]["period"].is_null()); // modules have no event graph (was printed as 0)
+  EXPECT_EQ(j["mapped"]["event_graph"]["critical_cycle"], "none for seed 001's data-parallel modules (no event graph)");
+  EXPECT_TRUE(j["mapped"]["analytic"]["failure_probability"].is_null());
   std::string table = fit_table(run);
   EXPECT_THAT(table, HasSubstr("f_ecom(read -> colffts)    [0.005, 0.1, 0.1, 0.0005, 0.0005]"));
   EXPECT_THAT(table, HasSubstr("period"));

@@ -93,7 +93,7 @@ nlohmann::json map_document(const ScenarioRun& run)
   if (run.scenario.task_chain) { // seed 001's modules: response functions, no event graph (docs/sv95.md)
     j["event_graph"] = {{"period", nullptr},
                         {"deadlock", false},
-                        {"critical_cycle", "none for data-parallel modules (response functions)"}};
+                        {"critical_cycle", "none for seed 001's data-parallel modules (no event graph)"}};
     return j;
   }
   if (run.analytic.worst_case_period > 0) {
