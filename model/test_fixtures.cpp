@@ -272,4 +272,15 @@ FailureConfiguration random_surviving_configuration(Rng& rng, const RandomInstan
   return config;
 }
 
+TaskChain sv95_worked_chain()
+{
+  TaskChain chain;
+  chain.tasks = {Task{"t1", CostFunction::polynomial(1, 12), 2, 1.5, true},
+                 Task{"t2", CostFunction::polynomial(0, 8, 0.5), 1, 2, true},
+                 Task{"t3", CostFunction::polynomial(2), 1, 0, false}};
+  chain.icom  = {CostFunction::polynomial(0.5, 2), CostFunction::polynomial(0, 4)};
+  chain.ecom  = {CommFunction::polynomial(1, 6, 6), CommFunction::polynomial(0, 2, 4, 0.25, 0.25)};
+  return chain;
+}
+
 } // namespace pipesim::fixtures

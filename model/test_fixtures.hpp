@@ -5,6 +5,7 @@
 #include "model/mapping.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/pipeline.hpp"
+#include "model/sv95/task_chain.hpp"
 #include "platforms/platform.hpp"
 
 #include <cstdint>
@@ -95,5 +96,10 @@ void random_replicated_general_mapping(Rng& rng, RandomInstance& inst, int max_r
 /// A random interval mapping with 1..max_replicas replicas per interval (processors distinct); each replicated
 /// interval is dealt with probability `deal` (actively replicated otherwise).
 void random_deal_mapping(Rng& rng, RandomInstance& inst, int max_replicas = 3, double deal = 0.7);
+
+/// Seed 001's worked chain of model/sv95/response_test.cpp: t1 f_exec = 1 + 12/p, p_min 2, memory 1.5, replicable;
+/// t2 f_exec = 8/p + 0.5 p, memory 2, replicable; t3 f_exec = 2, not replicable. f_icom: 1->2 = 0.5 + 2/p,
+/// 2->3 = 4/p. f_ecom: 1->2 = 1 + 6/ps + 6/pr, 2->3 = 2/ps + 4/pr + 0.25 ps + 0.25 pr.
+TaskChain sv95_worked_chain();
 
 } // namespace pipesim::fixtures

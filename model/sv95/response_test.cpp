@@ -3,6 +3,7 @@
 #include "model/sv95/response.hpp"
 
 #include "base/input_error.hpp"
+#include "model/test_fixtures.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -12,19 +13,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-/// t1: f_exec = 1 + 12/p, p_min 2, memory 1.5, replicable; t2: f_exec = 8/p + 0.5 p, memory 2, replicable;
-/// t3: f_exec = 2, not replicable. f_icom: 1->2 = 0.5 + 2/p, 2->3 = 4/p. f_ecom: 1->2 = 1 + 6/ps + 6/pr,
-/// 2->3 = 2/ps + 4/pr + 0.25 ps + 0.25 pr.
-TaskChain example()
-{
-  TaskChain chain;
-  chain.tasks = {Task{"t1", CostFunction::polynomial(1, 12), 2, 1.5, true},
-                 Task{"t2", CostFunction::polynomial(0, 8, 0.5), 1, 2, true},
-                 Task{"t3", CostFunction::polynomial(2), 1, 0, false}};
-  chain.icom  = {CostFunction::polynomial(0.5, 2), CostFunction::polynomial(0, 4)};
-  chain.ecom  = {CommFunction::polynomial(1, 6, 6), CommFunction::polynomial(0, 2, 4, 0.25, 0.25)};
-  return chain;
-}
+TaskChain example() { return fixtures::sv95_worked_chain(); }
 
 TEST(Sv95Response, ModuleComposition)
 {
