@@ -1,18 +1,14 @@
 // The -small twins of seed 002's reproduction campaigns (validation/campaigns/hedpm-*-small.yaml) run end to end, and
 // the figures docs/reproduction-hedpm.md compares with the paper computed from their rows (validation/hedpm_tables).
-#include "validation/campaign.hpp"
-#include "validation/campaign_runner.hpp"
+#include "validation/campaign_test_util.hpp"
 #include "validation/hedpm_tables.hpp"
 
-#include <filesystem>
 #include <fmt/format.h>
 #include <functional>
 #include <gtest/gtest.h>
 #include <tuple>
-#include <unistd.h>
 
 using namespace pipesim;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -23,18 +19,11 @@ namespace {
 HedpmTables run_small(const std::string& name, CampaignMode mode = CampaignMode::simulate,
                       const std::function<bool(const CampaignRun&)>& keep = {})
 {
-  Campaign c = load_campaign(std::string(PIPESIM_SOURCE_DIR) + "/validation/campaigns/" + name + ".yaml");
+  Campaign c = test::shipped_campaign(name);
   c.mode     = mode;
   if (keep) std::erase_if(c.runs, [&](const CampaignRun& run) { return not keep(run); });
-  auto dir = fs::temp_directory_path() / fmt::format("pipesim-{}-{}", name, getpid());
-  fs::remove_all(dir);
-  RunnerOptions o;
-  o.out_dir               = dir.string();
-  o.jobs                  = 2;
-  o.quiet                 = true;
-  RunnerSummary summary   = run_campaign(c, o);
-  CampaignResults results = load_campaign_results(dir.string());
-  fs::remove_all(dir);
+  RunnerSummary summary;
+  CampaignResults results = test::run_in_temp(c, name, &summary);
   EXPECT_EQ(summary.failures, 0);
   for (const auto& row : results.rows) {
     EXPECT_TRUE(row.ok()) << name << " run " << row.run_id << ": " << row.status << " " << row.error;

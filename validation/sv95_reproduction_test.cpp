@@ -2,19 +2,15 @@
 // their .fitted.yaml), the optimal mapping on the fit, and the campaigns validation/campaigns/fft-hist*.yaml run end to
 // end: predicted against simulated (Table 2's 0-12 %) and the optimum against the pure data-parallel mapping.
 #include "model/sv95/response.hpp"
-#include "validation/campaign.hpp"
-#include "validation/campaign_runner.hpp"
+#include "validation/campaign_test_util.hpp"
 #include "validation/fit_run.hpp"
 #include "validation/report_data.hpp"
 
-#include <filesystem>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <map>
-#include <unistd.h>
 
 using namespace pipesim;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -56,20 +52,11 @@ TEST(Sv95Reproduction, FftHist256OptimumIsTable1sMapping)
 /// The ok rows of validation/campaigns/<name>.yaml run in a fresh directory, by mapper ("explicit": data-parallel).
 std::map<std::string, ResultRow> run_campaign_rows(const std::string& name)
 {
-  Campaign c = load_campaign(std::string(PIPESIM_SOURCE_DIR) + "/validation/campaigns/" + name + ".yaml");
-  auto dir   = fs::temp_directory_path() / fmt::format("pipesim-{}-{}", name, getpid());
-  fs::remove_all(dir);
-  RunnerOptions o;
-  o.out_dir = dir.string();
-  o.jobs    = 2;
-  o.quiet   = true;
-  run_campaign(c, o);
   std::map<std::string, ResultRow> rows;
-  for (const ResultRow& row : load_campaign_results(dir.string()).rows) {
+  for (const ResultRow& row : test::run_in_temp(test::shipped_campaign(name), name).rows) {
     EXPECT_TRUE(row.ok()) << name << " run " << row.run_id << ": " << row.error;
     rows[row.mapper] = row;
   }
-  fs::remove_all(dir);
   return rows;
 }
 
