@@ -40,13 +40,8 @@ Lowest lowest_value(const FittedFunction& f, int P)
 {
   Lowest low{std::numeric_limits<double>::infinity(), 1, 0};
   for (int p = 1; p <= P; ++p)
-    for (int pr = 1; pr <= (f.step == FitStep::ecom ? P - p : 1); ++pr) {
-      std::vector<double> basis = fit_basis({f.step, f.task, p, pr});
-      double value              = 0;
-      for (std::size_t j = 0; j < basis.size(); ++j)
-        value += basis[j] * f.coefficients[j];
-      if (!(value >= low.value)) low = {value, p, f.step == FitStep::ecom ? pr : 0};
-    }
+    for (int pr = 1; pr <= (f.step == FitStep::ecom ? P - p : 1); ++pr)
+      if (double value = f.value(p, pr); !(value >= low.value)) low = {value, p, f.step == FitStep::ecom ? pr : 0};
   return low;
 }
 
@@ -64,11 +59,7 @@ void refuse_negative_fit(FittedChain& fit, int P)
                                    f.label(fit.chain), low.value, low.p,
                                    low.pr > 0 ? fmt::format(", pr = {}", low.pr) : ""));
     f.coefficients[0] -= low.value;
-    const auto& c         = f.coefficients;
-    const std::size_t idx = static_cast<std::size_t>(f.task - 1);
-    if (f.step == FitStep::exec) fit.chain.tasks[idx].exec = CostFunction::polynomial(c[0], c[1], c[2]);
-    if (f.step == FitStep::icom) fit.chain.icom[idx] = CostFunction::polynomial(c[0], c[1], c[2]);
-    if (f.step == FitStep::ecom) fit.chain.ecom[idx] = CommFunction::polynomial(c[0], c[1], c[2], c[3], c[4]);
+    apply_fit(fit.chain, f);
   }
 }
 } // namespace

@@ -159,6 +159,21 @@ std::vector<double> evaluate_samples(const TaskChain& chain, const std::vector<F
   return out;
 }
 
+double FittedFunction::value(int p, int pr) const
+{
+  std::vector<double> basis = fit_basis({step, task, p, pr});
+  return std::inner_product(basis.begin(), basis.end(), coefficients.begin(), 0.0);
+}
+
+void apply_fit(TaskChain& chain, const FittedFunction& f)
+{
+  const auto& c         = f.coefficients;
+  const std::size_t idx = static_cast<std::size_t>(f.task - 1);
+  if (f.step == FitStep::exec) chain.tasks[idx].exec = CostFunction::polynomial(c[0], c[1], c[2]);
+  if (f.step == FitStep::icom) chain.icom[idx] = CostFunction::polynomial(c[0], c[1], c[2]);
+  if (f.step == FitStep::ecom) chain.ecom[idx] = CommFunction::polynomial(c[0], c[1], c[2], c[3], c[4]);
+}
+
 std::string FittedFunction::label(const TaskChain& chain) const
 {
   if (step == FitStep::exec) return fmt::format("f_exec({})", chain.task_name(task));
@@ -179,7 +194,7 @@ FittedFunction fit_function(const std::vector<FitPoint>& points, const std::vect
   f.coefficients = least_squares(rows, measured);
   double sum     = 0;
   for (std::size_t s = 0; s < points.size(); ++s) {
-    double value = std::inner_product(rows[s].begin(), rows[s].end(), f.coefficients.begin(), 0.0);
+    double value = f.value(points[s].p, points[s].pr);
     double error = std::abs(value - measured[s]);
     f.fitted.push_back(value);
     sum += error * error;
@@ -205,12 +220,8 @@ FittedChain fit_task_chain(const TaskChain& chain, int P, const FitSampler& samp
       ++e;
     std::vector<FitPoint> points(plan.begin() + static_cast<long>(s), plan.begin() + static_cast<long>(e));
     std::vector<double> values(measured.begin() + static_cast<long>(s), measured.begin() + static_cast<long>(e));
-    FittedFunction f      = fit_function(points, values);
-    const auto& c         = f.coefficients;
-    const std::size_t idx = static_cast<std::size_t>(f.task - 1);
-    if (f.step == FitStep::exec) out.chain.tasks[idx].exec = CostFunction::polynomial(c[0], c[1], c[2]);
-    if (f.step == FitStep::icom) out.chain.icom[idx] = CostFunction::polynomial(c[0], c[1], c[2]);
-    if (f.step == FitStep::ecom) out.chain.ecom[idx] = CommFunction::polynomial(c[0], c[1], c[2], c[3], c[4]);
+    FittedFunction f = fit_function(points, values);
+    apply_fit(out.chain, f);
     out.functions.push_back(std::move(f));
     s = e;
   }

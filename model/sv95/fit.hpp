@@ -59,7 +59,11 @@ struct FittedFunction {
   double max_abs_residual = 0;                     // seconds
   double max_rel_residual = 0;                     // max |fitted - measured| / measured over samples with measured > 0
   std::string label(const TaskChain& chain) const; // "f_exec(colffts)", "f_ecom(colffts -> rowffts)"
+  /// The fitted polynomial at p processors (p senders and pr receivers for f_ecom).
+  double value(int p, int pr = 0) const;
 };
+/// Puts the fitted polynomial in place of its function in `chain`.
+void apply_fit(TaskChain& chain, const FittedFunction& f);
 
 /// Measures a list of samples (in one batch: a simulation engine can run them all), returning seconds in order.
 using FitSampler = std::function<std::vector<double>(const std::vector<FitPoint>&)>;
