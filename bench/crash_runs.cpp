@@ -16,6 +16,7 @@
 #include <benchmark/benchmark.h>
 #include <chrono>
 #include <cstdlib>
+#include <sstream>
 
 using namespace pipesim;
 
@@ -56,10 +57,16 @@ SimulationSettings settings(CommModel model, int datasets)
   return s;
 }
 
-/// A Monte Carlo series of `runs` multi-port runs with the probability model.
+/// A Monte Carlo series of `runs` multi-port runs with the probability model; BENCH_SIMGRID adds SimGrid options
+/// (space-separated, e.g. "--cfg=contexts/stack-size:256") to try their effect.
 SimulationSettings series(int runs, int datasets)
 {
-  auto s           = settings(CommModel::multi_port, datasets);
+  auto s = settings(CommModel::multi_port, datasets);
+  if (const char* v = std::getenv("BENCH_SIMGRID")) {
+    std::istringstream words(v);
+    for (std::string w; words >> w;)
+      s.simgrid_args.push_back(w);
+  }
   s.failures.model = FailureModel::probability;
   s.runs           = runs;
   return s;

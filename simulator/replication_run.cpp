@@ -1,6 +1,8 @@
 // The run of a replicated mapping: mailboxes, P_in, P_out, the crash injector, the outcome and the result.
 #include "simulator/replication.hpp"
 
+#include "simulator/engine_reuse.hpp"
+
 #include <algorithm>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -22,13 +24,15 @@ void Replication::make_mailboxes()
     if (j == 0 || !dealt(j - 1)) {
       auto* mb              = sg4::Mailbox::by_name(fmt::format("pipesim-{}-{}", j, node));
       mailboxes_[{j, node}] = mb;
+      note_mailbox(mb);
       station_interval_[mb] = j;
       return;
     }
     for (const auto& from : mapping_.interval(j - 1).replicas) { // one per sender: I_{j-1} is dealt
       auto* mb = sg4::Mailbox::by_name(fmt::format("pipesim-{}-{}-from-{}", j, node, from.front()));
       sender_mailboxes_[{j, node, from.front()}] = mb;
-      station_interval_[mb]                      = j;
+      note_mailbox(mb);
+      station_interval_[mb] = j;
     }
   };
   for (int j = 0; j < m(); ++j)

@@ -1,6 +1,8 @@
 // Transfers of a replicated run: waiting with crash wake-ups, receiving and sending a data set, link failures.
 #include "simulator/replication.hpp"
 
+#include "simulator/engine_reuse.hpp"
+
 #include <fmt/format.h>
 #include <simgrid/Exception.hpp>
 #include <stdexcept>
@@ -18,6 +20,7 @@ Replication::Waiter* Replication::waiter(sg4::Host* host)
   Waiter* w  = waiters_.back().get();
   w->host    = host;
   w->control = sg4::Mailbox::by_name(fmt::format("pipesim-control-{}", waiters_.size() - 1));
+  note_mailbox(w->control, host); // crash wake-ups: 0-byte detached messages from its own host
   return w;
 }
 

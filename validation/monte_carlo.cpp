@@ -1,13 +1,16 @@
 // Monte Carlo crash runs.
 #include "validation/monte_carlo.hpp"
 
+#include "base/batched_pool.hpp"
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
 #include "model/analytic.hpp"
 #include "model/multiport_analytic.hpp"
+#include "simulator/engine_reuse.hpp"
 #include "simulator/failures.hpp"
 #include "simulator/run.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -20,25 +23,25 @@ bool MonteCarloSummary::consistent_99() const
 
 namespace {
 
-/// Run i of the series, in a process forked from a prepared worker (`engine`): its figures as JSON.
-std::string run_figures(const PreparedEngine& engine, const Pipeline& pipeline, const Platform& platform,
-                        const Mapping& mapping, const SimulationSettings& settings, int i, double fault_free_makespan)
+/// Run i of the series, in a process forked from a prepared worker (`engine`): its figures.
+nlohmann::json run_figures(const PreparedEngine& engine, const Pipeline& pipeline, const Platform& platform,
+                           const Mapping& mapping, const SimulationSettings& settings, int i,
+                           double fault_free_makespan)
 {
   SimulationSettings run  = settings_for_run(platform, mapping, settings, i, fault_free_makespan);
   run.record_trace        = false;
   run.progress            = ProgressMode::off; // the series' progress is the parent's, in runs
   SimulationResult r      = simulate_prepared(engine, pipeline, platform, mapping, run);
   const FailureOutcome& f = r.failures;
-  nlohmann::json j{{"seed", run.seed},
-                   {"verdict", to_string(f.verdict)},
-                   {"completion", r.makespan},
-                   {"failed_interval", f.failed_interval},
-                   {"failed_link", f.failed_link},
-                   {"crashes", f.crashes.size()},
-                   {"elections", f.elections},
-                   {"duplicates", f.duplicates},
-                   {"period_after", f.period_after}};
-  return j.dump();
+  return {{"seed", run.seed},
+          {"verdict", to_string(f.verdict)},
+          {"completion", r.makespan},
+          {"failed_interval", f.failed_interval},
+          {"failed_link", f.failed_link},
+          {"crashes", f.crashes.size()},
+          {"elections", f.elections},
+          {"duplicates", f.duplicates},
+          {"period_after", f.period_after}};
 }
 
 /// Run i's record: its drawn schedule (and whether every interval keeps a replica under it), then what its process
@@ -87,6 +90,12 @@ void tally(MonteCarloSummary& s, const MonteCarloRun& run, bool ok)
 
 } // namespace
 
+int monte_carlo_batch_size(const Platform& platform, int runs)
+{
+  constexpr int largest = 32; // a batch that dies is run again run by run: the cost of a crash stays bounded
+  return can_run_again(platform) ? std::clamp(runs / 16, 1, largest) : 1;
+}
+
 MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                        const SimulationSettings& settings, int jobs)
 {
@@ -101,17 +110,20 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   s.fault_free_makespan  = clean.makespan;
   s.fault_free_period    = clean.period;
   if (s.model == FailureModel::probability) s.analytic_survival = 1 - bbr10_eq2_failure_probability(platform, mapping);
-  // Each worker process starts SimGrid and builds the platform once; each run is a child forked from it.
+  // Each worker process starts SimGrid and builds the platform once; each batch of runs is a child forked from it.
   PreparedEngine engine;
-  PoolOptions pool{.jobs = jobs, .prepare = [&] { engine = prepare_engine(pipeline, platform, settings); }};
-  std::vector<JobOutcome> outcomes(static_cast<std::size_t>(settings.runs));
+  auto prepare = [&] {
+    keep_actor_stacks_in_heap();
+    engine = prepare_engine(pipeline, platform, settings);
+  };
   Progress progress("Monte Carlo", "runs", settings.runs, settings.progress);
-  run_pool(
-      settings.runs, pool,
-      [&](int i) { return run_figures(engine, pipeline, platform, mapping, settings, i, s.fault_free_makespan); },
-      [&](int i, JobOutcome&& o) {
-        outcomes[static_cast<std::size_t>(i)] = std::move(o);
-        progress.advance();
+  long finished = 0;
+  BatchOptions batches{.size     = monte_carlo_batch_size(platform, settings.runs),
+                       .between  = reset_engine_for_next_run,
+                       .progress = [&](int n) { progress.set(finished += n); }};
+  std::vector<JobOutcome> outcomes =
+      run_pool_batched(settings.runs, {.jobs = jobs, .prepare = prepare}, batches, [&](int i) {
+        return run_figures(engine, pipeline, platform, mapping, settings, i, s.fault_free_makespan).dump();
       });
   progress.finish();
 

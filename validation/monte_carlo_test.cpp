@@ -143,6 +143,42 @@ TEST(MonteCarlo, PreparedWorkersGiveTheRunsOfSeparateProcesses)
   }
 }
 
+TEST(MonteCarlo, BatchesOfRunsInOneEngineGiveTheRunsOfSeparateProcesses)
+{
+  // 64 runs (32 under ASan) go in batches of 4 (2): each run after the first of its batch starts in an engine whose
+  // last run crashed hosts, left wake-up tokens and advanced the clock. Every run must still be, bit for bit, the one
+  // a fresh process gives.
+  Rng rng(23);
+  auto inst = fixtures::random_platform_and_pipeline(rng, 5, 12, false);
+  for (int u = 0; u < inst.platform.p(); ++u)
+    inst.platform.processor(u).failure_probability = rng.uniform(0.1, 0.4);
+  inst.mapping   = random_replicated_mapping(inst.pipeline.n(), inst.platform.p(), 23, 3);
+  const int runs = static_cast<int>(64 / (fixtures::asan_scale == 1 ? 1 : 2));
+  EXPECT_EQ(monte_carlo_batch_size(inst.platform, runs), runs / 16);
+  for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
+    auto s  = series(model, runs);
+    auto mc = simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, s, 2);
+    EXPECT_GT(mc.failed, 0) << model;
+    EXPECT_GT(mc.survived, 0) << model;
+    int crashed_then_more = 0; // runs with a crash followed by another run in the same batch
+    for (int i = 0; i + 1 < runs; ++i)
+      if ((i + 1) % (runs / 16) != 0 && mc.details[static_cast<std::size_t>(i)].crashes > 0) ++crashed_then_more;
+    EXPECT_GT(crashed_then_more, 0) << model;
+    expect_same_as_separate_runs(inst.pipeline, inst.platform, inst.mapping, s, mc, to_string(model));
+  }
+}
+
+TEST(MonteCarlo, XmlPlatformsRunOneRunPerProcess)
+{
+  // an XML file may date speed, bandwidth or state profiles, which a reset engine cannot rewind
+  Platform platform =
+      load_xml_platform(std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/two_clusters.xml", "io", "io");
+  EXPECT_EQ(monte_carlo_batch_size(platform, 10000), 1);
+  EXPECT_EQ(monte_carlo_batch_size(fixtures::Eq6Example().platform, 10000), 32);
+  EXPECT_EQ(monte_carlo_batch_size(fixtures::Eq6Example().platform, 40), 2);
+  EXPECT_EQ(monte_carlo_batch_size(fixtures::Eq6Example().platform, 20), 1);
+}
+
 TEST(MonteCarlo, PreparedWorkersKeepLinkEditsAndLinkFailuresOfXmlPlatforms)
 {
   // two_clusters.xml with the backbone at a quarter of its bandwidth and failing at t = 2: the settings are applied
