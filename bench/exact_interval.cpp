@@ -2,13 +2,15 @@
 // _median and _max aggregates, CPU time): exact.interval on Fully Heterogeneous n = 50, p = 20 (issue 17 target: all
 // 31 optimal, each <= 60 s of CPU), on Communication Homogeneous n = 1000, p = 256 (target: all 31 optimal, each
 // <= 10 s), on Communication Homogeneous n = 100, p = 24 (median <= 10 s), on the paper's sizes n <= 10, p <= 8
-// (<= 1 ms), on Fully Heterogeneous n = 50, p = 16 and past 64 processors (p = 80, 128, 256: how far it goes, 5 seeds,
-// 60 s limit); and br07.ilp against exact.interval on n = 4, p = 8, as a ratio measured in the same process. One
-// line per target at the end says whether it is met (CPU seconds of the mapper call, peak memory of the process).
-// Instances: speeds real uniform in [1, 20]; b = 10 (Communication Homogeneous) or uniform in [1, 10] per ordered
-// pair (Fully Heterogeneous); w integer in [1, 20]; delta integer in [1, 100]. Run it on one core with a memory cap,
-// e.g. `ulimit -v 1048576; taskset -c 0 build/bench/bench_exact_interval`.
+// (<= 1 ms), on Fully Heterogeneous n = 50, p = 16 (all optimal, median <= 10 s) and past 64 processors (p = 80, 128,
+// 256: how far it goes, 5 seeds, 60 s limit); and br07.ilp against exact.interval on n = 4, p = 8, as a ratio measured
+// in the same process (no target). One line per family at the end states its CPU time against its target
+// (bench/target.hpp; CPU seconds of the mapper call; the paper's sizes: the max; p = 80, 128, 256: no target), then the
+// peak memory of the process. Instances: speeds real uniform in [1, 20]; b = 10 (Communication Homogeneous) or uniform
+// in [1, 10] per ordered pair (Fully Heterogeneous); w integer in [1, 20]; delta integer in [1, 100]. Run it on one
+// core with a memory cap, e.g. `ulimit -v 1048576; taskset -c 0 build/bench/bench_exact_interval`.
 #include "base/random.hpp"
+#include "bench/target.hpp"
 #include "mappers/mapper.hpp"
 
 #include <algorithm>
@@ -19,6 +21,7 @@
 #include <fmt/format.h>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sys/resource.h>
 #include <tuple>
 
@@ -160,30 +163,67 @@ BENCHMARK(BM_IlpOverExact)
     ->ReportAggregatesOnly(true)
     ->Unit(benchmark::kMillisecond);
 
-/// One line per instance family against its target: solved, CPU time max and median.
+/// Which CPU time of a family its target bounds.
+enum class Statistic { median, max };
+
+/// A family of instances and its target (docs/exact.md): the CPU median or max, and every instance optimal when
+/// `all_optimal`.
+struct FamilyTarget {
+  int n, p;
+  bool heterogeneous;
+  std::optional<bench::Target> target; // none: how far the solver goes past 64 processors
+  Statistic statistic = Statistic::max;
+  bool all_optimal    = false;
+};
+
+const std::vector<FamilyTarget>& family_targets()
+{
+  using bench::Bound, bench::Unit;
+  const bench::Target s60{Bound::at_most, 60, Unit::seconds}, s10{Bound::at_most, 10, Unit::seconds};
+  const bench::Target ms1{Bound::at_most, 1, Unit::milliseconds};
+  static const std::vector<FamilyTarget> all = {{50, 20, true, s60, Statistic::max, true},     // issue 17
+                                                {1000, 256, false, s10, Statistic::max, true}, // issue 17
+                                                {100, 24, false, s10, Statistic::median, false},
+                                                {50, 16, true, s10, Statistic::median, true},
+                                                {50, 80, true, std::nullopt},
+                                                {50, 128, true, std::nullopt},
+                                                {50, 256, true, std::nullopt},
+                                                {10, 8, false, ms1}, // the paper's sizes
+                                                {10, 4, false, ms1},
+                                                {10, 8, true, ms1}};
+  return all;
+}
+
+/// "<family>: <optimal>/<count> optimal (worst gap g), CPU <other statistic> x s; CPU <statistic>: y s (target ...)".
+std::string family_line(const FamilyTarget& f, const Solved& solved)
+{
+  std::vector<double> cpu = solved.cpu;
+  std::sort(cpu.begin(), cpu.end());
+  const auto count   = static_cast<int>(cpu.size());
+  const bool ms      = f.target && f.target->unit == bench::Unit::milliseconds;
+  const double scale = ms ? 1e3 : 1;
+  const bool median  = f.statistic == Statistic::median;
+  const double bound = scale * (median ? cpu[cpu.size() / 2] : cpu.back());
+  const double other = scale * (median ? cpu.back() : cpu[cpu.size() / 2]);
+  const char* figure = median ? "CPU median" : "CPU max";
+  std::string head =
+      fmt::format("{} n = {}, p = {}: {}/{} optimal (worst gap {:.3g}), {} {:.4g}{}",
+                  f.heterogeneous ? "Fully Heterogeneous" : "Communication Homogeneous", f.n, f.p, solved.optimal,
+                  count, solved.worst_gap, median ? "CPU max" : "CPU median", other, ms ? " ms" : " s");
+  if (!f.target)
+    return head + "; " + bench::no_verdict_line(figure, bound, bench::Unit::seconds, bench::NoVerdict::no_target);
+  bench::Note note{f.all_optimal ? "all optimal" : "", !f.all_optimal || solved.optimal == count};
+  return head + "; " + bench::target_line(figure, bound, *f.target, note);
+}
+
+/// One line per instance family run against its target (bench/target.hpp), then the peak memory.
 void report_targets()
 {
-  struct Target {
-    int n, p;
-    bool heterogeneous;
-    double max_seconds; // each instance; 0: no target (how far the solver goes)
-  };
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  for (Target t : {Target{50, 20, true, 60}, Target{1000, 256, false, 10}, Target{50, 80, true, 0},
-                   Target{50, 128, true, 0}, Target{50, 256, true, 0}}) {
-    auto found = solved().find({t.n, t.p, t.heterogeneous});
-    if (found == solved().end()) continue;
-    std::vector<double> cpu = found->second.cpu;
-    std::sort(cpu.begin(), cpu.end());
-    bool met = found->second.optimal == static_cast<int>(cpu.size()) && cpu.back() <= t.max_seconds;
-    std::cout << fmt::format(
-        "{} n = {}, p = {}: {}/{} optimal (worst gap {:.3g}), CPU max {:.3f} s, median {:.3f} s; "
-        "target {}\n",
-        t.heterogeneous ? "Fully Heterogeneous" : "Communication Homogeneous", t.n, t.p, found->second.optimal,
-        cpu.size(), found->second.worst_gap, cpu.back(), cpu[cpu.size() / 2],
-        t.max_seconds > 0 ? fmt::format("all optimal, each <= {} s: {}", t.max_seconds, met ? "MET" : "NOT MET")
-                          : std::string("none (how far it goes past 64 processors)"));
+  for (const FamilyTarget& f : family_targets()) {
+    auto found = solved().find({f.n, f.p, f.heterogeneous});
+    if (found != solved().end() && !found->second.cpu.empty()) std::cout << family_line(f, found->second) << "\n";
   }
   std::cout << fmt::format("peak memory of the process (max RSS): {:.1f} MiB\n",
                            static_cast<double>(usage.ru_maxrss) / 1024.0);
