@@ -4,6 +4,7 @@
 #include "model/allotment.hpp"
 #include "model/analytic.hpp"
 #include "model/bbr10/worst_case_period.hpp"
+#include "model/deal.hpp"
 #include "model/multiport_event_graph.hpp"
 #include "model/oneport_plan.hpp"
 
@@ -104,6 +105,19 @@ bool every_interval_survives(const Mapping& mapping, const FailureConfiguration&
 {
   auto senders = first_alive_election(mapping, config).sender;
   return std::none_of(senders.begin(), senders.end(), [](int e) { return e < 0; });
+}
+
+bool mapping_survives(const Mapping& mapping, const FailureConfiguration& config)
+{
+  for (const Interval& in : mapping.intervals) {
+    auto alive = [&](const ProcessorGroup& g) {
+      return std::all_of(g.begin(), g.end(), [&](int u) { return config.is_alive(u); });
+    };
+    bool ok = is_dealt(in) ? std::all_of(in.replicas.begin(), in.replicas.end(), alive)
+                           : std::any_of(in.replicas.begin(), in.replicas.end(), alive);
+    if (!ok) return false;
+  }
+  return true;
 }
 
 MultiportTerms bbr10_eq1_terms(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping, int j, int u)

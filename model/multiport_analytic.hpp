@@ -31,6 +31,11 @@ Election first_alive_election(const Mapping& mapping, const FailureConfiguration
 /// True when every interval keeps an alive replica (the run survives; seed 004 eq. (2) is the probability that
 /// this fails).
 bool every_interval_survives(const Mapping& mapping, const FailureConfiguration& config);
+/// True when the mapping keeps every data set going under `config`: an actively replicated interval keeps an alive
+/// replica and a dealt one (model/deal.hpp) keeps all of its replicas (each processes its own data sets: a crash with
+/// work left fails the run). Seed 004 eq. (2) as bbr10_eq2_failure_probability extends it to deal is the probability
+/// that this fails. Without deal, every_interval_survives.
+bool mapping_survives(const Mapping& mapping, const FailureConfiguration& config);
 
 /// The terms of a multi-port cycle-time. With overlap the cycle-time is their maximum, never their sum
 /// (seed 004 §3.3). Every term of a transfer waits for its latency c before its bytes flow: a link term is

@@ -355,3 +355,32 @@ TEST(MultiportSeed004Section2, IntervalMappingIsEq1)
   EXPECT_NEAR(bbr10_eq2_failure_probability(ex.platform, mp), 0.0015, 0.00005);
   EXPECT_NEAR(bbr10_eq2_failure_probability(ex.platform, ex.general()), 0.000023, 0.0000005);
 }
+
+TEST(MappingSurvives, ADealtIntervalNeedsAllItsReplicas)
+{
+  // I_1 active on P0, P1; I_2 dealt over P2, P3: the run survives P0's crash, not P2's (its data sets are lost),
+  // though every interval keeps a replica. Seed 004 eq. (2) as extended to deal counts exactly these failures.
+  Platform pf = make_platform({{10}, {10}, {10}, {10}}, 100);
+  for (int u = 0; u < 4; ++u)
+    pf.processor(u).failure_probability = 0.1 * (u + 1);
+  Mapping mp{{fixtures::interval(1, 1, {0, 1}, Replication::active), fixtures::interval(2, 2, {2, 3})}};
+  EXPECT_TRUE(mapping_survives(mp, FailureConfiguration::all_alive(pf)));
+  EXPECT_TRUE(mapping_survives(mp, crashed(pf, {0})));
+  EXPECT_FALSE(mapping_survives(mp, crashed(pf, {0, 1})));
+  EXPECT_FALSE(mapping_survives(mp, crashed(pf, {2})));
+  EXPECT_TRUE(every_interval_survives(mp, crashed(pf, {2}))); // the active notion: a replica per interval
+  // 1 - F = (1 - f0 f1) (1 - f2) (1 - f3) = the probability of the configurations mapping_survives accepts
+  double survive = 0;
+  for (int mask = 0; mask < 16; ++mask) {
+    std::vector<int> dead;
+    double p = 1;
+    for (int u = 0; u < 4; ++u) {
+      bool down = ((mask >> u) & 1) != 0;
+      p *= down ? 0.1 * (u + 1) : 1 - 0.1 * (u + 1);
+      if (down) dead.push_back(u);
+    }
+    if (mapping_survives(mp, crashed(pf, dead))) survive += p;
+  }
+  EXPECT_NEAR(survive, (1 - 0.1 * 0.2) * 0.7 * 0.6, 1e-15);
+  EXPECT_NEAR(1 - bbr10_eq2_failure_probability(pf, mp), survive, 1e-15);
+}

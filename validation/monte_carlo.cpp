@@ -57,7 +57,7 @@ MonteCarloRun run_record(const Platform& platform, const Mapping& mapping, const
   for (const Crash& c : schedule)
     if (auto u = platform.find(c.host)) config.alive[static_cast<std::size_t>(*u)] = false;
   run.scheduled         = static_cast<int>(schedule.size());
-  run.schedule_survives = every_interval_survives(mapping, config);
+  run.schedule_survives = mapping_survives(mapping, config);
   if (o.status == JobStatus::bad_input) throw InputError(o.text); // bad input, not a statistic
   if (!o.ok()) {
     run.verdict = Verdict::error;

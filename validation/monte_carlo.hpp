@@ -26,7 +26,7 @@ struct MonteCarloRun {
   std::string failed_link;  // failed: the link whose failure ended the run (what-if fail_link), else empty
   int crashes            = 0;
   int scheduled          = 0;    // crashes drawn (those after the run's end never happened)
-  bool schedule_survives = true; // every interval keeps a replica once every drawn crash has happened
+  bool schedule_survives = true; // the mapping survives every drawn crash (mapping_survives: deal needs all replicas)
   int elections          = 0;
   int duplicates         = 0;
   double period_after    = -1; // steady state after the last crash (-1: too few outputs)
@@ -45,7 +45,7 @@ struct MonteCarloSummary {
   /// Runs whose drawn schedule leaves an interval without replica but that survived: the fatal crash came after the
   /// run's end (crashes can make a run faster than the fault-free one, e.g. when a slow elected sender dies).
   int survived_late_crash       = 0;
-  double schedule_survival_rate = 0; // fraction of drawn schedules that keep a replica in every interval
+  double schedule_survival_rate = 0; // fraction of drawn schedules the mapping survives (mapping_survives)
   ProportionInterval ci95;           // Wilson
   ProportionInterval ci99;
   std::optional<double> analytic_survival; // 1 - F (seed 004 eq. (2)) for the probability model

@@ -8,7 +8,9 @@
 #include "simulator/failures.hpp"
 #include "simulator/run.hpp"
 #include "validation/monte_carlo.hpp"
+#include "validation/statistics.hpp"
 
+#include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <iterator>
@@ -166,6 +168,31 @@ TEST(MonteCarlo, BatchesOfRunsInOneEngineGiveTheRunsOfSeparateProcesses)
     EXPECT_GT(crashed_then_more, 0) << model;
     expect_same_as_separate_runs(inst.pipeline, inst.platform, inst.mapping, s, mc, to_string(model));
   }
+}
+
+TEST(MonteCarlo, ADealtReplicaCrashIsAFatalScheduleCrash)
+{
+  // I_1 active on P0, P1, I_2 dealt over P2, P3 (f = 0.3 each): a drawn schedule the mapping survives crashes no
+  // dealt replica, so the fraction of such schedules estimates 1 - F = (1 - f0 f1) 0.7^2 (the replica-per-interval
+  // notion of active replication would give (1 - f0 f1) (1 - f2 f3) = 0.83).
+  Rng rng(5);
+  auto inst = fixtures::random_platform_and_pipeline(rng, 2, 4, false);
+  for (int u = 0; u < 4; ++u)
+    inst.platform.processor(u).failure_probability = 0.3;
+  inst.mapping   = Mapping{{fixtures::interval(1, 1, {0, 1}, Replication::active), fixtures::interval(2, 2, {2, 3})}};
+  const int runs = 400;
+  auto mc = simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, series(CommModel::one_port, runs), 2);
+  ASSERT_TRUE(mc.analytic_survival);
+  EXPECT_NEAR(*mc.analytic_survival, (1 - 0.09) * 0.49, 1e-12);
+  auto schedules = static_cast<int>(std::lround(mc.schedule_survival_rate * runs));
+  auto ci        = wilson_interval(schedules, runs, z_99);
+  EXPECT_GE(*mc.analytic_survival, ci.low) << mc.schedule_survival_rate;
+  EXPECT_LE(*mc.analytic_survival, ci.high) << mc.schedule_survival_rate;
+  int survived_by_schedule = 0;
+  for (const auto& r : mc.details)
+    if (r.verdict == Verdict::survived && r.schedule_survives) ++survived_by_schedule;
+  EXPECT_EQ(survived_by_schedule + mc.survived_late_crash, mc.survived);
+  EXPECT_EQ(survived_by_schedule, schedules); // a schedule the mapping survives is survived
 }
 
 TEST(MonteCarlo, XmlPlatformsRunOneRunPerProcess)

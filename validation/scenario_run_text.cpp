@@ -88,7 +88,10 @@ std::string crash_text(const ScenarioRun& run)
     if (mc.analytic_survival)
       out += fmt::format("  1 - F (seed004-eq2) {:.6f}   {} the 99% interval\n", *mc.analytic_survival,
                          mc.consistent_99() ? "inside" : "OUTSIDE");
-    out += fmt::format("  drawn schedules keeping a replica per interval {:.6f}", mc.schedule_survival_rate);
+    out += fmt::format("  drawn schedules {} {:.6f}",
+                       run.mapper.mapping.has_deal() ? "crashing no dealt replica and keeping a replica per interval"
+                                                     : "keeping a replica per interval",
+                       mc.schedule_survival_rate);
     out += mc.survived_late_crash > 0
                ? fmt::format("; {} run(s) survived because a fatal crash came after the end\n", mc.survived_late_crash)
                : "\n";
