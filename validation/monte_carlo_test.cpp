@@ -63,6 +63,18 @@ void expect_same_as_separate_runs(const Pipeline& pipeline, const Platform& plat
     EXPECT_EQ(x.period_after, r.failures.period_after) << where;
   }
 }
+
+/// A random instance of `seed` (n stages, p processors, with latencies or not), failure probabilities in [0.1, 0.4]
+/// and a random mapping of up to 3 replicas per interval: runs that both fail and survive.
+fixtures::RandomInstance replicated_instance(std::uint64_t seed, int n, int p, bool latencies)
+{
+  Rng rng(seed);
+  auto inst = fixtures::random_platform_and_pipeline(rng, n, p, latencies);
+  for (int u = 0; u < inst.platform.p(); ++u)
+    inst.platform.processor(u).failure_probability = rng.uniform(0.1, 0.4);
+  inst.mapping = random_replicated_mapping(inst.pipeline.n(), inst.platform.p(), seed, 3);
+  return inst;
+}
 } // namespace
 
 TEST(MonteCarlo, SurvivalRatesAgreeWithEq2)
@@ -131,11 +143,7 @@ TEST(MonteCarlo, PreparedWorkersGiveTheRunsOfSeparateProcesses)
 {
   // simulate_monte_carlo forks each run from a worker that set SimGrid and the platform up once
   // (run_pool in prepared mode): every run must be the one a fresh process gives, in both models.
-  Rng rng(11);
-  auto inst = fixtures::random_platform_and_pipeline(rng, 4, 10, true);
-  for (int u = 0; u < inst.platform.p(); ++u)
-    inst.platform.processor(u).failure_probability = rng.uniform(0.1, 0.4);
-  inst.mapping = random_replicated_mapping(inst.pipeline.n(), inst.platform.p(), 11, 3);
+  auto inst = replicated_instance(11, 4, 10, true);
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto s  = series(model, 16);
     auto mc = simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, s, 2);
@@ -150,11 +158,7 @@ TEST(MonteCarlo, BatchesOfRunsInOneEngineGiveTheRunsOfSeparateProcesses)
   // 64 runs (32 under ASan) go in batches of 4 (2): each run after the first of its batch starts in an engine whose
   // last run crashed hosts, left wake-up tokens and advanced the clock. Every run must still be, bit for bit, the one
   // a fresh process gives.
-  Rng rng(23);
-  auto inst = fixtures::random_platform_and_pipeline(rng, 5, 12, false);
-  for (int u = 0; u < inst.platform.p(); ++u)
-    inst.platform.processor(u).failure_probability = rng.uniform(0.1, 0.4);
-  inst.mapping   = random_replicated_mapping(inst.pipeline.n(), inst.platform.p(), 23, 3);
+  auto inst      = replicated_instance(23, 5, 12, false);
   const int runs = static_cast<int>(64 / (fixtures::asan_scale == 1 ? 1 : 2));
   EXPECT_EQ(monte_carlo_batch_size(inst.platform, runs), runs / 16);
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
