@@ -127,7 +127,7 @@ void MultiPortDeployment::State::compute(Station& s)
     while (rep.sends(j, u) && rep.unstarted(j, u, k) >= settings.buffer)
       rep.wait_change(j, u, sleep);
     s.computed = k + 1;
-    rep.notify(j, u);
+    if (rep.sends(j, u)) rep.notify(j, u); // only u's own sender waits on what u computed
     if (s.next_local) s.next_local->push(k);
   }
 }
@@ -142,6 +142,10 @@ void MultiPortDeployment::State::send(Station& s)
   for (;;) {
     int d = rep.delivered(j, u);
     if (d >= settings.datasets) return;
+    if (!rep.sends(j, u)) { // a replica not elected: only a crash can make it the sender
+      rep.wait_election(j, sleep);
+      continue;
+    }
     if (!rep.may_send(j, u) || s.computed <= d) {
       rep.wait_change(j, u, sleep);
       continue;

@@ -124,7 +124,9 @@ void Replication::set_delivered(Slot& s, int count)
 void Replication::delivered_one(int j, int node, int k)
 {
   Slot& s = slot(j, node);
-  if (s.offset + s.stride * s.delivered == k) set_delivered(s, s.delivered + 1);
+  if (s.offset + s.stride * s.delivered != k) return;
+  set_delivered(s, s.delivered + 1);
+  if (!dealt(j) && delivered(j, node) >= datasets_) notify_slot(slots_.size() + static_cast<std::size_t>(j));
 }
 
 void Replication::started_one(int j, int node, int k)
@@ -218,6 +220,12 @@ void Replication::wait_change(int j, int node, const sg4::SemaphorePtr& sem)
   sem->acquire();
 }
 
+void Replication::wait_election(int j, const sg4::SemaphorePtr& sem)
+{
+  sleepers_.at(slots_.size() + static_cast<std::size_t>(j)).push_back(std::make_shared<Sleeper>(Sleeper{sem, false}));
+  sem->acquire();
+}
+
 Election Replication::elect() const
 {
   FailureConfiguration config{alive_};
@@ -281,7 +289,7 @@ void Replication::crash(int u)
     sg4::Actor::kill_all();
     return;
   }
-  for (std::size_t i = 0; i < slots_.size(); ++i)
+  for (std::size_t i = 0; i < sleepers_.size(); ++i) // the slots, then the elections
     notify_slot(i);
   wake(nullptr);
 }

@@ -136,7 +136,7 @@ void Replication::survived()
 void Replication::deploy()
 {
   make_mailboxes();
-  sleepers_.resize(slots_.size());
+  sleepers_.resize(slots_.size() + static_cast<std::size_t>(m()));
   for (const Crash& c : settings_.crashes)
     if (c.time <= 0)
       if (auto u = platform_.find(c.host); u && alive(*u)) mark_dead(*u);
