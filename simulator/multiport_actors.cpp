@@ -52,6 +52,7 @@ struct Station {
   Buffer* next_local = nullptr;  // input buffer of (j+1, u) when u holds I_{j+1}
   int computed       = 0;        // data sets computed
   std::size_t usage  = 0;        // index in State::usage
+  bool sender        = false;    // its sender actor was started (at the deployment or at its first election)
 };
 /// A processor holding I_{j-1} and I_j computes the input of all its data sets of I_j itself, or of none: with deal
 /// it could compute some and receive the others, which the stations' single input buffer cannot order (InputError).
@@ -94,6 +95,7 @@ struct MultiPortDeployment::State {
   void receive(Station& s);
   void compute(Station& s);
   void send(Station& s);
+  void start_sender(Station& s);
 };
 
 void MultiPortDeployment::State::receive(Station& s)
@@ -162,6 +164,18 @@ void MultiPortDeployment::State::send(Station& s)
   }
 }
 
+/// A station's sender: of every replica of a dealt interval, and of an active one's elected replica. The others
+/// would only wait for an election (`Replication::wait_election`): theirs starts when a crash first elects them.
+void MultiPortDeployment::State::start_sender(Station& s)
+{
+  if (s.sender) return;
+  auto* h = replication->host(s.processor);
+  if (!replication->alive(s.processor) || !h->is_on()) return;
+  s.sender    = true;
+  auto prefix = fmt::format("{}:I{}", platform.node_name(s.processor), s.interval + 1);
+  sg4::Actor::create(prefix + ":send", h, [this, p = &s] { send(*p); });
+}
+
 MultiPortDeployment::MultiPortDeployment(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                          const SimulationSettings& settings, double size_scale)
     : state_(std::make_unique<State>())
@@ -213,8 +227,11 @@ void MultiPortDeployment::deploy()
     auto prefix = fmt::format("{}:I{}", s.platform.node_name(p->processor), p->interval + 1);
     if (!p->local) sg4::Actor::create(prefix + ":receive", h, [self, p] { self->receive(*p); });
     sg4::Actor::create(prefix + ":compute", h, [self, p] { self->compute(*p); });
-    sg4::Actor::create(prefix + ":send", h, [self, p] { self->send(*p); });
+    if (s.replication->sends(p->interval, p->processor)) s.start_sender(*p);
   }
+  s.replication->on_elected([self, by_key](int j, int u) {
+    if (auto it = by_key.find({j, u}); it != by_key.end()) self->start_sender(*it->second);
+  });
 }
 
 SimulationResult MultiPortDeployment::result() const

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <stdexcept>
+#include <utility>
 
 namespace sg4 = simgrid::s4u;
 
@@ -250,7 +251,9 @@ void Replication::reelect()
     elected_[static_cast<std::size_t>(j)] = now;
     Slot& s                               = slots_.at(slot_base_.at(static_cast<std::size_t>(j)));
     s.started                             = s.delivered;
-    if (now >= 0) ++outcome_.elections;
+    if (now < 0) continue;
+    ++outcome_.elections;
+    newly_elected_.emplace_back(j, now);
   }
 }
 
@@ -291,6 +294,11 @@ void Replication::crash(int u)
   }
   for (std::size_t i = 0; i < sleepers_.size(); ++i) // the slots, then the elections
     notify_slot(i);
+  // once the state is whole: creating an actor is a simcall, and other actors run meanwhile
+  auto elected = std::exchange(newly_elected_, {});
+  if (on_elected_)
+    for (auto [j, node] : elected)
+      on_elected_(j, node);
   wake(nullptr);
 }
 

@@ -125,6 +125,9 @@ public:
   /// replica of an actively replicated I_j that is not elected, whose sender has nothing to do until then (waking it
   /// at every change of the slot cost about a fifth of a Monte Carlo run). `sem` as for wait_change.
   void wait_election(int j, const simgrid::s4u::SemaphorePtr& sem);
+  /// Called when a crash elects `node` to send I_j's output (after the deployment: the multi-port model starts the
+  /// sender actor of a replica when it is first elected).
+  void on_elected(std::function<void(int j, int node)> f) { on_elected_ = std::move(f); }
 
   // ---- waiting with crash wake-ups
   struct Waiter {
@@ -239,6 +242,8 @@ private:
   std::vector<std::unique_ptr<Waiter>> waiters_;
   int token_       = 0;
   int turning_off_ = -1;
+  std::function<void(int, int)> on_elected_;
+  std::vector<std::pair<int, int>> newly_elected_; // (j, node) elected by the crash being handled
 
   bool finished_ = false;
   FailureOutcome outcome_;
