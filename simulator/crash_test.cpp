@@ -11,9 +11,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fmt/format.h>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <simgrid/s4u/Actor.hpp>
 #include <unistd.h>
 
 using namespace pipesim;
@@ -32,7 +35,30 @@ struct Example : fixtures::CardExample {
   }
 };
 
+/// The sender actors a multi-port run of `ex` started, in order of creation, then its verdict (run in a child: one
+/// SimGrid engine per process).
+std::string senders_started(const Example& ex, const std::vector<Crash>& crashes)
+{
+  return run_in_child([&] {
+    auto names = std::make_shared<std::string>();
+    simgrid::s4u::Actor::on_creation_cb([names](const simgrid::s4u::Actor& a) {
+      if (a.get_name().ends_with(":send")) *names += a.get_name() + " ";
+    });
+    auto sim = simulate_here(ex.pipeline, ex.platform, ex.mapping,
+                             fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes));
+    return *names + fmt::format("{}", sim.failures.verdict);
+  });
+}
+
 } // namespace
+
+TEST(Crashes, MultiPortStartsAReplicasSenderWhenACrashFirstElectsIt)
+{
+  // P1 and P3 are elected (first); P2's sender starts when P1's crash elects it, P4's never does
+  Example ex;
+  EXPECT_EQ(senders_started(ex, {}), "P1:I1:send P3:I2:send survived");
+  EXPECT_EQ(senders_started(ex, {{"P1", 40}}), "P1:I1:send P3:I2:send P2:I1:send survived");
+}
 
 TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
 {
