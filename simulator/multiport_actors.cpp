@@ -96,6 +96,11 @@ struct MultiPortDeployment::State {
   void compute(Station& s);
   void send(Station& s);
   void start_sender(Station& s);
+  /// The prefix of a station's actor names: "P3:I2".
+  std::string actor_prefix(const Station& s) const
+  {
+    return fmt::format("{}:I{}", platform.node_name(s.processor), s.interval + 1);
+  }
 };
 
 void MultiPortDeployment::State::receive(Station& s)
@@ -171,9 +176,8 @@ void MultiPortDeployment::State::start_sender(Station& s)
   if (s.sender) return;
   auto* h = replication->host(s.processor);
   if (!replication->alive(s.processor) || !h->is_on()) return;
-  s.sender    = true;
-  auto prefix = fmt::format("{}:I{}", platform.node_name(s.processor), s.interval + 1);
-  sg4::Actor::create(prefix + ":send", h, [this, p = &s] { send(*p); });
+  s.sender = true;
+  sg4::Actor::create(actor_prefix(s) + ":send", h, [this, p = &s] { send(*p); });
 }
 
 MultiPortDeployment::MultiPortDeployment(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
@@ -224,7 +228,7 @@ void MultiPortDeployment::deploy()
     Station* p = st.get();
     if (!s.replication->alive(p->processor)) continue;
     auto* h     = s.replication->host(p->processor);
-    auto prefix = fmt::format("{}:I{}", s.platform.node_name(p->processor), p->interval + 1);
+    auto prefix = s.actor_prefix(*p);
     if (!p->local) sg4::Actor::create(prefix + ":receive", h, [self, p] { self->receive(*p); });
     sg4::Actor::create(prefix + ":compute", h, [self, p] { self->compute(*p); });
     if (s.replication->sends(p->interval, p->processor)) s.start_sender(*p);
