@@ -32,6 +32,7 @@ struct OnePortDeployment::State {
     if (settings.record_trace) trace.push_back(TraceEvent{u.host, kind, k, interval, start, end});
   }
   void run_processor(std::size_t index, int u);
+  void run_plain(std::size_t index, int u);
 };
 
 namespace {
@@ -140,6 +141,69 @@ void OnePortDeployment::State::run_processor(std::size_t index, int u)
   }
 }
 
+namespace {
+/// No failure model and one processor per interval: nothing to elect, hand over or wake up. Such a run uses the plain
+/// program, so that crash handling costs nothing without a failure model (issue 17).
+bool plain_run(const detail::Replication& rep)
+{
+  if (rep.failures_possible()) return false;
+  for (const Interval& in : rep.mapping().intervals)
+    if (in.replicas.size() != 1 || in.replicas.front().size() != 1) return false;
+  return true;
+}
+
+/// Waits for one transfer: no sleep action on the caller's CPU, which Comm::wait() adds in SimGrid 3.32.
+void wait_one(const sg4::CommPtr& c)
+{
+  const std::vector<sg4::CommPtr> one{c};
+  sg4::Comm::wait_any(one);
+}
+} // namespace
+
+/// The program of run_processor without failures or replicas: per data set and held interval, receive (unless the
+/// input is local), compute, send (unless the next interval is local), with the same records. What the general
+/// program decides per transfer (who sends what, when) is fixed here, so it is decided once.
+void OnePortDeployment::State::run_plain(std::size_t index, int u)
+{
+  struct Step {
+    int j;
+    sg4::Mailbox* in;  // nullptr: computed here
+    sg4::Mailbox* out; // nullptr: the next interval is here
+    std::uint64_t bytes;
+    double flops;
+  };
+  detail::Replication& rep = *replication;
+  std::vector<Step> steps;
+  for (int j : mapping.intervals_of(u)) {
+    const Interval& in = mapping.interval(j);
+    const int next     = j + 1 == rep.m() ? platform.out() : mapping.interval(j + 1).replicas.front().front();
+    steps.push_back(Step{j, rep.input_local(j, u, 0) ? nullptr : rep.mailbox(j, u, 0),
+                         next == u ? nullptr : rep.mailbox(j + 1, next, 0), rep.bytes(j + 1),
+                         rep.flops(u, pipeline.work(in.first, in.last))});
+  }
+  for (int k = 0; k < settings.datasets; ++k)
+    for (const Step& s : steps) {
+      if (s.in != nullptr) {
+        int* data      = nullptr;
+        sg4::CommPtr c = s.in->get_init()->set_dst_data(reinterpret_cast<void**>(&data), sizeof(void*));
+        c->start();
+        wait_one(c);
+        if (data == nullptr || *data != k)
+          throw std::logic_error(fmt::format("I{} on {}: expected data set {}", s.j + 1, platform.node_name(u), k));
+        record(index, Operation::receive, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
+      }
+      double start = sg4::Engine::get_clock();
+      sg4::this_actor::execute(s.flops);
+      record(index, Operation::compute, k, s.j, start, sg4::Engine::get_clock());
+      if (s.out != nullptr) {
+        sg4::CommPtr c = s.out->put_init(rep.payload(k), s.bytes);
+        c->start();
+        wait_one(c);
+        record(index, Operation::send, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
+      }
+    }
+}
+
 OnePortDeployment::OnePortDeployment(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                      const SimulationSettings& settings, double size_scale)
     : state_(std::make_unique<State>())
@@ -164,12 +228,18 @@ void OnePortDeployment::deploy()
   State& s = *state_;
   s.replication->deploy();
   if (s.replication->finished()) return; // failed at time 0: nothing runs
-  State* st       = state_.get();
-  auto processors = s.mapping.processors();
+  State* st        = state_.get();
+  auto processors  = s.mapping.processors();
+  const bool plain = plain_run(*s.replication);
   for (std::size_t i = 0; i < processors.size(); ++i) {
     int u = processors[i];
     if (s.replication->alive(u))
-      sg4::Actor::create(s.platform.node_name(u), s.replication->host(u), [st, i, u] { st->run_processor(i, u); });
+      sg4::Actor::create(s.platform.node_name(u), s.replication->host(u), [st, i, u, plain] {
+        if (plain)
+          st->run_plain(i, u);
+        else
+          st->run_processor(i, u);
+      });
   }
 }
 

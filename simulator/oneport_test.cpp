@@ -4,9 +4,11 @@
 #include "model/test_fixtures.hpp"
 #include "simulator/run.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace pipesim;
@@ -183,4 +185,45 @@ TEST(OnePortSimulation, PajeTraceOfThePeriodRunSurvivesTheLatencyRun)
   EXPECT_NE(period_trace.find("%EventDef PajeDefineContainerType"), std::string::npos);
   EXPECT_NE(latency_trace.find("%EventDef PajeDefineContainerType"), std::string::npos);
   EXPECT_GT(period_trace.size(), latency_trace.size()); // 10 data sets against 1
+}
+
+TEST(OnePortSimulation, RunsWithoutFailuresTakeThePlainProgramWithTheSameResults)
+{
+  // Without a failure model and with one processor per interval, each processor runs the plain program (receive,
+  // compute, send per data set and held interval). A crash scheduled after the end gives the same run the general
+  // program (owed sends, crash wake-ups): every output time and every trace event must be the same.
+  auto sorted_trace = [](std::vector<TraceEvent> t) {
+    std::sort(t.begin(), t.end(), [](const TraceEvent& a, const TraceEvent& b) {
+      return std::tie(a.host, a.start, a.kind, a.dataset) < std::tie(b.host, b.start, b.kind, b.dataset);
+    });
+    return t;
+  };
+  for (std::uint64_t seed = 1; seed <= 12 / fixtures::asan_scale; ++seed) {
+    Rng rng(seed);
+    auto inst = fixtures::random_platform_and_pipeline(rng, static_cast<int>(rng.integer(2, 8)),
+                                                       static_cast<int>(rng.integer(1, 4)), seed % 2 == 0);
+    if (seed % 3 == 0)
+      fixtures::random_interval_mapping(rng, inst);
+    else
+      fixtures::random_general_mapping(rng, inst); // a processor may hold several intervals
+    std::string what         = "seed " + std::to_string(seed) + ": " + inst.describe();
+    SimulationSettings s     = exact(30);
+    s.record_trace           = true;
+    SimulationResult plain   = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    s.failures.model         = FailureModel::trace;
+    s.crashes                = {Crash{inst.platform.node_name(inst.mapping.processors().front()), 1e12}};
+    s.failures.trace         = s.crashes;
+    SimulationResult general = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    ASSERT_EQ(general.failures.verdict, Verdict::survived) << what;
+    EXPECT_EQ(plain.output_times, general.output_times) << what;
+    auto a = sorted_trace(plain.trace), b = sorted_trace(general.trace);
+    ASSERT_EQ(a.size(), b.size()) << what;
+    for (std::size_t e = 0; e < a.size(); ++e) {
+      EXPECT_EQ(std::tie(a[e].host, a[e].kind, a[e].dataset, a[e].interval),
+                std::tie(b[e].host, b[e].kind, b[e].dataset, b[e].interval))
+          << what << " event " << e;
+      EXPECT_EQ(a[e].start, b[e].start) << what << " event " << e;
+      EXPECT_EQ(a[e].end, b[e].end) << what << " event " << e;
+    }
+  }
 }

@@ -76,6 +76,8 @@ public:
   /// Bytes (scaled) entering I_j; j == m: the output of the last interval.
   std::uint64_t bytes(int j) const { return bytes_.at(static_cast<std::size_t>(j)); }
   simgrid::s4u::Host* host(int node) const;
+  /// The payload of data set k's transfers: its index, which the receivers check.
+  int* payload(int k) { return &ids_.at(static_cast<std::size_t>(k)); }
   /// Flops to execute on `node`'s host so that w flops take w / s_u, s_u being the model's speed (a scale_speed edit
   /// changes it in the model only: SimGrid 3.32 cannot change the speed of a sealed host). w when the speeds agree.
   double flops(int node, double w) const;
