@@ -1,5 +1,6 @@
 // Pre-checks of SimGrid XML platforms: values SimGrid 3.32 aborts on (an unknown routing, found by fuzz/fuzz_xml.cpp;
-// a speed of 0) or takes without a word (a negative speed, bandwidth or latency, nan, inf).
+// a speed of 0) or takes without a word (a negative speed, bandwidth or latency, nan, inf), and elements it crashes
+// or aborts on (a platform without a zone, also found by the fuzzer; <include>, a misplaced <peer> or <cabinet>).
 #include "platforms/simgrid/xml_precheck.hpp"
 
 #include "base/input_error.hpp"
@@ -105,10 +106,107 @@ void check_numbers(const std::string& file, std::string_view name, const std::st
   }
 }
 
+/// An element of the text: its name, line, parent (index, -1 for a root) and `routing` attribute.
+struct Element {
+  std::string name;
+  int line   = 1;
+  int parent = -1;
+  std::string routing;
+};
+
+/// The value of attribute `name` in the tag text, or "".
+std::string attribute(std::string_view tag, std::string_view name)
+{
+  for (std::size_t at = tag.find(name); at != std::string_view::npos; at = tag.find(name, at + 1)) {
+    if (at == 0 || !std::isspace(static_cast<unsigned char>(tag[at - 1]))) continue;
+    const std::string text(tag);
+    const std::size_t quote = value_start(text, at + name.size());
+    if (quote == std::string::npos) continue;
+    const std::size_t close = text.find(text[quote], quote + 1);
+    return close == std::string::npos ? "" : text.substr(quote + 1, close - quote - 1);
+  }
+  return "";
+}
+
+/// The elements of the text (comments, declarations and processing instructions left out), in document order, and
+/// whether the scan stopped at an unterminated tag or comment (SimGrid's parser reports it). O(size of the text).
+struct Elements {
+  std::vector<Element> list;
+  bool truncated = false;
+};
+
+Elements elements(const std::string& text)
+{
+  Elements found;
+  std::vector<Element>& out = found.list;
+  std::vector<int> open;
+  int line                = 1;
+  std::size_t lines_up_to = 0;
+  for (std::size_t pos = text.find('<'); pos != std::string::npos; pos = text.find('<', pos)) {
+    const bool comment = text.compare(pos, 4, "<!--") == 0;
+    if (comment || text.compare(pos, 2, "<?") == 0 || text.compare(pos, 2, "<!") == 0) {
+      pos = comment ? text.find("-->", pos + 4) : text.find('>', pos);
+      if (pos == std::string::npos) return {out, true};
+      continue;
+    }
+    if (text.compare(pos, 2, "</") == 0) {
+      if (!open.empty()) open.pop_back();
+      pos += 2;
+      continue;
+    }
+    std::size_t end = pos + 1;
+    while (end < text.size() && is_name_char(text[end]))
+      ++end;
+    Element e{text.substr(pos + 1, end - pos - 1), 0, open.empty() ? -1 : open.back(), ""};
+    for (char quote = 0; end < text.size() && (quote != 0 || text[end] != '>'); ++end)
+      if (quote != 0 ? text[end] == quote : (text[end] == '"' || text[end] == '\'')) quote = quote != 0 ? 0 : text[end];
+    if (end >= text.size()) return {out, true};
+    line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(lines_up_to),
+                                        text.begin() + static_cast<std::ptrdiff_t>(pos), '\n'));
+    lines_up_to = pos;
+    e.line      = line;
+    e.routing   = attribute(std::string_view(text).substr(pos, end - pos), "routing");
+    out.push_back(std::move(e));
+    if (text[end - 1] != '/') open.push_back(static_cast<int>(out.size()) - 1);
+    pos = end + 1;
+  }
+  return found;
+}
+
+bool is_zone(const std::string& name) { return name == "zone" || name == "AS"; }
+
+/// Elements SimGrid 3.32's parser accepts but then crashes or aborts on (found by fuzz/fuzz_xml.cpp: a <platform>
+/// without a zone, whose root zone SimGrid then seals through a null pointer).
+void check_structure(const std::string& file, const std::string& text)
+{
+  const auto [els, truncated] = elements(text);
+  if (els.empty() && !truncated) // only comments: SimGrid 3.32 crashes on that too
+    throw InputError(located(file, 1, "no <platform> element: this is not a SimGrid platform file"));
+  if (els.empty() || els.front().name != "platform") return; // SimGrid's parser says what is wrong
+  bool root_zone = false;
+  for (const Element& e : els) {
+    const Element* parent = e.parent < 0 ? nullptr : &els[static_cast<std::size_t>(e.parent)];
+    auto refuse           = [&](const std::string& why) {
+      throw InputError(located(file, e.line, fmt::format("element <{}>: {}", e.name, why)));
+    };
+    if (e.name == "include") refuse("removed in SimGrid 3.18 (3.32 aborts on it); copy the included zones in");
+    if (e.name == "peer" && (parent == nullptr || !is_zone(parent->name) || parent->routing != "Vivaldi"))
+      refuse("only inside a <zone routing=\"Vivaldi\"> (SimGrid 3.32 aborts otherwise)");
+    if (e.parent != 0) continue;
+    root_zone = root_zone || is_zone(e.name) || e.name == "cluster";
+    if (e.name == "cabinet") refuse("directly in <platform>: put it in a <zone> (SimGrid 3.32 crashes otherwise)");
+  }
+  if (!root_zone)
+    throw InputError(located(file, els.front().line,
+                             "element <platform>: no <zone> (or <cluster>) in it: SimGrid 3.32 needs a root zone, "
+                             "e.g. <zone id=\"world\" routing=\"Full\">, and crashes without one"));
+}
+
 } // namespace
 
 void precheck_platform_xml(const std::string& file, const std::string& text)
 {
+  check_structure(file, text);
   for_each_attribute(text, [&](std::string_view name, const std::string& value, int line) {
     if (name == "routing" && std::find(routings.begin(), routings.end(), value) == routings.end())
       throw InputError(located(

@@ -14,6 +14,9 @@ namespace pipesim {
 ///   comma-separated list) whose number is not finite and > 0: SimGrid aborts a run on a speed of 0 or inf and takes
 ///   a negative speed;
 /// - a latency (`latency`, `lat`, `bb_lat`, `loopback_lat`) whose number is not finite and >= 0.
+/// - elements SimGrid's parser takes but 3.32 then crashes or aborts on: a <platform> without a <zone>, <AS> or
+///   <cluster> in it (no root zone), <include> (removed in 3.18), a <peer> outside a zone with routing Vivaldi, a
+///   <cabinet> directly in <platform>.
 /// A value that is not a number is left to SimGrid's parser, which names its line. Complexity: O(size of the text).
 void precheck_platform_xml(const std::string& file, const std::string& text);
 

@@ -88,5 +88,42 @@ TEST(XmlPrecheck, ValidRatesLatenciesAndNonNumbersPass)
   EXPECT_EQ(precheck_error_of("<host id=\"a\" speed=\"abc\"/>"), "no error"); // SimGrid's parser names its line
 }
 
+// Found by fuzz_xml (2026-11-27): the shipped star.xml cut after its first comment, no <platform> element. SimGrid 3.32
+// parses it and then crashes (SIGSEGV in NetZoneImpl::seal: no root zone); so does a <platform> without a zone.
+TEST(XmlPrecheck, APlatformWithoutRootZoneNamesWhatIsMissing)
+{
+  const std::string prolog = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
+  EXPECT_EQ(precheck_error_of(prolog + "<!-- pipesim example: a star. <platform> -->\n"),
+            "p.xml:1: no <platform> element: this is not a SimGrid platform file");
+  EXPECT_EQ(precheck_error_of(""), "p.xml:1: no <platform> element: this is not a SimGrid platform file");
+  EXPECT_EQ(precheck_error_of(prolog + "<platform version=\"4.1\">\n<config><prop id=\"a\" value=\"b\"/></config>\n"
+                                       "</platform>\n"),
+            "p.xml:3: element <platform>: no <zone> (or <cluster>) in it: SimGrid 3.32 needs a root zone, e.g. "
+            "<zone id=\"world\" routing=\"Full\">, and crashes without one");
+  EXPECT_EQ(precheck_error_of(prolog + "<platform version=\"4.1\">\n<cluster id=\"c\" prefix=\"h-\" suffix=\"\" "
+                                       "radical=\"0-3\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\"/>\n</platform>\n"),
+            "no error");
+  EXPECT_EQ(precheck_error_of(prolog + "<platform version=\"4.1\"><AS id=\"z\" routing=\"Full\"/></platform>"),
+            "no error");
+  EXPECT_EQ(precheck_error_of("<platform version=\"4.1"), "no error"); // unterminated: SimGrid's parser reports it
+}
+
+TEST(XmlPrecheck, ElementsSimgridAbortsOnNameTheirLine)
+{
+  const std::string head = "<platform version=\"4.1\">\n";
+  EXPECT_EQ(precheck_error_of(head + "<zone id=\"z\" routing=\"Full\">\n<include file=\"x.xml\"/></zone>"),
+            "p.xml:3: element <include>: removed in SimGrid 3.18 (3.32 aborts on it); copy the included zones in");
+  const std::string peer = "<peer id=\"p\" speed=\"1Gf\" bw_in=\"1GBps\" bw_out=\"1GBps\" coordinates=\"0 0 0\"/>";
+  const std::string misplaced =
+      "element <peer>: only inside a <zone routing=\"Vivaldi\"> (SimGrid 3.32 aborts otherwise)";
+  EXPECT_EQ(precheck_error_of(head + "<zone id=\"z\" routing=\"Full\">\n\n" + peer + "</zone>"),
+            "p.xml:4: " + misplaced);
+  EXPECT_EQ(precheck_error_of(head + "<zone id=\"z\" routing=\"Vivaldi\"/>" + peer), "p.xml:2: " + misplaced);
+  EXPECT_EQ(precheck_error_of(head + "<zone id=\"z\" routing=\"Vivaldi\">\n" + peer + "</zone>"), "no error");
+  EXPECT_EQ(precheck_error_of(head + "<zone id=\"z\" routing=\"Full\"/>\n<cabinet id=\"c\" prefix=\"h-\" suffix=\"\" "
+                                     "radical=\"0-3\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\"/>"),
+            "p.xml:3: element <cabinet>: directly in <platform>: put it in a <zone> (SimGrid 3.32 crashes otherwise)");
+}
+
 } // namespace
 } // namespace pipesim
