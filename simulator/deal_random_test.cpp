@@ -119,7 +119,8 @@ TEST(DealRandom, MultiPortFairIsNeverSlowerThanAllottedWithoutLatencies)
   // 2, not asserted: unequal latencies on a fan-out can put max-min above the caps) 40 of them gave 37 equal and 3
   // below (0.990, 0.753, 0.721).
   int below = 0, equal = 0;
-  for (std::uint64_t seed = 1; seed <= 64 / fixtures::asan_scale; ++seed) {
+  // Under the sanitizers (threads for contexts: a simulation takes 100 times longer) seeds 1-16 only.
+  for (std::uint64_t seed = 1; seed <= (fixtures::asan_scale == 1 ? 64 : 16); ++seed) {
     if (seed % 4 < 2) continue;
     auto inst = deal_instance(seed, true);
     SimulationSettings s;

@@ -127,7 +127,7 @@ TEST(MultiPortFair, AllottedMatchesAlgorithm1OnRandomGeneralMappingsWithLatencie
 {
   // The latency variant of multiport_test.cpp's general-mapping test. Before the TCP-gamma fix, seeds 10, 11 and 25
   // measured 1.5e-4, 9.9e-4 and 4.8e-4 below Algorithm 1 and seed 2 7.1% above: uncapped transfers.
-  for (std::uint64_t seed = 1; seed <= (asan_scale == 1 ? 30 : 3); ++seed) { // 3,000 data sets: 3 seeds under ASan
+  for (std::uint64_t seed = 1; seed <= (asan_scale == 1 ? 30 : 1); ++seed) { // 3,000 data sets: 1 seed under ASan
     Rng rng(seed);
     auto inst = fixtures::random_multiport_instance(rng, static_cast<int>(rng.integer(2, 7)),
                                                     static_cast<int>(rng.integer(1, 4)), true);
