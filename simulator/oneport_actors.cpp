@@ -151,13 +151,6 @@ bool plain_run(const detail::Replication& rep)
     if (in.replicas.size() != 1 || in.replicas.front().size() != 1) return false;
   return true;
 }
-
-/// Waits for one transfer: no sleep action on the caller's CPU, which Comm::wait() adds in SimGrid 3.32.
-void wait_one(const sg4::CommPtr& c)
-{
-  const std::vector<sg4::CommPtr> one{c};
-  sg4::Comm::wait_any(one);
-}
 } // namespace
 
 /// The program of run_processor without failures or replicas: per data set and held interval, receive (unless the
@@ -187,7 +180,7 @@ void OnePortDeployment::State::run_plain(std::size_t index, int u)
         int* data      = nullptr;
         sg4::CommPtr c = s.in->get_init()->set_dst_data(reinterpret_cast<void**>(&data), sizeof(void*));
         c->start();
-        wait_one(c);
+        rep.wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
         if (data == nullptr || *data != k)
           throw std::logic_error(fmt::format("I{} on {}: expected data set {}", s.j + 1, platform.node_name(u), k));
         record(index, Operation::receive, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
@@ -198,7 +191,7 @@ void OnePortDeployment::State::run_plain(std::size_t index, int u)
       if (s.out != nullptr) {
         sg4::CommPtr c = s.out->put_init(rep.payload(k), s.bytes);
         c->start();
-        wait_one(c);
+        rep.wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
         record(index, Operation::send, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
       }
     }
