@@ -135,6 +135,18 @@ struct Elements {
   bool truncated = false;
 };
 
+/// Where the comment, processing instruction, CDATA section or declaration at `pos` ends (as SimGrid's parser reads
+/// it: a processing instruction runs to "?>", whatever '>' it holds), npos if it does not; `pos` itself if there is
+/// none at `pos`.
+std::size_t markup_end(const std::string& text, std::size_t pos)
+{
+  if (text.compare(pos, 4, "<!--") == 0) return text.find("-->", pos + 4);
+  if (text.compare(pos, 2, "<?") == 0) return text.find("?>", pos + 2);
+  if (text.compare(pos, 9, "<![CDATA[") == 0) return text.find("]]>", pos + 9);
+  if (text.compare(pos, 2, "<!") == 0) return text.find('>', pos + 2);
+  return pos;
+}
+
 Elements elements(const std::string& text)
 {
   Elements found;
@@ -143,10 +155,9 @@ Elements elements(const std::string& text)
   int line                = 1;
   std::size_t lines_up_to = 0;
   for (std::size_t pos = text.find('<'); pos != std::string::npos; pos = text.find('<', pos)) {
-    const bool comment = text.compare(pos, 4, "<!--") == 0;
-    if (comment || text.compare(pos, 2, "<?") == 0 || text.compare(pos, 2, "<!") == 0) {
-      pos = comment ? text.find("-->", pos + 4) : text.find('>', pos);
-      if (pos == std::string::npos) return {out, true};
+    if (const std::size_t end = markup_end(text, pos); end != pos) {
+      if (end == std::string::npos) return {out, true};
+      pos = end;
       continue;
     }
     if (text.compare(pos, 2, "</") == 0) {

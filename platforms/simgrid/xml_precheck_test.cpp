@@ -108,6 +108,21 @@ TEST(XmlPrecheck, APlatformWithoutRootZoneNamesWhatIsMissing)
   EXPECT_EQ(precheck_error_of("<platform version=\"4.1"), "no error"); // unterminated: SimGrid's parser reports it
 }
 
+TEST(XmlPrecheck, AProcessingInstructionRunsToItsEndMarkWhateverItHolds)
+{
+  // found by fuzz/fuzz_xml.cpp (fuzz/seeds/xml/pi-hiding-the-platform.xml): SimGrid reads "<?xm7 ... ?>" as one
+  // processing instruction, then finds no element and crashes; the pre-check read it up to its first '>'
+  const std::string hidden = "<?xm7 l ver=\"1\"/>\n<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\"/>\n"
+                             "</platform><?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"x.dtd\">\n";
+  EXPECT_EQ(precheck_error_of(hidden), "p.xml:1: no <platform> element: this is not a SimGrid platform file");
+  EXPECT_EQ(precheck_error_of("<?pi a > b ?>\n<platform version=\"4.1\"><config/></platform>"),
+            "p.xml:2: element <platform>: no <zone> (or <cluster>) in it: SimGrid 3.32 needs a root zone, e.g. "
+            "<zone id=\"world\" routing=\"Full\">, and crashes without one");
+  EXPECT_EQ(precheck_error_of("<?pi a > b ?>\n<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\"/></platform>"),
+            "no error");
+  EXPECT_EQ(precheck_error_of("<?pi a > b \n<platform version=\"4.1\"/>"), "no error"); // unterminated: SimGrid says
+}
+
 TEST(XmlPrecheck, ElementsSimgridAbortsOnNameTheirLine)
 {
   const std::string head = "<platform version=\"4.1\">\n";
