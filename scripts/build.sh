@@ -10,6 +10,7 @@ bash scripts/setup.sh
 # files: a third of the compiler time of a fresh build (docs/library.md), but a one-file edit recompiles its unit.
 unity=OFF
 [ "${PIPESIM_UNITY:-0}" = 1 ] && unity=ON
+# PIPESIM_TEST_OPT_LEVEL=0 (set by CI) compiles the test programs' own code at -O0; the libraries keep their level.
 cmake --preset "$preset" -DPIPESIM_DEBUG_LEVEL="${PIPESIM_DEBUG_LEVEL:-}" -DCMAKE_UNITY_BUILD="$unity" \
-      -DCMAKE_UNITY_BUILD_BATCH_SIZE=32 >/dev/null
+      -DCMAKE_UNITY_BUILD_BATCH_SIZE=32 -DPIPESIM_TEST_OPT_LEVEL="${PIPESIM_TEST_OPT_LEVEL:-}" >/dev/null
 cmake --build --preset "$preset" ${PIPESIM_TARGET:+--target "$PIPESIM_TARGET"}
