@@ -55,16 +55,29 @@ bool is_name_char(char c)
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-' || c == ':' || c == '.';
 }
 
+/// Where the comment, processing instruction, CDATA section or declaration at `pos` ends (as SimGrid's parser reads
+/// it: a processing instruction runs to "?>", whatever '>' it holds), npos if it does not; `pos` itself if there is
+/// none at `pos`.
+std::size_t markup_end(const std::string& text, std::size_t pos)
+{
+  if (text.compare(pos, 4, "<!--") == 0) return text.find("-->", pos + 4);
+  if (text.compare(pos, 2, "<?") == 0) return text.find("?>", pos + 2);
+  if (text.compare(pos, 9, "<![CDATA[") == 0) return text.find("]]>", pos + 9);
+  if (text.compare(pos, 2, "<!") == 0) return text.find('>', pos + 2);
+  return pos;
+}
+
 using AttributeCheck = std::function<void(std::string_view name, const std::string& value, int line)>;
 
-/// Calls `check` with every attribute (outside comments) of the text whose value is quoted and terminated; an
-/// unterminated value stops the scan (SimGrid's parser reports it).
+/// Calls `check` with every attribute (outside comments, declarations, processing instructions and CDATA sections,
+/// which may say anything) of the text whose value is quoted and terminated; an unterminated value or markup stops
+/// the scan (SimGrid's parser reports it).
 void for_each_attribute(const std::string& text, const AttributeCheck& check)
 {
   for (std::size_t pos = 0; pos < text.size();) {
-    if (text.compare(pos, 4, "<!--") == 0) { // comments may say anything
-      pos = text.find("-->", pos + 4);
-      if (pos == std::string::npos) return;
+    if (const std::size_t end = markup_end(text, pos); end != pos) {
+      if (end == std::string::npos) return;
+      pos = end;
       continue;
     }
     if (!is_name_char(text[pos]) || (pos > 0 && !std::isspace(static_cast<unsigned char>(text[pos - 1])))) {
@@ -134,18 +147,6 @@ struct Elements {
   std::vector<Element> list;
   bool truncated = false;
 };
-
-/// Where the comment, processing instruction, CDATA section or declaration at `pos` ends (as SimGrid's parser reads
-/// it: a processing instruction runs to "?>", whatever '>' it holds), npos if it does not; `pos` itself if there is
-/// none at `pos`.
-std::size_t markup_end(const std::string& text, std::size_t pos)
-{
-  if (text.compare(pos, 4, "<!--") == 0) return text.find("-->", pos + 4);
-  if (text.compare(pos, 2, "<?") == 0) return text.find("?>", pos + 2);
-  if (text.compare(pos, 9, "<![CDATA[") == 0) return text.find("]]>", pos + 9);
-  if (text.compare(pos, 2, "<!") == 0) return text.find('>', pos + 2);
-  return pos;
-}
 
 Elements elements(const std::string& text)
 {

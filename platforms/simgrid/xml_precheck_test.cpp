@@ -123,6 +123,23 @@ TEST(XmlPrecheck, AProcessingInstructionRunsToItsEndMarkWhateverItHolds)
   EXPECT_EQ(precheck_error_of("<?pi a > b \n<platform version=\"4.1\"/>"), "no error"); // unterminated: SimGrid says
 }
 
+TEST(XmlPrecheck, ValuesInsideMarkupSimgridIgnoresAreNotChecked)
+{
+  // SimGrid's parser skips a processing instruction, a comment and a declaration whole: their text is no attribute
+  const std::string zone = "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/></zone>";
+  EXPECT_EQ(
+      precheck_error_of("<?pi speed=\"-1\" > routing='Fll' ?>\n<platform version=\"4.1\">" + zone + "</platform>"),
+      "no error");
+  EXPECT_EQ(
+      precheck_error_of("<!-- speed=\"0f\" -->\n<!DOCTYPE platform SYSTEM \"x.dtd\">\n<platform version=\"4.1\">" +
+                        zone + "</platform>"),
+      "no error");
+  // after them, values are checked again, with their line
+  EXPECT_EQ(precheck_error_of("<?pi speed=\"1\" ?>\n<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">"
+                              "<host id=\"a\" speed=\"-1Gf\"/></zone></platform>"),
+            "p.xml:3: attribute 'speed': value '-1Gf': expected a finite number > 0 (before its unit)");
+}
+
 TEST(XmlPrecheck, ElementsSimgridAbortsOnNameTheirLine)
 {
   const std::string head = "<platform version=\"4.1\">\n";
