@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
 
 namespace pipesim {
 
@@ -252,9 +253,33 @@ void require_task_chain_functions(const TaskChainSpec& spec, const Platform& pla
   }
 }
 
+namespace {
+/// Seed 001 §2.2: each processor belongs to one instance of one module (sum_j r_j p_j <= P), and an instance is busy
+/// for its whole response time (§2.1): two modules on one processor would need it more than 100 % of the time.
+void check_modules_do_not_share(const MappingSpec& mapping)
+{
+  std::map<std::string, std::size_t> module_of; // host -> the interval (module) one of whose instances holds it
+  for (std::size_t j = 0; j < mapping.intervals.size(); ++j)
+    for (std::size_t r = 0; r < mapping.intervals[j].replicas.size(); ++r) {
+      const MappingSpec::Group& group = mapping.intervals[j].replicas[r];
+      for (const std::string& host : group.hosts) {
+        auto [it, added] = module_of.emplace(host, j);
+        if (added || it->second == j) continue; // within one module: resolve_mapping names the replica
+        throw InputError(located(
+            mapping.file, group.line,
+            fmt::format("key 'mapping[{}].replicas[{}]': value '{}': processor {} already runs an instance of module "
+                        "{} (mapping[{}]); seed 001 gives each processor to one instance of one module (an instance "
+                        "is busy for its whole response time), so two modules never share a processor",
+                        j, r, host, host, it->second + 1, it->second)));
+      }
+    }
+}
+} // namespace
+
 void check_task_chain_mapping(const TaskChainSpec& spec, const MappingSpec& mapping)
 {
   const TaskChain& chain = spec.chain;
+  check_modules_do_not_share(mapping);
   for (std::size_t j = 0; j < mapping.intervals.size(); ++j) {
     const MappingSpec::IntervalSpec& in = mapping.intervals[j];
     auto fail                           = [&](const std::string& what) {

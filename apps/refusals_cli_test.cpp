@@ -1,0 +1,90 @@
+// Issue 31's classes of input that gave a wrong number or an internal error, each refused by `pipesim` as a user runs
+// it: exit 2 and a message with the file, line, key, value and limit where the input has them.
+#include "cli_test_util.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string out; // stdout and stderr together
+};
+
+/// Runs pipesim with `args` from the source directory.
+Outcome pipesim_run(const std::string& args)
+{
+  auto [code, out] =
+      pipesim::test::shell_output(fmt::format("cd {} && {} {} 2>&1", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args));
+  return Outcome{code, out};
+}
+
+/// A folder of this test process for its input files.
+std::filesystem::path test_dir()
+{
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-refusals-{}", getpid());
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+std::string write_file(const std::string& name, const std::string& text)
+{
+  auto path = test_dir() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+/// Every command in `commands` (each followed by `file`) exits 2 and prints every fragment.
+void expect_refused(const std::vector<std::string>& commands, const std::string& file,
+                    const std::vector<std::string>& fragments)
+{
+  for (const std::string& command : commands) {
+    Outcome r = pipesim_run(command + " " + file);
+    EXPECT_EQ(r.code, 2) << command << ": " << r.out;
+    for (const std::string& f : fragments)
+      EXPECT_NE(r.out.find(f), std::string::npos) << command << ": missing '" << f << "' in: " << r.out;
+  }
+}
+
+TEST(Refusals, TaskChainModulesSharingAProcessor)
+{
+  // t1's instance on P1, P2 and t2's on P2, P3: P2 is busy f_1 + f_2 = 1.1 + 1 = 2.1 s per data set against the
+  // printed period of 1.1 s (191 %): map, simulate and fit accepted it.
+  const std::string chain = write_file("shared.yaml", R"(task_chain:
+  tasks:
+    - {name: a, exec: [0, 2, 0], replicable: true, icom: 0, ecom: 0.1}
+    - {name: b, exec: [0, 2, 0]}
+platform:
+  generate: {class: fully-homogeneous, p: 4, speed: 1, bandwidth: 1, seed: 1}
+mapping:
+  - {stages: 1, replicas: [[P1, P2]]}
+  - {stages: 2, replicas: [[P2, P3]]}
+)");
+  expect_refused({"map", "simulate"}, chain,
+                 {chain + ":9:", "key 'mapping[1].replicas[0]'", "value 'P2'",
+                  "processor P2 already runs an instance of module 1 (mapping[0])"});
+  // a chain of programs (what `fit` measures) on the shipped cluster
+  const std::string programs = write_file("shared-programs.yaml", fmt::format(R"(task_chain:
+  tasks:
+    - {{name: a, program: {{sequential: 1e9, parallel: 1e9, output: 1e6}}, icom: 0, ecom: 0.01}}
+    - {{name: b, program: {{sequential: 1e9, parallel: 1e9}}}}
+platform:
+  file: {}/platforms/examples/sv95_cluster.xml
+  io: {{in: io, out: io}}
+mapping:
+  - {{stages: 1, replicas: [[node-0, node-1]]}}
+  - {{stages: 2, replicas: [[node-2, node-0]]}}
+)",
+                                                                              PIPESIM_SOURCE_DIR));
+  expect_refused({"map", "simulate", "fit --no-simulate"}, programs,
+                 {programs + ":10:", "key 'mapping[1].replicas[0]'", "value 'node-0'",
+                  "processor node-0 already runs an instance of module 1"});
+}
+
+} // namespace
