@@ -87,4 +87,39 @@ mapping:
                   "processor node-0 already runs an instance of module 1"});
 }
 
+TEST(Refusals, RunsPastWhatSimGridsClockCanDate)
+{
+  // A task chain of 1e307 s per task: 200 data sets end near 4e309 s; `simulate` printed a period of 0 (SimGrid:
+  // "Deadlock detected" at time inf). The bound of one data set adds every module's steps: a's exec and send, b's
+  // receive and exec, 4e307 s (the transfer counted on both sides).
+  const std::string chain = write_file("huge-chain.yaml", R"(task_chain:
+  tasks:
+    - {name: a, exec: 1e307, icom: 0, ecom: 1e307}
+    - {name: b, exec: 1e307}
+platform:
+  generate: {class: fully-homogeneous, p: 2, speed: 1, bandwidth: 1, seed: 1}
+mapping:
+  - {stages: 1, replicas: [P1]}
+  - {stages: 2, replicas: [P2]}
+simulation: {datasets: 200}
+)");
+  expect_refused({"simulate"}, chain,
+                 {"simulation: 200 data sets of up to 4e+307 s each through these modules may end past 1e307 s, "
+                  "beyond what SimGrid's clock (a double) can date; give the task chain's times in a larger unit"});
+  // a program whose flops per host add up past the largest double: SimGrid aborted (internal error, exit 1)
+  const std::string programs = write_file("huge-program.yaml", fmt::format(R"(task_chain:
+  tasks:
+    - {{name: a, exec: 1, program: {{sequential: 1e308, parallel: 1e308}}}}
+platform:
+  file: {}/platforms/examples/sv95_cluster.xml
+  io: {{in: io, out: io}}
+mapper: sv95.dp
+)",
+                                                                           PIPESIM_SOURCE_DIR));
+  expect_refused({"map", "simulate"}, programs,
+                 {programs + ":3:", "key 'task_chain.tasks[0].program'",
+                  "sequential + parallel / p + overhead p is inf flops per processor at p = 1, past the largest "
+                  "double (checked for p = 1..16)"});
+}
+
 } // namespace

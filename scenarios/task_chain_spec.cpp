@@ -196,6 +196,18 @@ void check_table_covers(const YamlNode& node, const CostFunction& f, int lo, int
                           f.from, f.last_p(), lo, P, P));
 }
 
+/// A processor's flops, sequential + parallel / p + overhead p, are summed in doubles (1e308 + 1e308 is inf, which
+/// SimGrid aborts on). Convex in p: the largest value is at an end of [lo, P].
+void check_program_flops(const YamlNode& node, const TaskProgram& program, int lo, int P)
+{
+  for (int p : {lo, P})
+    if (!std::isfinite(program.flops_per_host(p)))
+      node.fail(fmt::format("sequential + parallel / p + overhead p is {} flops per processor at p = {}, past the "
+                            "largest double (checked for p = {}..{}); give the program in larger units (e.g. Gflop, "
+                            "with the platform's speeds to match)",
+                            program.flops_per_host(p), p, lo, P));
+}
+
 void check_task(const TaskChainSpec& spec, int i, int P)
 {
   const TaskChain& chain                = spec.chain;
@@ -205,7 +217,8 @@ void check_task(const TaskChainSpec& spec, int i, int P)
   if (int need = processors_for_memory(task.memory, chain.processor_memory); need > P)
     nodes.memory->fail(fmt::format("needs {} processors of memory {} (processor_memory), more than P = {}", need,
                                    chain.processor_memory, P));
-  int lo               = task_p_min(chain, i);
+  int lo = task_p_min(chain, i);
+  if (nodes.program) check_program_flops(*nodes.program, chain.program(i), lo, P);
   const YamlNode& exec = nodes.exec ? *nodes.exec : *nodes.program; // derived from the program when not given
   std::string range    = fmt::format("p = {}..{}", lo, P);
   if (not task.exec.is_missing()) {

@@ -2,9 +2,11 @@
 // what `pipesim fit` fits seed 001 §5's response functions to.
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
+#include "model/sv95/program.hpp"
 #include "simulator/program_actors.hpp"
 #include "simulator/ptask.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <simgrid/s4u.hpp>
@@ -25,6 +27,28 @@ void check_sample(const TaskChain& chain, const Platform& platform, const Progra
   int hosts = s.p + (s.step == ProgramStep::ecom ? s.pr : 0);
   if (s.p < 1 || (s.step == ProgramStep::ecom && s.pr < 1)) fail("expected at least one processor on each side");
   if (hosts > platform.p()) fail(fmt::format("needs {} hosts, the platform has {}", hosts, platform.p()));
+  // SimGrid's clock must date the step: its flops at the slowest of its hosts' speeds, every byte over their slowest
+  // link one after the other (a bound)
+  double slowest = unbounded, per_byte = 0, latency = 0;
+  for (int u = 0; u < hosts; ++u) {
+    slowest = std::min(slowest, platform.speed(u));
+    for (int v = 0; v < hosts; ++v)
+      if (u != v && platform.reachable(u, v)) {
+        per_byte = std::max(per_byte, 1 / platform.bandwidth(u, v));
+        latency  = std::max(latency, platform.latency(u, v));
+      }
+  }
+  const TaskProgram& program = chain.program(s.task);
+  std::vector<double> bytes  = s.step == ProgramStep::icom   ? internal_redistribution_bytes(program, s.p)
+                               : s.step == ProgramStep::ecom ? redistribution_bytes(program, s.p, s.pr)
+                                                             : std::vector<double>{};
+  double time                = s.step == ProgramStep::exec ? program.flops_per_host(s.p) / slowest : latency;
+  for (double b : bytes)
+    time += b * per_byte;
+  if (!(time < 1e307))
+    fail(fmt::format("may take {:g} s, past the 1e307 s SimGrid's clock (a double) can date; give the programs in "
+                     "larger units (e.g. Gflop and GB, with the platform's speeds and bandwidths to match)",
+                     time));
 }
 
 /// Hosts first..first+count-1 of the platform.

@@ -93,11 +93,7 @@ void refuse_clock_overflow(const Pipeline& pipeline, const Platform& platform, c
     one += pipeline.work(i) / slowest;
   for (int i = 0; i <= pipeline.n(); ++i)
     one += pipeline.data(i) * per_byte + latency;
-  const double bound = one * (settings.datasets + 1);
-  if (!(bound < 1e307))
-    throw InputError(fmt::format("simulation: {} data sets of up to {:g} s each on this mapping may end past 1e307 s, "
-                                 "beyond what SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)",
-                                 settings.datasets, one));
+  pipesim::refuse_clock_overflow(settings.datasets, one, "on this mapping", "use larger units (e.g. Gflop, GB)");
 }
 
 /// A processor whose model speed was edited (scale_speed on an XML platform) executes w x (host speed / s_u) flops on

@@ -1,7 +1,10 @@
 // Measurement helpers shared by every simulation model.
 #include "simulator/simulation.hpp"
 
+#include "base/input_error.hpp"
+
 #include <algorithm>
+#include <fmt/format.h>
 #include <stdexcept>
 
 namespace pipesim {
@@ -32,6 +35,14 @@ bool measured_over_whole_rounds(int outputs, int cooldown, int window)
   int n = outputs;
   if (cooldown > 0 && n - cooldown - 1 >= 1) n -= cooldown; // as measured_period (with K >= 1)
   return n / window * window - window >= 1;
+}
+
+void refuse_clock_overflow(int datasets, double one_dataset, const std::string& what, const std::string& fix)
+{
+  if (one_dataset * (datasets + 1.0) < 1e307) return; // false for NaN and inf too
+  throw InputError(fmt::format("simulation: {} data sets of up to {:g} s each {} may end past 1e307 s, beyond what "
+                               "SimGrid's clock (a double) can date; {}",
+                               datasets, one_dataset, what, fix));
 }
 
 } // namespace pipesim

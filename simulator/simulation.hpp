@@ -166,4 +166,9 @@ double measured_period(const std::vector<double>& output_times, int warmup, int 
 /// steady-state period of a dealt mapping (the output says so: docs/semantics.md, "Simulation and measurement").
 bool measured_over_whole_rounds(int outputs, int cooldown, int window);
 
+/// SimGrid's clock is a double: a run whose data sets could end past ~1e308 s gets infinite dates, then a period of 0
+/// or a deadlock at time inf. InputError before the run unless (datasets + 1) x `one_dataset` (an upper bound of one
+/// data set's time through the execution, `what`: "on this mapping") stays below 1e307 s; `fix` says what to change.
+void refuse_clock_overflow(int datasets, double one_dataset, const std::string& what, const std::string& fix);
+
 } // namespace pipesim
