@@ -122,4 +122,25 @@ mapper: sv95.dp
                   "double (checked for p = 1..16)"});
 }
 
+TEST(Refusals, SimgridOptionsThatStopARun)
+{
+  // tracing with actor states alone (no uncategorized): internal error, exit 1; pipesim now sets what SimGrid needs
+  const std::string trace = (test_dir() / "out.trace").string();
+  Outcome traced          = pipesim_run("simulate scenarios/examples/quickstart.yaml -q --cfg=tracing:yes "
+                                                 "--cfg=tracing/actor:yes --cfg=tracing/filename:" +
+                                        trace);
+  EXPECT_EQ(traced.code, 0) << traced.out;
+  EXPECT_TRUE(std::filesystem::exists(trace)) << traced.out;
+  // options valid alone that stop SimGrid together or with pipesim's platform: exit 2 naming them
+  expect_refused({"simulate --cfg=tracing:yes --cfg=tracing/vm:yes"}, "scenarios/examples/quickstart.yaml",
+                 {"SimGrid options --cfg=tracing:yes --cfg=tracing/vm:yes: each is valid alone, but a check run with "
+                  "them on this platform stops: SimGrid says: container P"});
+  expect_refused({"simulate --cfg=tracing:yes --cfg=tracing/filename:/nonexistent-dir/x.trace"},
+                 "scenarios/examples/quickstart.yaml",
+                 {"SimGrid cannot write the trace '/nonexistent-dir/x.trace' (/nonexistent-dir is not a writable "
+                  "folder)"});
+  expect_refused({"simulate --cfg=network/model:Constant"}, "scenarios/examples/quickstart.yaml",
+                 {"SimGrid options --cfg=network/model:Constant: each is valid alone", "Constant network model"});
+}
+
 } // namespace

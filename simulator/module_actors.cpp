@@ -6,6 +6,7 @@
 #include "model/sv95/response.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/run.hpp"
+#include "simulator/simgrid_options.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -144,10 +145,15 @@ SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& p
     run.busy.emplace_back(static_cast<std::size_t>(m.r));
   std::vector<std::string> args = simgrid_arguments(settings);
   args.emplace_back("--cfg=network/loopback-lat:0"); // a meeting takes no time
+  auto build = [] {                                  // one host: the instances only sleep and meet on its loopback
+    auto* zone      = sg4::create_full_zone("modules");
+    sg4::Host* host = zone->create_host("instances", 1.0)->seal();
+    zone->seal();
+    return host;
+  };
+  check_simgrid_arguments(args, settings.simgrid_args, [&] { build(); });
   start_engine(args);
-  auto* zone      = sg4::create_full_zone("modules");
-  sg4::Host* host = zone->create_host("instances", 1.0)->seal();
-  zone->seal();
+  sg4::Host* host = build();
   if (settings.progress != ProgressMode::off)
     run.progress = std::make_unique<Progress>("simulation", "data sets", run.datasets, settings.progress);
   for (std::size_t j = 0; j < run.modules.size(); ++j)

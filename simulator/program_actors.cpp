@@ -9,6 +9,7 @@
 #include "simulator/module_actors.hpp"
 #include "simulator/ptask.hpp"
 #include "simulator/run.hpp"
+#include "simulator/simgrid_options.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -22,19 +23,28 @@ namespace sg4 = simgrid::s4u;
 
 namespace pipesim {
 
-std::vector<std::string> start_program_engine(const Platform& platform, const SimulationSettings& settings)
+namespace {
+/// The programs' platform in this process's engine: the XML file with its link edits, or the model built.
+void build_program_platform(const Platform& platform)
 {
-  std::vector<std::string> args = simgrid_arguments(settings);
-  bool user_model               = std::ranges::any_of(settings.simgrid_args,
-                                                      [](const std::string& a) { return a.starts_with("--cfg=host/model:"); });
-  if (!user_model) args.insert(args.begin(), "--cfg=host/model:ptask_L07");
-  start_engine(args);
   if (!platform.xml_file().empty()) {
     sg4::Engine::get_instance()->load_platform(platform.xml_file());
     apply_link_settings(platform);
   } else {
     build_simgrid_platform(platform, true);
   }
+}
+} // namespace
+
+std::vector<std::string> start_program_engine(const Platform& platform, const SimulationSettings& settings)
+{
+  std::vector<std::string> args = simgrid_arguments(settings);
+  bool user_model               = std::ranges::any_of(settings.simgrid_args,
+                                                      [](const std::string& a) { return a.starts_with("--cfg=host/model:"); });
+  if (!user_model) args.insert(args.begin(), "--cfg=host/model:ptask_L07");
+  check_simgrid_arguments(args, settings.simgrid_args, [&] { build_program_platform(platform); });
+  start_engine(args);
+  build_program_platform(platform);
   return args;
 }
 

@@ -7,6 +7,7 @@
 #include "simulator/failures.hpp"
 #include "simulator/multiport_actors.hpp"
 #include "simulator/oneport_actors.hpp"
+#include "simulator/simgrid_options.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -135,28 +136,43 @@ void refuse_hosts_without_self_route(const Platform& platform, const Mapping& ma
 }
 } // namespace
 
-PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform, const SimulationSettings& settings)
+namespace {
+/// The run's platform in this process's engine: the XML file with its link edits, or the model built; in exact mode
+/// every link's bandwidth multiplied by the size scale, which it returns.
+double build_run_platform(const Pipeline& pipeline, const Platform& platform, const SimulationSettings& settings)
 {
-  bool multiport = settings.model == CommModel::multi_port;
-  if (settings.failures.model == FailureModel::platform && platform.xml_file().empty())
-    throw InputError("simulation.failures: model 'platform' runs the host state profiles of a SimGrid XML platform; "
-                     "this platform is not an XML file");
-  if (settings.network != NetworkMode::exact) refuse_unsendable_sizes(pipeline);
-  PreparedEngine prepared;
-  prepared.args = simgrid_arguments(settings);
-  start_engine(prepared.args);
   auto* engine = sg4::Engine::get_instance();
   if (!platform.xml_file().empty()) {
     engine->load_platform(platform.xml_file());
     // absolute link values of the what-if edits, before the exact-mode scaling multiplies every link
     apply_link_settings(platform);
   } else
-    build_simgrid_platform(platform, multiport); // card links Bin/Bout only exist in the multi-port model
-  if (settings.network == NetworkMode::exact) {
-    prepared.size_scale = exact_size_scale(pipeline);
-    for (sg4::Link* link : engine->get_all_links())
-      if (link->get_name() != "__loopback__") link->set_bandwidth(link->get_bandwidth() * prepared.size_scale);
+    build_simgrid_platform(platform, settings.model == CommModel::multi_port); // card links: multi-port only
+  if (settings.network != NetworkMode::exact) return 1;
+  double size_scale = exact_size_scale(pipeline);
+  for (sg4::Link* link : engine->get_all_links())
+    if (link->get_name() != "__loopback__") link->set_bandwidth(link->get_bandwidth() * size_scale);
+  return size_scale;
+}
+} // namespace
+
+PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform, const SimulationSettings& settings)
+{
+  if (settings.failures.model == FailureModel::platform && platform.xml_file().empty())
+    throw InputError("simulation.failures: model 'platform' runs the host state profiles of a SimGrid XML platform; "
+                     "this platform is not an XML file");
+  if (settings.network != NetworkMode::exact) refuse_unsendable_sizes(pipeline);
+  PreparedEngine prepared;
+  prepared.args = simgrid_arguments(settings);
+  if (settings.network == NetworkMode::exact || !platform.link_settings().empty()) { // links' bandwidths are set
+    std::vector<std::string> needed = simgrid_arguments_needed(settings.simgrid_args);
+    prepared.args.insert(prepared.args.end() - static_cast<long>(settings.simgrid_args.size()), needed.begin(),
+                         needed.end()); // before the user's: theirs win
   }
+  check_simgrid_arguments(prepared.args, settings.simgrid_args,
+                          [&] { build_run_platform(pipeline, platform, settings); });
+  start_engine(prepared.args);
+  prepared.size_scale = build_run_platform(pipeline, platform, settings);
   return prepared;
 }
 
