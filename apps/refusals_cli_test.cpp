@@ -143,4 +143,48 @@ TEST(Refusals, SimgridOptionsThatStopARun)
                  {"SimGrid options --cfg=network/model:Constant: each is valid alone", "Constant network model"});
 }
 
+TEST(Refusals, PipelineMappersAndHedpmTraceOnATaskChain)
+{
+  // `map --mapper hedpm` printed 2.24 (seed 001's price of a mapping HeDPM made for a pipeline of zeros), and
+  // hedpm-trace a trace of zeros
+  const std::string chain = write_file("hedpm-chain.yaml", R"(task_chain:
+  tasks:
+    - {name: a, exec: [0, 2, 0], replicable: true, icom: 0, ecom: 0.1}
+    - {name: b, exec: [0, 2, 0], replicable: true}
+platform:
+  generate: {class: fully-homogeneous, p: 4, speed: 1, bandwidth: 1, seed: 1}
+mapper: hedpm
+)");
+  const std::string why   = "the scenario is a task_chain (seed 001's data-parallel tasks, priced by their response "
+                            "functions), and this mapper maps a pipeline's w and delta";
+  expect_refused({"map", "simulate"}, chain, {chain + ":7: key 'mapper': value 'hedpm': mapper 'hedpm'", why});
+  expect_refused({"hedpm-trace"}, chain, {chain + ":2: hedpm-trace: HeDPM cannot handle this problem: ", why});
+  // the mapper chosen on the command line is named as such
+  expect_refused({"map --mapper hedpm"}, "scenarios/examples/multiport.yaml",
+                 {"--mapper hedpm (command line): mapper 'hedpm' cannot handle the problem of "
+                  "scenarios/examples/multiport.yaml: HeDPM's t(n, p) adds receive, compute and send"});
+  expect_refused({"hedpm-trace"}, "scenarios/examples/multiport.yaml",
+                 {"hedpm-trace: HeDPM cannot handle this problem: ", "the one-port model, not multi-port"});
+}
+
+TEST(Refusals, CampaignWithARunItsMapperRefuses)
+{
+  // every hedpm/multi-port row was an `error` and the campaign exited 0, where `map` exits 2
+  const std::string campaign = write_file("refused-campaign.yaml", R"(name: refused
+mode: analytic
+base:
+  pipeline: {generate: {n: 4, w: [1, 20], delta: [1, 10], seed: 1}}
+  platform: {generate: {class: fully-heterogeneous, p: 4, speed: [1, 20], bandwidth: [1, 10], seed: 1}}
+  mapper: hedpm
+sweep:
+  mapper: [random.interval, hedpm]
+  simulation.model: [one-port, multi-port]
+)");
+  const std::string out      = (test_dir() / "refused-out").string();
+  expect_refused({fmt::format("campaign --out {} -q", out)}, campaign,
+                 {campaign + ": run 3 (mapper=hedpm simulation.model=multi-port) cannot run: ",
+                  "mapper 'hedpm' cannot handle this problem", "e.g. with a `zip` of the values that go together"});
+  EXPECT_FALSE(std::filesystem::exists(out)) << "the refused campaign wrote " << out;
+}
+
 } // namespace

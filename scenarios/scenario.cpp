@@ -255,6 +255,7 @@ void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
   if (!mapper && !mapping)
     throw InputError(located(root.file(), root.line(),
                              "missing key 'mapper' or 'mapping': give a mapper's name or an explicit mapping"));
+  scenario.mapper_line = mapper ? mapper->line() : mapping->line();
   if (mapping) {
     scenario.mapper  = explicit_mapper_name;
     scenario.mapping = parse_mapping_spec(*mapping);
@@ -307,8 +308,10 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   }
   if (scenario.task_chain && scenario.mapping) check_task_chain_mapping(*scenario.task_chain, *scenario.mapping);
   if (auto simulation = root.find("simulation"))
-    if (auto failures = simulation->find("failures"))
+    if (auto failures = simulation->find("failures")) {
       check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);
+      scenario.failures_line = failures->line();
+    }
   return scenario;
 }
 

@@ -59,6 +59,9 @@ struct Scenario {
   Objective objective;
   MapperOptions mapper_options;
   SimulationSettings simulation; // its `model` is the mappers' communication model too
+  int mapper_line   = 0;         // the line of `mapper` (or of `mapping`): where a refusal of the mapper points
+  int failures_line = 0;         // the line of `simulation.failures` (0 when absent)
+  std::string mapper_option;     // the command-line option that replaced the scenario's mapper ("--mapper"), if any
 };
 
 /// A model platform (Kind::model) with its selection and edits applied.

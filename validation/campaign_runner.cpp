@@ -6,6 +6,7 @@
 #include "base/subprocess.hpp"
 #include "validation/campaign_row.hpp"
 #include "validation/result_files.hpp"
+#include "validation/run_checks.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -188,7 +189,8 @@ bool shard_complete(const Campaign& c, const RunnerOptions& o, const std::vector
 RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 {
   RunnerOptions o = checked(options);
-  selected_runs(c, o); // a bad --only is refused before anything is written
+  check_campaign_runs(c,
+                      selected_runs(c, o)); // a bad --only or a run nothing can map: refused before anything is written
   std::filesystem::create_directories(o.out_dir);
   DirectoryLock lock(o.out_dir); // one runner per directory (a requeued SLURM task while the first still dies)
   std::vector<nlohmann::json> rows = previous_rows(c, o);
