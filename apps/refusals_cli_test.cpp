@@ -187,4 +187,78 @@ sweep:
   EXPECT_FALSE(std::filesystem::exists(out)) << "the refused campaign wrote " << out;
 }
 
+TEST(Refusals, HostsOffWhenTheRunStartsAndIoHostsWithStateProfiles)
+{
+  // platforms/examples/state_profiles.xml: w2 off at 0 (as Fafard of SimGrid's small_platform_failures.xml), back on
+  // at 1: "internal error: Cannot start actor on failed host" in every mode; now a verdict, or no failure at all
+  const std::string base = R"(pipeline: {w: [1e6, 1e6, 1e6], delta: [1e6, 1e6, 1e6, 1e6]}
+platform:
+  file: platforms/examples/state_profiles.xml
+  io: {in: IN, out: io}
+mapping:
+  - {stages: 1, replicas: [w1]}
+  - {stages: 2, replicas: [w2]}
+  - {stages: 3, replicas: [w4]}
+simulation: {datasets: 20, failures: MODEL}
+)";
+  auto scenario          = [&](const std::string& in, const std::string& model) {
+    std::string text = base;
+    text.replace(text.find("IN"), 2, in);
+    text.replace(text.find("MODEL"), 5, model);
+    return write_file(fmt::format("profiles-{}-{}.yaml", in, model), text);
+  };
+  Outcome none = pipesim_run("simulate -q " + scenario("io", "none"));
+  EXPECT_EQ(none.code, 0) << none.out;
+  EXPECT_NE(none.out.find("period                                3   seed000-eq1                     3"),
+            std::string::npos)
+      << none.out;
+  Outcome platform = pipesim_run("simulate -q " + scenario("io", "platform"));
+  EXPECT_EQ(platform.code, 0) << platform.out;
+  EXPECT_NE(platform.out.find("failed at t = 0: interval 2 lost its last replica, 0 of 20 data sets delivered"),
+            std::string::npos)
+      << platform.out;
+  EXPECT_NE(platform.out.find("crashes     w2 at 0"), std::string::npos) << platform.out;
+  // P_in is an I/O server outside the model: it never fails, so its state profile cannot run
+  expect_refused(
+      {"simulate"}, scenario("w3", "platform"),
+      {"platforms/examples/state_profiles.xml:13: host 'w3' has a state profile (profiles/w3_state.profile) and "
+       "is P_in of",
+       "which runs the profiles (simulation.failures: platform): P_in and P_out are I/O servers outside "
+       "the model, they never fail"});
+}
+
+TEST(Refusals, PlatformInfoDescribesABareSimgridPlatform)
+{
+  // no scenario, no host named io: it stopped on "host 'io' named as P_in and P_out by the scenario is not in the
+  // platform"
+  const std::string xml = write_file("bare.xml", R"(<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="AS0" routing="Full">
+    <host id="Alpha" speed="25Mf"/>
+    <host id="Beta" speed="50Mf" core="2"/>
+    <link id="ab" bandwidth="1MBps" latency="1ms"/>
+    <route src="Alpha" dst="Beta"><link_ctn id="ab"/></route>
+  </zone>
+</platform>
+)");
+  Outcome info          = pipesim_run("platform info " + xml);
+  EXPECT_EQ(info.code, 0) << info.out;
+  for (const std::string& line :
+       {std::string("hosts      2 in 1 zone\n"),
+        std::string("links      1: bandwidth 1e+06 bytes/s, latency 0.001 s\n"),
+        std::string("routes     2 with a route: b 1e+06 bytes/s, c 0.001 s; 0 ordered pairs without\n"),
+        std::string("class      communication-homogeneous if every host is a processor (SpeedHom false, LinkHom "
+                    "true)\n"),
+        std::string("P_in/P_out none chosen; a simulation needs them"),
+        std::string("AS0                      Full              2\n"),
+        std::string("Beta                            5e+07      2  AS0\n")})
+    EXPECT_NE(info.out.find(line), std::string::npos) << "missing '" << line << "' in:\n" << info.out;
+  // what needs P_in and P_out says so where it needs them
+  expect_refused({"platform info --hosts 'A*'"}, xml, {"has no host 'io': give --in HOST --out HOST too"});
+  Outcome chosen = pipesim_run("platform info " + xml + " --in Alpha --out Alpha");
+  EXPECT_EQ(chosen.code, 0) << chosen.out;
+  EXPECT_NE(chosen.out.find("P_in       Alpha"), std::string::npos) << chosen.out;
+}
+
 } // namespace

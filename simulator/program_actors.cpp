@@ -28,7 +28,7 @@ namespace {
 void build_program_platform(const Platform& platform)
 {
   if (!platform.xml_file().empty()) {
-    sg4::Engine::get_instance()->load_platform(platform.xml_file());
+    load_xml_for_run(platform.xml_file(), false); // programs run without failures: no state profile
     apply_link_settings(platform);
   } else {
     build_simgrid_platform(platform, true);

@@ -1,6 +1,7 @@
 // The run of a replicated mapping: mailboxes, P_in, P_out, the crash injector, the outcome and the result.
 #include "simulator/replication.hpp"
 
+#include "base/input_error.hpp"
 #include "simulator/engine_reuse.hpp"
 
 #include <algorithm>
@@ -140,6 +141,16 @@ void Replication::deploy()
   for (const Crash& c : settings_.crashes)
     if (c.time <= 0)
       if (auto u = platform_.find(c.host); u && alive(*u)) mark_dead(*u);
+  // a processor a state profile turned off before the run is crashed from time 0, and stays crashed if the profile
+  // turns it on again: fail-silent, no recovery (DESIGN.md §3.5; docs/semantics.md)
+  if (settings_.failures.model == FailureModel::platform)
+    for (int u : mapping_.processors())
+      if (alive(u) && !host(u)->is_on()) mark_dead(u);
+  for (int io : {platform_.in(), platform_.out()}) // validation/run_checks.cpp refuses their state profiles
+    if (!host(io)->is_on())
+      throw InputError(fmt::format("{}: host '{}' (P_in or P_out) is off when the run starts: pipesim's I/O servers "
+                                   "never fail",
+                                   platform_.xml_file(), platform_.node_name(io)));
   update_rates();
   if (finished_) return;                       // failed at time 0: nothing runs
   if (settings_.progress != ProgressMode::off) // its final line when the deployment ends, before the result is sent

@@ -143,7 +143,8 @@ double build_run_platform(const Pipeline& pipeline, const Platform& platform, co
 {
   auto* engine = sg4::Engine::get_instance();
   if (!platform.xml_file().empty()) {
-    engine->load_platform(platform.xml_file());
+    // the state profiles are crashes of the `platform` failure model only (docs/semantics.md)
+    load_xml_for_run(platform.xml_file(), settings.failures.model == FailureModel::platform);
     // absolute link values of the what-if edits, before the exact-mode scaling multiplies every link
     apply_link_settings(platform);
   } else

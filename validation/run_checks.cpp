@@ -2,11 +2,14 @@
 #include "validation/run_checks.hpp"
 
 #include "base/input_error.hpp"
+#include "platforms/simgrid/xml_precheck.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <fmt/format.h>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <yaml-cpp/yaml.h>
 
 namespace pipesim {
@@ -44,6 +47,24 @@ namespace {
   throw InputError(located(scenario.file, line, message));
 }
 
+/// P_in and P_out are I/O servers outside the model (DESIGN.md §3.3): their hosts never fail, so no state profile of
+/// theirs may run (failures: platform).
+void refuse_io_state_profiles(const Scenario& scenario)
+{
+  const PlatformSpec& spec = scenario.platform;
+  std::ifstream in(spec.xml_file);
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const XmlStateProfile& p : xml_state_profiles(text.str()))
+    if (!p.link && (p.id == spec.in_name || p.id == spec.out_name))
+      throw InputError(located(
+          spec.xml_file, p.line,
+          fmt::format("host '{}' has a state profile ({}) and is {} of {}, which runs the profiles "
+                      "(simulation.failures: platform): P_in and P_out are I/O servers outside the model, they never "
+                      "fail; choose other hosts (platform.io) or remove the profile",
+                      p.id, p.profile, p.id == spec.in_name ? "P_in" : "P_out", scenario.file)));
+}
+
 /// The first replica of several processors, as "interval j (stages a-b): replica r".
 std::optional<std::string> first_group(const Mapping& mapping)
 {
@@ -65,6 +86,8 @@ void check_evaluators(const Scenario& scenario, const std::optional<Mapping>& ma
            fmt::format("key 'simulation.failures': value '{}': seed 001's modules (task_chain) are simulated without "
                        "failures; remove simulation.failures",
                        s.failures.model));
+  if (simulate && s.failures.model == FailureModel::platform && scenario.platform.kind == PlatformSpec::Kind::xml)
+    refuse_io_state_profiles(scenario);
   if (!mapping) return;
   if (!scenario.task_chain)
     if (auto group = first_group(*mapping))

@@ -4,6 +4,7 @@
 #include "platforms/platform.hpp"
 #include "platforms/platform_edits.hpp"
 
+#include <functional>
 #include <simgrid/forward.h>
 #include <string>
 #include <vector>
@@ -41,6 +42,14 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
 /// the file.
 Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
                            const PlatformOptions& options = {});
+/// Loads the XML `file` into this process's engine for a simulation run. Its state profiles (xml_state_profiles:
+/// hosts and links SimGrid turns off and on) are run only when `state_profiles` (simulation.failures: platform,
+/// docs/semantics.md); otherwise a copy of the file without them is loaded, from a temporary file removed at once,
+/// with the file's own folder on SimGrid's search path so that its relative profile and trace files are found.
+void load_xml_for_run(const std::string& file, bool state_profiles);
+/// The child process of load_xml_platform: checks the file, loads it in a fresh engine, then runs `job` there and
+/// returns its answer (the same errors).
+std::string with_xml_platform(const std::string& file, const std::function<std::string()>& job);
 
 /// In the simulating process, after the XML is loaded: sets the link values of platform.link_settings() and turns
 /// off the links of platform.link_failures() that fail at time <= 0. Unknown link names are an InputError naming the
