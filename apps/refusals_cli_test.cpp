@@ -17,11 +17,11 @@ struct Outcome {
   std::string out; // stdout and stderr together
 };
 
-/// Runs pipesim with `args` from the source directory.
-Outcome pipesim_run(const std::string& args)
+/// Runs pipesim with `args` from the source directory; `env` ("NAME=value ...") is set for pipesim alone.
+Outcome pipesim_run(const std::string& args, const std::string& env = "")
 {
-  auto [code, out] =
-      pipesim::test::shell_output(fmt::format("cd {} && {} {} 2>&1", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args));
+  auto [code, out] = pipesim::test::shell_output(
+      fmt::format("cd {} && {} {} {} 2>&1", PIPESIM_SOURCE_DIR, env, PIPESIM_EXECUTABLE, args));
   return Outcome{code, out};
 }
 
@@ -259,6 +259,34 @@ TEST(Refusals, PlatformInfoDescribesABareSimgridPlatform)
   Outcome chosen = pipesim_run("platform info " + xml + " --in Alpha --out Alpha");
   EXPECT_EQ(chosen.code, 0) << chosen.out;
   EXPECT_NE(chosen.out.find("P_in       Alpha"), std::string::npos) << chosen.out;
+}
+
+TEST(Refusals, SimulationsPastTheirMemoryOrTimeLimit)
+{
+  // a run that outgrew the machine died after 10 minutes as "internal error: simulation process died: signal 9":
+  // now stopped at its limit, exit 2, saying what it was doing and how to raise the limit (10 million data sets of
+  // the quickstart take minutes and 1 GB)
+  const std::string long_run = "simulate -q scenarios/examples/quickstart.yaml --datasets 10000000";
+  Outcome timed              = pipesim_run(long_run, "PIPESIM_TIME_LIMIT=1");
+  EXPECT_EQ(timed.code, 2) << timed.out;
+  EXPECT_NE(timed.out.find("pipesim: error: simulation: the simulation of 10000000 data sets (one-port) stopped after "
+                           "1 s, the time limit of a simulation process (raise it with PIPESIM_TIME_LIMIT=..., e.g. "
+                           "PIPESIM_TIME_LIMIT=24h, or none)"),
+            std::string::npos)
+      << timed.out;
+  Outcome memory = pipesim_run(long_run, "PIPESIM_MEMORY_LIMIT=1MB");
+  EXPECT_EQ(memory.code, 2) << memory.out;
+  EXPECT_NE(
+      memory.out.find("pipesim: error: simulation: the simulation of 10000000 data sets (one-port) stopped after "),
+      std::string::npos)
+      << memory.out;
+  EXPECT_NE(memory.out.find("its process used more memory than allowed (the memory limit is 1 MB, "
+                            "PIPESIM_MEMORY_LIMIT=1MB; raise it with PIPESIM_MEMORY_LIMIT=..."),
+            std::string::npos)
+      << memory.out;
+  Outcome bad = pipesim_run(long_run, "PIPESIM_MEMORY_LIMIT=lots");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("PIPESIM_MEMORY_LIMIT=lots: expected bytes"), std::string::npos) << bad.out;
 }
 
 } // namespace

@@ -169,7 +169,8 @@ SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& p
 SimulationResult simulate_modules(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
                                   const SimulationSettings& settings)
 {
-  return simulate_in_child([&] { return simulate_modules_here(chain, platform, mapping, settings); });
+  return simulate_in_child([&] { return simulate_modules_here(chain, platform, mapping, settings); },
+                           simulation_what(settings.datasets, "through seed 001's modules"));
 }
 
 double simulate_modules_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,

@@ -239,7 +239,8 @@ SimulationResult simulate_program_here(const TaskChain& chain, const Platform& p
 SimulationResult simulate_program(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
                                   const SimulationSettings& settings)
 {
-  return simulate_in_child([&] { return simulate_program_here(chain, platform, mapping, settings); });
+  return simulate_in_child([&] { return simulate_program_here(chain, platform, mapping, settings); },
+                           simulation_what(settings.datasets, "through seed 001's programs"));
 }
 
 double simulate_program_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,

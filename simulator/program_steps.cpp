@@ -1,6 +1,7 @@
 // Single steps of a program chain measured alone on an idle platform (program_actors.hpp, measure_program_steps):
 // what `pipesim fit` fits seed 001 §5's response functions to.
 #include "base/input_error.hpp"
+#include "base/resource_limits.hpp"
 #include "base/subprocess.hpp"
 #include "model/sv95/program.hpp"
 #include "simulator/program_actors.hpp"
@@ -83,20 +84,22 @@ std::vector<double> measure_program_steps(const TaskChain& chain, const Platform
   for (std::size_t i = 0; i < samples.size(); ++i)
     check_sample(chain, platform, samples[i], i);
   if (samples.empty()) return {};
-  std::string text = run_in_child([&] {
-    start_program_engine(platform, settings);
-    std::vector<double> durations;
-    Progress progress("samples", "steps", static_cast<long>(samples.size()), settings.progress); // `pipesim fit`
-    sg4::Actor::create("measure", sample_hosts(platform, 0, 1).front(), [&] {
-      for (const ProgramSample& s : samples) {
-        durations.push_back(measure_one(chain, platform, s));
-        progress.set(static_cast<long>(durations.size()));
-      }
-    });
-    sg4::Engine::get_instance()->run();
-    progress.finish();
-    return nlohmann::json(durations).dump();
-  });
+  std::string text = run_limited(
+      [&] {
+        start_program_engine(platform, settings);
+        std::vector<double> durations;
+        Progress progress("samples", "steps", static_cast<long>(samples.size()), settings.progress); // `pipesim fit`
+        sg4::Actor::create("measure", sample_hosts(platform, 0, 1).front(), [&] {
+          for (const ProgramSample& s : samples) {
+            durations.push_back(measure_one(chain, platform, s));
+            progress.set(static_cast<long>(durations.size()));
+          }
+        });
+        sg4::Engine::get_instance()->run();
+        progress.finish();
+        return nlohmann::json(durations).dump();
+      },
+      fmt::format("the measurement of {} program steps", samples.size()));
   return nlohmann::json::parse(text).get<std::vector<double>>();
 }
 

@@ -2,6 +2,7 @@
 #include "simulator/run.hpp"
 
 #include "base/input_error.hpp"
+#include "base/resource_limits.hpp"
 #include "base/subprocess.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/failures.hpp"
@@ -238,16 +239,24 @@ SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, co
       makespan = simulate(pipeline, platform, mapping, without_failures(settings)).makespan;
     run = settings_for_run(platform, mapping, settings, 0, makespan);
   }
-  return simulate_in_child([&] { return simulate_here(pipeline, platform, mapping, run); });
+  return simulate_in_child([&] { return simulate_here(pipeline, platform, mapping, run); },
+                           simulation_what(run.datasets, fmt::format("({})", to_string(run.model))));
 }
 
-SimulationResult simulate_in_child(const std::function<SimulationResult()>& run)
+SimulationResult simulate_in_child(const std::function<SimulationResult()>& run, const std::string& what)
 {
-  std::string text = run_in_child([&] {
-    nlohmann::json j = run();
-    return j.dump();
-  });
+  std::string text = run_limited(
+      [&] {
+        nlohmann::json j = run();
+        return j.dump();
+      },
+      what);
   return nlohmann::json::parse(text).get<SimulationResult>();
+}
+
+std::string simulation_what(int datasets, const std::string& execution)
+{
+  return fmt::format("the simulation of {} data set{} {}", datasets, datasets == 1 ? "" : "s", execution);
 }
 
 SimulationSettings latency_settings(const SimulationSettings& settings)

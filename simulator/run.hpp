@@ -57,9 +57,14 @@ SimulationResult simulate(const Pipeline& pipeline, const Platform& platform, co
 double simulate_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                         const SimulationSettings& settings);
 
-/// `run` (a simulation that starts this process's SimGrid engine) in a forked child process; the result comes back
-/// as JSON, and an InputError of the child is the caller's.
-SimulationResult simulate_in_child(const std::function<SimulationResult()>& run);
+/// `run` (a simulation that starts this process's SimGrid engine) in a forked child process under the limits of
+/// simulation_limits() (base/resource_limits.hpp); the result comes back as JSON, and an InputError of the child is
+/// the caller's. A child stopped at a limit is an InputError saying so: `what` it was doing (simulation_what), the
+/// limit and how to raise it.
+SimulationResult simulate_in_child(const std::function<SimulationResult()>& run,
+                                   const std::string& what = "the simulation");
+/// "the simulation of N data sets EXECUTION", what a run stopped at a limit was doing.
+std::string simulation_what(int datasets, const std::string& execution);
 /// The settings of the separate one-data-set latency run: one data set, no warm-up, no trace, no progress line.
 SimulationSettings latency_settings(const SimulationSettings& settings);
 /// A one-data-set run's latency: its output time, infinite when the data set never arrived.

@@ -116,6 +116,8 @@ nlohmann::json row_of(const Campaign& c, int id, const JobOutcome& o)
   case JobStatus::timed_out:
     return failed_row(c, run, RunStatus::timeout, fmt::format("exceeded the run time limit of {} s", c.run_time_limit),
                       o.seconds);
+  case JobStatus::out_of_memory: // the worker itself (its simulations report their own limits as errors)
+    return failed_row(c, run, RunStatus::crashed, "worker ran out of memory: " + o.text, o.seconds);
   case JobStatus::crashed:
     break;
   }

@@ -3,6 +3,7 @@
 
 #include "base/batched_pool.hpp"
 #include "base/input_error.hpp"
+#include "base/resource_limits.hpp"
 #include "base/subprocess.hpp"
 #include "model/analytic.hpp"
 #include "model/multiport_analytic.hpp"
@@ -121,8 +122,9 @@ MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform&
   BatchOptions batches{.size     = monte_carlo_batch_size(platform, settings.runs),
                        .between  = reset_engine_for_next_run,
                        .progress = [&](int n) { progress.set(finished += n); }};
-  std::vector<JobOutcome> outcomes =
-      run_pool_batched(settings.runs, {.jobs = jobs, .prepare = prepare}, batches, [&](int i) {
+  std::vector<JobOutcome> outcomes = run_pool_batched(
+      settings.runs, {.jobs = jobs, .memory_limit = simulation_limits().memory, .prepare = prepare}, batches,
+      [&](int i) {
         return run_figures(engine, pipeline, platform, mapping, settings, i, s.fault_free_makespan).dump();
       });
   progress.finish();
