@@ -3,6 +3,7 @@
 
 #include "base/input_error.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -111,8 +112,10 @@ CampaignStatus read_slurm_layout(const std::string& dir)
   s.hash        = meta.value("hash", "");
   s.total       = meta.value("total", 0);
   s.shard_count = meta.value("shards", 1);
-  for (int i = 0; i < s.shard_count; ++i)
+  for (int i = 0; i < s.shard_count; ++i) {
     s.shards.push_back(shard_status(fmt::format("{}/shards/{}", dir, i + 1), s.hash, s.total, i, s.shard_count));
+    s.shards.back().log_tail = last_line(fmt::format("{}/slurm/logs/shard-{}.out", dir, i + 1));
+  }
   s.submissions = read_submissions(dir + "/slurm/submissions.jsonl");
   if (fs::exists(dir + "/campaign.json") && read_json_file(dir + "/campaign.json").value("hash", "") == s.hash)
     s.merged_runs = static_cast<int>(count_results(dir + "/results.jsonl").ids.size());
@@ -145,6 +148,24 @@ CampaignStatus read_plain_layout(const std::string& dir)
 }
 
 } // namespace
+
+std::string last_line(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return "";
+  auto size            = static_cast<std::streamoff>(in.tellg());
+  std::streamoff start = std::max<std::streamoff>(0, size - 4096);
+  in.seekg(start);
+  std::string tail(static_cast<std::size_t>(size - start), '\0');
+  in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+  tail.resize(static_cast<std::size_t>(in.gcount()));
+  for (char& c : tail) // a progress line on a terminal ends with carriage returns
+    if (c == '\r') c = '\n';
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == ' '))
+    tail.pop_back();
+  auto newline = tail.rfind('\n');
+  return newline == std::string::npos ? tail : tail.substr(newline + 1);
+}
 
 ResultCounts count_results(const std::string& path, int shard_index, int shard_count)
 {
