@@ -7,13 +7,13 @@
 #include "validation/output_directory.hpp"
 #include "validation/report.hpp"
 
-#include <climits>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <tuple>
 
 namespace pipesim {
 
@@ -23,13 +23,10 @@ namespace {
 /// ("1/2x", "1/2.0", "1/2/3" are refused, not read as 1/2).
 void parse_shard(const std::string& shard, RunnerOptions& r)
 {
-  auto slash  = shard.find('/');
-  long long i = whole_integer(shard.substr(0, slash), 1, INT_MAX).value_or(0);
-  long long n = slash == std::string::npos ? 0 : whole_integer(shard.substr(slash + 1), 1, INT_MAX).value_or(0);
-  if (i == 0 || n == 0 || i > n)
+  auto spec = parse_shard_spec(shard);
+  if (!spec)
     throw InputError(fmt::format("--shard {}: expected i/N, two whole numbers with 1 <= i <= N, e.g. 3/10", shard));
-  r.shard_index = static_cast<int>(i) - 1;
-  r.shard_count = static_cast<int>(n);
+  std::tie(r.shard_index, r.shard_count) = *spec;
 }
 
 /// `campaign status DIR` reads a directory and runs nothing: the options of a run have no effect there.

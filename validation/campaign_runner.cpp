@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
@@ -201,6 +202,22 @@ bool shard_complete(const Campaign& c, const RunnerOptions& o, const std::vector
 }
 
 } // namespace
+
+std::optional<std::pair<int, int>> parse_shard_spec(const std::string& text)
+{
+  auto whole = [](std::string_view digits) -> int {
+    int value = 0;
+    if (digits.empty() || digits.front() == '-' || digits.front() == '+') return 0;
+    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return error == std::errc{} && end == digits.data() + digits.size() ? value : 0;
+  };
+  auto slash = text.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  int i = whole(std::string_view(text).substr(0, slash));
+  int n = whole(std::string_view(text).substr(slash + 1));
+  if (i < 1 || n < 1 || i > n) return std::nullopt;
+  return std::pair{i - 1, n};
+}
 
 RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 {

@@ -2,6 +2,7 @@
 #include "validation/campaign_status.hpp"
 
 #include "base/input_error.hpp"
+#include "validation/campaign_runner.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -128,21 +129,22 @@ CampaignStatus read_plain_layout(const std::string& dir)
 {
   auto meta = read_json_file(dir + "/campaign.json");
   CampaignStatus s;
-  s.dir     = dir;
-  s.name    = meta.value("name", "");
-  s.file    = meta.value("file", "");
-  s.hash    = meta.value("hash", "");
-  s.total   = meta.value("total", 0);
-  int index = 0, count = 1;
+  s.dir             = dir;
+  s.name            = meta.value("name", "");
+  s.file            = meta.value("file", "");
+  s.hash            = meta.value("hash", "");
+  s.total           = meta.value("total", 0);
   std::string shard = meta.value("shard", "1/1");
-  if (auto slash = shard.find('/'); slash != std::string::npos && shard != "merged") {
-    index = std::stoi(shard.substr(0, slash)) - 1;
-    count = std::stoi(shard.substr(slash + 1));
-  }
-  ShardStatus part = shard_status(dir, s.hash, s.total, index, count);
-  s.shard_count    = count;
-  s.merged_runs    = count == 1 ? part.done : 0;
-  s.report         = fs::exists(dir + "/report.html");
+  auto spec         = shard == "merged" ? std::pair{0, 1} : parse_shard_spec(shard);
+  if (!spec)
+    throw InputError(fmt::format("{}/campaign.json: key 'shard': value '{}': expected i/N (two whole numbers, 1 <= i "
+                                 "<= N) or merged",
+                                 dir, shard));
+  auto [index, count] = *spec;
+  ShardStatus part    = shard_status(dir, s.hash, s.total, index, count);
+  s.shard_count       = count;
+  s.merged_runs       = count == 1 ? part.done : 0;
+  s.report            = fs::exists(dir + "/report.html");
   s.shards.push_back(std::move(part));
   return s;
 }

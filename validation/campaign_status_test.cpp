@@ -247,6 +247,17 @@ TEST(CampaignStatus, PlainCampaignDirectoryAndShard)
   EXPECT_EQ(s.shards[0].expected, 2); // runs 1 and 3
   EXPECT_EQ(s.shards[0].done, 1);
   EXPECT_THROW(read_campaign_status(status_temp_dir("empty")), InputError);
+  // a shard read partly was read as 1/2 (and "x/2" ended as an internal error)
+  for (const char* shard : {"1/2x", "x/2"}) {
+    write(dir + "/campaign.json", fmt::format(R"({{"name": "p", "hash": "h", "total": 5, "shard": "{}"}})", shard));
+    try {
+      read_campaign_status(dir);
+      ADD_FAILURE() << shard << " must be refused";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(),
+                  HasSubstr(fmt::format("{}/campaign.json: key 'shard': value '{}': expected i/N", dir, shard)));
+    }
+  }
 }
 
 TEST(CampaignStatus, SubmissionDateIsUnderTimingAndOldRecordsStillRead)
