@@ -350,9 +350,13 @@ seed: {from: 1, count: 6}
   for (std::string l; std::getline(csv, l);)
     ++lines;
   EXPECT_EQ(lines, 7); // header + 6 runs
-  Result again = run(fmt::format("campaign {} --out {}/s1", campaign, dir.string()));
+  Result again = run(fmt::format("campaign {} --out {}/s1 --shard 1/2", campaign, dir.string()));
   EXPECT_EQ(again.code, 2) << again.out; // results exist and no --resume
   EXPECT_NE(again.out.find("--resume"), std::string::npos) << again.out;
+  Result whole = run(fmt::format("campaign {} --out {}/s1 --resume", campaign, dir.string()));
+  EXPECT_EQ(whole.code, 2) << whole.out; // the whole campaign into shard 1/2's directory
+  EXPECT_NE(whole.out.find("shard 1/2): a different part of the campaign than this run (1/1)"), std::string::npos)
+      << whole.out;
   Result missing = run(fmt::format("merge {0}/s1 --out {0}/bad", dir.string()));
   EXPECT_EQ(missing.code, 2) << missing.out;
   EXPECT_NE(missing.out.find("missing"), std::string::npos) << missing.out;

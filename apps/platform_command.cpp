@@ -5,6 +5,7 @@
 #include "platforms/platform_json.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "scenarios/scenario.hpp"
+#include "validation/output_directory.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <algorithm>
@@ -53,6 +54,7 @@ void print_table(const Platform& pf)
 /// `--hosts` items as a platform.hosts pattern: "zone:NAME", "regex:EXPR", anything else a glob.
 HostPattern host_pattern(const std::vector<std::string>& items)
 {
+  require_distinct("--hosts", items, " "); // one item per option
   HostPattern pattern;
   pattern.file = "command line";
   pattern.key  = "--hosts";
@@ -100,7 +102,14 @@ Command add_platform_command(CLI::App& app)
   add_export_command(platform, *export_options);
   return {platform, [info, info_options, export_options] {
             const PlatformInfoOptions& i = *info_options;
-            if (*info) return platform_info(i.file, i.in_name, i.out_name, i.format, i.hosts);
+            if (*info) {
+              for (const char* xml_only : {"--in", "--out"}) // a scenario names its own P_in and P_out
+                if (info->get_option(xml_only)->count() > 0 && !ends_with(i.file, ".xml"))
+                  throw InputError(fmt::format("{}: {} names P_in or P_out of a SimGrid XML file; a scenario names "
+                                               "them itself (platform.io: {{in: ..., out: ...}})",
+                                               i.file, xml_only));
+              return platform_info(i.file, i.in_name, i.out_name, i.format, i.hosts);
+            }
             return platform_export(export_options->scenario, export_options->output);
           }};
 }
@@ -129,6 +138,7 @@ int platform_info(const std::string& file, const std::string& in_name, const std
 
 int platform_export(const std::string& scenario_file, const std::string& output)
 {
+  require_output_file(output, "--output");
   Platform pf = load_platform(load_scenario(scenario_file));
   std::ofstream out(output);
   if (!out) throw InputError(fmt::format("{}: cannot write the file", output));

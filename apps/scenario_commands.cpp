@@ -2,6 +2,7 @@
 #include "apps/scenario_commands.hpp"
 
 #include "apps/cli_options.hpp"
+#include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
 #include "validation/hedpm_trace.hpp"
 #include "validation/scenario_run.hpp"
@@ -46,7 +47,7 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
   sim->add_option("--warmup", v.warmup, "Warm-up K (default N/2)")->check(integer_in(0, INT_MAX));
   add_enum_option<NetworkMode>(sim, "--network", v.network, "Network mode");
   add_seed_option(sim, v.seed);
-  sim->add_flag("--trace", v.trace, "Record the event trace (JSON output)");
+  sim->add_flag("--trace", v.trace, "Record the event trace (in the JSON output: needs --format json)");
   add_runs_option(sim, v.runs);
   add_jobs_option(sim, o->jobs);
   add_quiet_option(sim, o->quiet);
@@ -56,7 +57,10 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
 
 int run_simulate(const SimulateOptions& o, const Invocation& invocation)
 {
-  Scenario s            = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
+  if (o.overrides.trace && o.format != OutputFormat::json)
+    throw InputError("--trace: the event trace is printed in the JSON output only; add --format json");
+  Scenario s = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
+  require_work_for_jobs(o.jobs, s);
   s.simulation.progress = progress_mode(o.quiet); // data sets of each run, then Monte Carlo runs
   ScenarioRun run       = map_scenario(s);
   run.command_line      = invocation.command_line;

@@ -617,3 +617,12 @@ seed: {from: 1, count: 2}
   EXPECT_NE(message.find("the scenario of run 0 is invalid"), std::string::npos) << message;
   EXPECT_NE(message.find(":4: key 'simulation': value '7-exp2'"), std::string::npos) << message;
 }
+
+TEST(CampaignRunner, ShardSpecIsReadWhole)
+{
+  EXPECT_EQ(parse_shard_spec("1/2"), std::make_optional(std::pair{0, 2}));
+  EXPECT_EQ(parse_shard_spec("10/10"), std::make_optional(std::pair{9, 10}));
+  for (const char* bad : {"1/2/3", "1/2x", "1/2.0", "1/2e0", "0/2", "3/2", "1/0", "-1/2", "+1/2", "1/+2", " 1/2", "1/",
+                          "/2", "1", "", "merged", "99999999999/99999999999"})
+    EXPECT_EQ(parse_shard_spec(bad), std::nullopt) << bad;
+}
