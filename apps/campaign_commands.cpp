@@ -128,7 +128,9 @@ Command add_report_command(CLI::App& app)
   auto o       = std::make_shared<ReportCommandOptions>();
   auto* report = app.add_subcommand("report", "Write DIR/report.html with SVG plots (gnuplot) of a campaign");
   report->add_option("dir", o->dir, "Campaign output directory")->required();
-  report->add_option("--x", o->x_axis, "Swept key for the x axis of the per-mapper curves");
+  report->add_option("--x", o->x_axis,
+                     "Swept key for the x axis of the per-mapper curves (default: the numeric one with the most "
+                     "values); every other swept key but the seed gives its own curves");
   return {report, [o] { return run_report(*o); }};
 }
 

@@ -490,6 +490,40 @@ TEST(Cli, ParetoBadInputExitsTwoNamingTheValue)
   EXPECT_NE(r.out.find("no period bound to sweep"), std::string::npos) << r.out;
 }
 
+TEST(Cli, ParetoNeverDropsASweepOptionSilently)
+{
+  // --steps 0 used to fall back on the scenario's own period_bound, dropping --from and --to without a word
+  for (const char* steps : {"0", "-3"}) {
+    Result r = run(fmt::format("pareto scenarios/examples/pareto.yaml --from 1 --to 4 --steps {}", steps));
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find(fmt::format("--steps: {} is not an integer in [1, 10000]", steps)), std::string::npos)
+        << r.out;
+  }
+  Result r = run("pareto scenarios/examples/pareto.yaml --from 1 --to 4 --steps 1");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--steps 1: one bound cannot go from --from 1 to --to 4"), std::string::npos) << r.out;
+  r = run("pareto scenarios/examples/pareto.yaml --from 2 --to 2 --steps 3");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--steps 3: --from and --to are both 2"), std::string::npos) << r.out;
+  for (auto [from_to, named] : {std::pair{"--from nan --to 4", "--from"}, std::pair{"--from 1 --to inf", "--to"},
+                                std::pair{"--from -1 --to 4", "--from"}}) {
+    r = run(fmt::format("pareto scenarios/examples/pareto.yaml {} --steps 3", from_to));
+    EXPECT_EQ(r.code, 2) << from_to << ": " << r.out;
+    EXPECT_NE(r.out.find(named), std::string::npos) << from_to << ": " << r.out;
+  }
+  r = run("pareto scenarios/examples/pareto.yaml --bounds 2,3,2");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--bounds 2,3,2: the bound 2 is given twice"), std::string::npos) << r.out;
+  r = run("pareto scenarios/examples/pareto.yaml --bounds 2 --from 1 --to 3 --steps 3");
+  EXPECT_EQ(r.code, 2) << r.out; // --bounds excludes --from
+  r = run("pareto scenarios/examples/pareto.yaml --to 3 --steps 3");
+  EXPECT_EQ(r.code, 2) << r.out; // --to needs --from
+  // one bound: --from and --to equal, one step (the sweep of docs/pareto.md)
+  r = run_stdout("pareto scenarios/examples/pareto.yaml --from 2 --to 2 --steps 1 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["bounds"], nlohmann::json::array({2.0}));
+}
+
 TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
 {
   // scenarios/examples/reliability.yaml: seed 004 §2, P_max = 1: bbr10.best finds Figure 3's mapping, F_gen =

@@ -316,6 +316,14 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
 
 Platform model_platform(const PlatformSpec& spec) { return apply_platform_options(spec.model, spec.options); }
 
+std::string file_reference(const std::string& given, const std::string& resolved, const std::string& out_file)
+{
+  const fs::path as_given(given), out_dir = fs::absolute(out_file).parent_path();
+  std::error_code ec;
+  if (as_given.is_absolute() || fs::equivalent(out_dir / as_given, resolved, ec)) return given;
+  return fs::absolute(resolved).lexically_normal().string();
+}
+
 Scenario load_scenario(const std::string& path)
 {
   YamlNode root        = load_yaml_file(path);

@@ -69,4 +69,10 @@ Scenario load_scenario(const std::string& path);
 /// Same from text; `label` stands for the file name in messages; relative XML paths resolve against `base_dir`.
 Scenario parse_scenario(const std::string& text, const std::string& label, const std::string& base_dir = ".");
 
+/// What a scenario written to `out_file` (a copy or a variant of a loaded one) says for a file the original gave as
+/// `given` and that resolved to `resolved` (PlatformSpec::xml_file): `given` when it is absolute or names that same
+/// file from out_file's folder, else the absolute path of `resolved`; so the written scenario loads from any working
+/// directory (a relative `resolved` is relative to the working directory of the load).
+std::string file_reference(const std::string& given, const std::string& resolved, const std::string& out_file);
+
 } // namespace pipesim

@@ -41,7 +41,8 @@ struct FitRun {
 FitRun fit_scenario(const Scenario& scenario, const FitOptions& options);
 
 /// The scenario YAML with each task's exec, icom and ecom replaced by its fitted [C1, C2, C3] / [C1, ..., C5] (every
-/// other key as given; a relative platform `file` made absolute when `path` is in another folder), headed by a
+/// other key as given; the platform `file` as file_reference writes it: as given when it names the platform from
+/// `path`'s folder, else absolute), headed by a
 /// comment naming the source and the largest residual. Throws InputError when the file cannot be written.
 void write_fitted_scenario(const FitRun& run, const std::string& path);
 

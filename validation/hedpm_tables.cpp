@@ -194,6 +194,9 @@ HedpmTables hedpm_tables(const CampaignResults& results)
   std::set<std::string> mappers;
   for (const auto& row : results.rows)
     mappers.insert(row.mapper);
+  // every one-port interval row has a HeDPM prediction (hedpm_period), whatever its mapper: the tables are about
+  // campaigns of the HeDPM mappers, and a br07 or bbr10 campaign has none
+  if (std::ranges::none_of(mappers, is_hedpm)) return t;
   t.reference = mappers.contains("hedpm.exhaustive") ? "hedpm.exhaustive"
                 : mappers.contains("hedpm.exact")    ? "hedpm.exact"
                                                      : "";

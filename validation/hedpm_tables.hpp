@@ -67,6 +67,8 @@ struct HedpmTables {
 };
 
 /// Contract.
+/// - Campaigns: only those with rows of a HeDPM mapper (a name starting with `hedpm`, whatever the row's status);
+///   the tables of any other campaign are empty, although its one-port rows have hedpm_period.
 /// - Instances: a row's swept parameters without `mapper` (the seed included); only `ok` rows count.
 /// - Fig. 1: the reference is `hedpm.exhaustive` when the campaign has it, else `hedpm.exact`; every other mapper whose
 ///   name starts with `hedpm` is compared with it on the instances where both rows have the measure.
@@ -82,7 +84,7 @@ HedpmTables hedpm_tables(const CampaignResults& results);
 std::string hedpm_better_than_bsc(const HedpmTables& tables, const std::string& family, const std::string& mapper,
                                   HedpmMeasure measure);
 
-/// The tables as Markdown; empty when the campaign has no HeDPM rows.
+/// The tables as Markdown; empty when the campaign has no HeDPM rows (the report then shows no HeDPM section).
 std::string hedpm_tables_markdown(const HedpmTables& tables);
 
 } // namespace pipesim

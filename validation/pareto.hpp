@@ -60,10 +60,11 @@ struct ParetoSweep {
 
 /// At most this many bounds from --steps.
 inline constexpr int max_pareto_bounds = 10'000;
-/// `steps` bounds evenly spaced from `from` to `to` inclusive (steps = 1: `from`). InputError naming the option and
-/// value unless 0 < from <= to and 1 <= steps <= max_pareto_bounds.
+/// `steps` bounds evenly spaced from `from` to `to` inclusive. InputError naming the option and value unless
+/// 0 < from <= to (finite) and 1 <= steps <= max_pareto_bounds, and unless steps = 1 exactly when from = to (one
+/// bound cannot reach `to`; more than one bound between equal ends would repeat it).
 std::vector<double> pareto_linear_bounds(double from, double to, int steps);
-/// InputError naming the value unless every bound is finite and > 0 (and there is at least one).
+/// InputError naming the value unless every bound is finite, > 0 and given once (and there is at least one).
 void check_pareto_bounds(const std::vector<double>& bounds);
 
 /// The mapper list of ParetoOptions::mappers for `problem` (with its objective set to the first bound): the given

@@ -6,7 +6,8 @@
 namespace pipesim {
 
 struct ReportOptions {
-  /// The swept key on the x axis of the per-mapper curves; empty: the first numeric swept key other than "seed".
+  /// The swept key on the x axis of the per-mapper curves; empty: the numeric swept key with the most values
+  /// (choose_x_key). Every other swept key but the seed splits the curves (report_means.hpp).
   std::string x_key;
   /// The gnuplot executable (a name searched in PATH, or a path).
   std::string gnuplot = "gnuplot";
