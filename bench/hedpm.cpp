@@ -105,7 +105,7 @@ void BM_HedpmExact(benchmark::State& state)
   double cpu = 0;
   for (auto _ : state) {
     std::clock_t start = std::clock();
-    result             = hedpm_exact_optimum(problem, space, 60);
+    result             = hedpm_exact_optimum(problem, space, Deadline(60));
     cpu                = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
   }
   // the target: solved within 10 s of CPU time

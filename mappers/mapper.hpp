@@ -1,6 +1,7 @@
 // Mapper interface and registry (DESIGN.md §5): mappers register under stable names; nothing central is edited.
 #pragma once
 
+#include "mappers/deadline.hpp"
 #include "model/comm_model.hpp"
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
@@ -37,6 +38,9 @@ struct Problem {
 struct MapperOptions {
   std::uint64_t seed = 1;
   double time_limit  = 60; // seconds
+  /// The budget of one run, counted from now: every mapper with a time limit takes it when map() starts and checks
+  /// it, never the clock itself.
+  Deadline deadline() const { return Deadline(time_limit); }
 };
 
 enum class SolveStatus { optimal, feasible, infeasible, time_limit };

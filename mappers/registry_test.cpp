@@ -86,6 +86,18 @@ TEST(MapperRegistry, RunMapperRefusesWithTheMappersReasonAndTimesTheRun)
   EXPECT_EQ(result.objective, 1.0); // w_1 / s_1 = 1, no data
 }
 
+TEST(MapperRegistry, DeadlineCountsFromWhenTheRunTakesIt)
+{
+  MapperOptions options;
+  options.time_limit = 0;
+  EXPECT_TRUE(options.deadline().expired()); // a limit of 0 s is over at once
+  options.time_limit = 3600;
+  Deadline deadline  = options.deadline();
+  EXPECT_FALSE(deadline.expired());
+  EXPECT_EQ(deadline.seconds(), 3600.0);
+  EXPECT_GE(deadline.elapsed(), 0.0);
+}
+
 TEST(MapperRegistry, Names)
 {
   EXPECT_STREQ(to_string(CommModel::one_port), "one-port");

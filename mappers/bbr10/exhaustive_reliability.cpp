@@ -5,7 +5,6 @@
 #include "model/analytic.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -158,7 +157,7 @@ MapperResult Bbr10Exhaustive::map(const Problem& problem, const MapperOptions& o
 {
   const Pipeline& pipeline = problem.pipeline;
   const Platform& platform = problem.platform;
-  auto start               = std::chrono::steady_clock::now();
+  const Deadline deadline  = options.deadline();
   auto partitions          = stage_partitions(pipeline.n(), interval_only_);
   auto tuples              = sorted_tuples(platform, std::min(pipeline.n(), platform.p()));
   PeriodBoundCheck check(pipeline, platform, problem.objective.period_bound);
@@ -169,12 +168,9 @@ MapperResult Bbr10Exhaustive::map(const Problem& problem, const MapperOptions& o
   for (const Tuple& t : tuples) {
     for (const auto& block : partitions[t.sets.size()]) {
       ++visited;
-      if (static_cast<long long>(visited) % 64 == 0) {
-        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-        if (elapsed.count() >= options.time_limit) {
-          result.status = SolveStatus::time_limit;
-          break;
-        }
+      if (static_cast<long long>(visited) % 64 == 0 && deadline.expired()) {
+        result.status = SolveStatus::time_limit;
+        break;
       }
       Mapping candidate = bbr10_partition_mapping(block, t.sets);
       if (check.holds(candidate)) {

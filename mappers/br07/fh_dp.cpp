@@ -5,7 +5,6 @@
 #include "model/analytic.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <fmt/format.h>
 #include <limits>
 
@@ -100,18 +99,14 @@ MapperResult Br07FullyHomogeneousDp::map(const Problem& problem, const MapperOpt
   const Platform& platform = problem.platform;
   int n                    = pipeline.n();
   int kmax                 = std::min(n, platform.p());
-  auto start               = std::chrono::steady_clock::now();
-  auto out_of_time         = [&] {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    return elapsed.count() >= options.time_limit;
-  };
+  const Deadline deadline  = options.deadline();
   // Every processor and link is the same: processor 0 with processor 1 (or P_in/P_out) as neighbours.
   int other = platform.p() > 1 ? 1 : -1;
   Table table(n, kmax);
   MapperResult result;
   result.status = SolveStatus::optimal;
   for (int length = 1; length <= n; ++length) {
-    if (out_of_time()) {
+    if (deadline.expired()) {
       result.status = SolveStatus::time_limit;
       break;
     }

@@ -70,7 +70,7 @@ std::optional<std::string> ExactInterval::refuses(const Problem& problem) const
 
 MapperResult ExactInterval::map(const Problem& problem, const MapperOptions& options) const
 {
-  exact::Deadline deadline(options.time_limit);
+  const Deadline deadline = options.deadline();
   std::vector<std::unique_ptr<exact::PeriodSearch>> searches;
   if (uniform_links(problem.platform)) {
     searches.push_back(exact::make_comm_hom_search(problem));

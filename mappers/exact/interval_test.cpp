@@ -84,7 +84,7 @@ TEST(ExactInterval, MaxAddendIsTheLargestAddendThatFits)
 /// Solves with one search alone, without the probes (a single branch and bound from +inf).
 double alone(exact::PeriodSearch& search)
 {
-  exact::Deadline deadline(60);
+  Deadline deadline(60);
   exact::SearchOutcome outcome = search.minimize(std::numeric_limits<double>::infinity(), {&deadline});
   EXPECT_TRUE(outcome.complete);
   return outcome.period;

@@ -1,55 +1,13 @@
-// Shared pieces of the exact interval solver (mapper exact.interval): the search interface and the deadline.
+// Shared pieces of the exact interval solver (mapper exact.interval): the search interface and its limits.
 #pragma once
 
 #include "mappers/mapper.hpp"
 
-#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <vector>
 
 namespace pipesim::exact {
-
-/// Wall-clock budget of one solver run.
-class Deadline {
-public:
-  explicit Deadline(double seconds) : seconds_(seconds) {}
-  bool expired() const { return elapsed() >= seconds_; }
-  double seconds() const { return seconds_; }
-  double elapsed() const
-  {
-    std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start_;
-    return seconds.count();
-  }
-
-private:
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  double seconds_;
-};
-
-/// Polls a deadline every `interval` search nodes, the interval adapting (1..1024) so that polls come about every
-/// tenth of a millisecond to a millisecond whatever a node costs (large instances have expensive nodes).
-class DeadlinePoll {
-public:
-  bool expired(const Deadline& deadline)
-  {
-    if (++calls_ < interval_) return false;
-    calls_     = 0;
-    double now = deadline.elapsed();
-    double gap = now - last_;
-    last_      = now;
-    if (gap > 1e-3 && interval_ > 1)
-      interval_ /= 2;
-    else if (gap < 1e-4 && interval_ < 1024)
-      interval_ *= 2;
-    return now >= deadline.seconds();
-  }
-
-private:
-  unsigned calls_    = 0;
-  unsigned interval_ = 1;
-  double last_       = 0;
-};
 
 /// Best interval mapping (one processor per interval) a search found, and whether the search space was exhausted.
 struct SearchOutcome {

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -36,7 +35,7 @@ bool next_ends(std::vector<int>& ends, int n)
 /// Depth-first search over the processor tuples of one composition after another.
 class Search {
 public:
-  Search(const Problem& problem, double time_limit) : problem_(problem), time_limit_(time_limit) {}
+  Search(const Problem& problem, const Deadline& deadline) : problem_(problem), deadline_(deadline) {}
 
   /// Enumerates m in [min_m, max_m]; returns false when the time limit stopped it.
   bool run(int min_m, int max_m)
@@ -81,7 +80,7 @@ private:
   /// Assigns interval j; `period` is the largest cycle-time of the intervals before j - 1 (all fixed).
   bool assign(std::size_t j, double period)
   {
-    if (++nodes_ % 4096 == 0 && out_of_time()) return false;
+    if (++nodes_ % 4096 == 0 && deadline_.expired()) return false;
     if (j == alloc_.size()) {
       period = std::max(period, cycle_time(j - 1)); // the last interval sends to P_out
       ++evaluated_;
@@ -105,15 +104,8 @@ private:
     return true;
   }
 
-  bool out_of_time() const
-  {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-    return elapsed.count() >= time_limit_;
-  }
-
   const Problem& problem_;
-  double time_limit_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  Deadline deadline_;
   std::vector<std::pair<int, int>> intervals_;
   std::vector<int> alloc_;
   std::vector<bool> used_;
@@ -124,7 +116,7 @@ private:
   unsigned long nodes_ = 0;
 };
 
-MapperResult search(const Problem& problem, int min_m, int max_m, double time_limit)
+MapperResult search(const Problem& problem, int min_m, int max_m, const Deadline& deadline)
 {
   MapperResult result;
   result.objective              = std::numeric_limits<double>::infinity();
@@ -133,7 +125,7 @@ MapperResult search(const Problem& problem, int min_m, int max_m, double time_li
     result.status = SolveStatus::infeasible;
     return result;
   }
-  Search dfs(problem, time_limit);
+  Search dfs(problem, deadline);
   bool complete                  = dfs.run(min_m, max_m);
   result.statistics["evaluated"] = dfs.evaluated();
   result.status                  = complete ? SolveStatus::optimal : SolveStatus::time_limit;
@@ -184,13 +176,13 @@ std::optional<std::string> ExhaustiveInterval::refuses(const Problem& problem) c
 MapperResult ExhaustiveInterval::map(const Problem& problem, const MapperOptions& options) const
 {
   int n = problem.pipeline.n();
-  return search(problem, 1, std::min(n, problem.platform.p()), options.time_limit);
+  return search(problem, 1, std::min(n, problem.platform.p()), options.deadline());
 }
 
 MapperResult exhaustive_one_to_one(const Problem& problem)
 {
   int n = problem.pipeline.n();
-  return search(problem, n, n <= problem.platform.p() ? n : n - 1, std::numeric_limits<double>::infinity());
+  return search(problem, n, n <= problem.platform.p() ? n : n - 1, Deadline(std::numeric_limits<double>::infinity()));
 }
 
 } // namespace pipesim

@@ -22,9 +22,9 @@ const MapperRegistration hedpm_exact_replicated_registration{
 constexpr int max_hedpm_stages = 2000;
 } // namespace
 
-MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, double time_limit, HedpmSearchKind kind)
+MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, const Deadline& deadline,
+                                 HedpmSearchKind kind)
 {
-  exact::Deadline deadline(time_limit);
   HedpmScan scan = hedpm_algorithm42(problem);
   MapperResult result;
   result.mapping            = scan.steps[scan.best].run.mapping;
@@ -79,7 +79,7 @@ std::optional<std::string> HedpmExact::refuses(const Problem& problem) const
 
 MapperResult HedpmExact::map(const Problem& problem, const MapperOptions& options) const
 {
-  return hedpm_exact_optimum(problem, space_, options.time_limit);
+  return hedpm_exact_optimum(problem, space_, options.deadline());
 }
 
 } // namespace pipesim

@@ -37,7 +37,7 @@ private:
 enum class HedpmSearchKind { automatic, uniform, general };
 
 /// The exact optimum with a given search (`uniform` requires uniform_links(problem.platform)).
-MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, double time_limit,
+MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, const Deadline& deadline,
                                  HedpmSearchKind kind = HedpmSearchKind::automatic);
 
 } // namespace pipesim

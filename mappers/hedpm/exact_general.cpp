@@ -50,7 +50,7 @@ GeneralSearch::GeneralSearch(const Problem& problem, HedpmSpace space)
     rank_[static_cast<std::size_t>(order_[static_cast<std::size_t>(a)])] = a;
 }
 
-Outcome GeneralSearch::minimize(double upper, const exact::Deadline& deadline)
+Outcome GeneralSearch::minimize(double upper, const Deadline& deadline)
 {
   best_     = Outcome{};
   bound_    = below(upper);

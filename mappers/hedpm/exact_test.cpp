@@ -34,7 +34,7 @@ void cross_check(HedpmSpace space, const char* exhaustive_name, std::uint64_t fi
     std::vector<HedpmSearchKind> kinds{HedpmSearchKind::automatic, HedpmSearchKind::general};
     if (uniform_links(problem.platform)) kinds.push_back(HedpmSearchKind::uniform);
     for (HedpmSearchKind kind : kinds) {
-      MapperResult result = hedpm_exact_optimum(problem, space, 60, kind);
+      MapperResult result = hedpm_exact_optimum(problem, space, Deadline(60), kind);
       ASSERT_EQ(result.status, SolveStatus::optimal) << what;
       EXPECT_EQ(result.objective, reference.objective)
           << what << "\nexact " << to_text(result.mapping, problem.platform) << "\nexhaustive "

@@ -22,7 +22,7 @@ namespace pipesim::hedpm_exact {
 class UniformSearch final : public Search {
 public:
   UniformSearch(const Problem& problem, HedpmSpace space);
-  Outcome minimize(double upper, const exact::Deadline& deadline) override;
+  Outcome minimize(double upper, const Deadline& deadline) override;
 
 private:
   double time(int rank, int i, int e, int replicas) const; // T of S_{i+1}..S_e, slowest replica of rank `rank`
@@ -44,8 +44,8 @@ private:
   exact::FailedStates failed_;
   Path path_;
   Outcome best_;
-  exact::DeadlinePoll poll_;
-  const exact::Deadline* deadline_ = nullptr;
+  DeadlinePoll poll_;
+  const Deadline* deadline_ = nullptr;
 };
 
 } // namespace pipesim::hedpm_exact

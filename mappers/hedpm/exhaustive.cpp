@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -27,8 +26,8 @@ int max_replicas(HedpmSpace space, int length, int free)
 
 class Enumeration {
 public:
-  Enumeration(const Problem& problem, HedpmSpace space, double time_limit)
-      : problem_(problem), space_(space), time_limit_(time_limit), used_(static_cast<std::size_t>(problem.platform.p()))
+  Enumeration(const Problem& problem, HedpmSpace space, const Deadline& deadline)
+      : problem_(problem), space_(space), deadline_(deadline), used_(static_cast<std::size_t>(problem.platform.p()))
   {
   }
 
@@ -88,7 +87,7 @@ private:
   /// The last interval's list is complete: the one before it is final.
   bool place(double known)
   {
-    if (++nodes_ % 4096 == 0 && out_of_time()) return false;
+    if (++nodes_ % 4096 == 0 && deadline_.expired()) return false;
     if (lists_.size() >= 2) known = std::max(known, time_of(lists_.size() - 2));
     if (known >= best_value_) return true; // cannot be strictly better
     if (bounds_.back().second < problem_.pipeline.n()) return extend(bounds_.back().second, known);
@@ -103,16 +102,9 @@ private:
 
   Mapping mapping() const { return hedpm_interval_mapping(bounds_, lists_); }
 
-  bool out_of_time() const
-  {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-    return elapsed.count() >= time_limit_;
-  }
-
   const Problem& problem_;
   HedpmSpace space_;
-  double time_limit_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  Deadline deadline_;
   std::vector<bool> used_;
   std::vector<std::pair<int, int>> bounds_;
   std::vector<std::vector<int>> lists_;
@@ -175,7 +167,7 @@ std::optional<std::string> HedpmExhaustive::refuses(const Problem& problem) cons
 
 MapperResult HedpmExhaustive::map(const Problem& problem, const MapperOptions& options) const
 {
-  Enumeration enumeration(problem, space_, options.time_limit);
+  Enumeration enumeration(problem, space_, options.deadline());
   bool complete = enumeration.run();
   MapperResult result;
   result.status                  = complete ? SolveStatus::optimal : SolveStatus::time_limit;

@@ -5,7 +5,6 @@
 #include "mappers/sv95/tables.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <fmt/format.h>
 #include <limits>
 
@@ -85,9 +84,8 @@ double value(double prev, double base, double out, int r) { return std::max(prev
 
 class Dp {
 public:
-  Dp(const Sv95Tables& t, Sv95DpReplication replication, double time_limit)
-      : t_(t), replication_(replication), table_(t.k(), t.P()), limit_(time_limit),
-        start_(std::chrono::steady_clock::now())
+  Dp(const Sv95Tables& t, Sv95DpReplication replication, const Deadline& deadline)
+      : t_(t), replication_(replication), table_(t.k(), t.P()), deadline_(deadline)
   {
   }
 
@@ -117,11 +115,7 @@ public:
   }
 
 private:
-  bool out_of_time() const
-  {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-    return elapsed.count() >= limit_;
-  }
+  bool out_of_time() const { return deadline_.expired(); }
 
   /// Every transition that ends with module [a, b].
   bool add_module(int a, int b)
@@ -172,8 +166,7 @@ private:
   const Sv95Tables& t_;
   Sv95DpReplication replication_;
   ValueTable table_;
-  double limit_;
-  std::chrono::steady_clock::time_point start_;
+  Deadline deadline_;
 };
 } // namespace
 
@@ -201,7 +194,7 @@ MapperResult Sv95Dp::map(const Problem& problem, const MapperOptions& options) c
   const TaskChain& chain = *problem.task_chain;
   Sv95Tables tables(chain, problem.platform.p());
   if (tables.min_before(chain.k() + 1) > tables.P()) return sv95_infeasible();
-  Dp dp(tables, replication_, options.time_limit);
+  Dp dp(tables, replication_, options.deadline());
   if (not dp.fill()) {
     auto fallback = sv95_greedy(chain, tables.P(), Sv95GreedyRule::neighbours);
     return sv95_result(chain, *fallback, SolveStatus::time_limit);

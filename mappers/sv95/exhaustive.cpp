@@ -4,7 +4,6 @@
 #include "mappers/sv95/tables.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -20,7 +19,7 @@ constexpr double max_candidates = 2e7;
 class ClusteringSearch {
 public:
   ClusteringSearch(const TaskChain& chain, int P, const MapperOptions& options)
-      : chain_(chain), P_(P), limit_(options.time_limit), start_(std::chrono::steady_clock::now())
+      : chain_(chain), P_(P), deadline_(options.deadline())
   {
   }
   void run() { choose(1, 0, 0.0); }
@@ -39,10 +38,7 @@ private:
   void leaf(int used, double partial)
   {
     leaves_ += 1;
-    if (static_cast<long long>(leaves_) % 4096 == 0) {
-      std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-      timed_out_                            = elapsed.count() >= limit_;
-    }
+    if (static_cast<long long>(leaves_) % 4096 == 0) timed_out_ = deadline_.expired();
     double period = std::max(partial, term(path_.size() - 1, 0));
     if (std::isinf(period)) return; // a table does not cover these processors: not a mapping
     if (best_.empty() || period < best_period_ || (period == best_period_ && used < best_used_)) {
@@ -75,8 +71,7 @@ private:
 
   const TaskChain& chain_;
   int P_;
-  double limit_;
-  std::chrono::steady_clock::time_point start_;
+  Deadline deadline_;
   std::vector<Sv95Module> path_;
   std::vector<Sv95Module> best_;
   double best_period_ = 0;
