@@ -7,19 +7,21 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration explicit_mapper_registration{explicit_mapper_name,
-                                                      [] { return std::make_unique<ExplicitMapper>(); }};
+const MapperRegistration explicit_mapper_registration{[] { return std::make_unique<ExplicitMapper>(); }};
 } // namespace
 
-std::string ExplicitMapper::description() const
+MapperInfo ExplicitMapper::info() const
 {
-  return "the mapping given in the scenario, validated and evaluated analytically";
-}
-
-std::optional<std::string> ExplicitMapper::refuses(const Problem& problem) const
-{
-  if (not problem.explicit_mapping) return "the problem has no explicit mapping (give one in the scenario)";
-  return std::nullopt;
+  MapperInfo info;
+  info.name        = explicit_mapper_name;
+  info.description = "the mapping given in the scenario, validated and evaluated analytically";
+  info.paper       = Paper::pipesim;
+  info.family      = MapperFamily::given;
+  info.objective   = MapperObjective::scenario;
+  info.input       = MapperInput::explicit_mapping;
+  info.mapping     = MappingRule::general;
+  info.complexity  = "that of validate() and of the analytic evaluation";
+  return info;
 }
 
 MapperResult ExplicitMapper::map(const Problem& problem, const MapperOptions& /*options*/) const

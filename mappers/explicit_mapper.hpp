@@ -18,9 +18,7 @@ namespace pipesim {
 ///   statistic "period_bound_met" says whether the one-port period is within it.
 class ExplicitMapper : public Mapper {
 public:
-  std::string name() const override { return explicit_mapper_name; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
 };
 

@@ -33,10 +33,11 @@ namespace pipesim {
 class Bbr10Exhaustive : public Mapper {
 public:
   explicit Bbr10Exhaustive(bool interval_only) : interval_only_(interval_only) {}
-  std::string name() const override;
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 
 private:
   bool interval_only_;

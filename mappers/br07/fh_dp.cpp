@@ -11,8 +11,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_fh_dp_registration{"br07.fh-dp",
-                                                 [] { return std::make_unique<Br07FullyHomogeneousDp>(); }};
+const MapperRegistration br07_fh_dp_registration{[] { return std::make_unique<Br07FullyHomogeneousDp>(); }};
 
 constexpr double max_entries = 2e7; // of 16 bytes each
 
@@ -66,23 +65,27 @@ void unfold(Table& table, int i, int j, int k, std::vector<std::pair<int, int>>&
 }
 } // namespace
 
-std::string Br07FullyHomogeneousDp::description() const
+MapperInfo Br07FullyHomogeneousDp::info() const
 {
-  return "optimal interval mapping on Fully Homogeneous platforms, dynamic program c(i, j, k) (seed 000 Prop. 1)";
+  MapperInfo info;
+  info.name = "br07.fh-dp";
+  info.description =
+      "br07 §3.2.1 Prop. 1: optimal interval mapping on Fully Homogeneous platforms by the dynamic program c(i, j, k)";
+  info.paper            = Paper::br07;
+  info.family           = MapperFamily::dynamic_program;
+  info.objective        = MapperObjective::period;
+  info.models           = {CommModel::one_port};
+  info.platform_classes = {PlatformClass::fully_homogeneous};
+  info.mapping          = MappingRule::interval;
+  info.exact            = true;
+  info.complexity       = "O(n^3 p^2) time, O(n^2 p) memory";
+  info.restriction =
+      "the recurrence is exact when every processor and link is the same, on the one-port period of br07 eq. (2)";
+  return info;
 }
 
-std::optional<std::string> Br07FullyHomogeneousDp::refuses(const Problem& problem) const
+std::optional<std::string> Br07FullyHomogeneousDp::instance_refusal(const Problem& problem) const
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it only minimises the period (objective min_period)";
-  if (problem.model != CommModel::one_port)
-    return fmt::format("it minimises seed 000 eq. (2), a one-port formula, not {}", to_string(problem.model));
-  if (problem.platform.p() == 0) return "the platform has no processor";
-  PlatformClass platform_class = problem.platform.classify();
-  if (platform_class != PlatformClass::fully_homogeneous)
-    return fmt::format("the platform is {}; the dynamic program of seed 000 Prop. 1 needs a fully-homogeneous one "
-                       "(all speeds and all link bandwidths equal)",
-                       to_string(platform_class));
   if (not uniform_links(problem.platform))
     return "link latencies c_{u,v} differ between pairs; the dynamic program needs every transfer to cost the same";
   double n       = problem.pipeline.n();

@@ -21,10 +21,11 @@ namespace pipesim {
 ///   before the table is complete: status `time limit` with the whole pipeline on one processor.
 class Br07FullyHomogeneousDp : public Mapper {
 public:
-  std::string name() const override { return "br07.fh-dp"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 } // namespace pipesim

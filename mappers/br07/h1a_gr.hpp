@@ -19,8 +19,7 @@ namespace pipesim {
 ///   only when p = 0.
 class Br07H1aGr : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h1a-gr"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

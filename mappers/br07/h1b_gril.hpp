@@ -21,8 +21,7 @@ namespace pipesim {
 /// - Returns: status `feasible`, at most min(n, p) intervals on distinct processors; `infeasible` only when p = 0.
 class Br07H1bGril : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h1b-gril"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

@@ -18,8 +18,7 @@ namespace pipesim {
 ///   p = 0.
 class Br07H2Gsw : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h2-gsw"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

@@ -20,8 +20,7 @@ namespace pipesim {
 ///   p = 0.
 class Br07H3Gsd : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h3-gsd"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

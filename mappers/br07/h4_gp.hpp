@@ -23,8 +23,7 @@ namespace pipesim {
 /// - Returns: status `feasible`, m intervals on the m fastest processors; `infeasible` only when p = 0.
 class Br07H4Gp : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h4-gp"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

@@ -25,8 +25,7 @@ namespace pipesim {
 ///   and "feasibility_tests"; `infeasible` only when p = 0.
 class Br07H5Bs121 : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h5-bs121"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

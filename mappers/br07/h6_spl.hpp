@@ -27,8 +27,7 @@ namespace pipesim {
 /// - Returns: status `feasible`, statistic "splits"; `infeasible` only when p = 0.
 class Br07H6Spl : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h6-spl"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

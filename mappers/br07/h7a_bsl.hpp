@@ -24,8 +24,7 @@ namespace pipesim {
 ///   pipeline on the processor with the smallest cycle-time); `infeasible` only when p = 0.
 class Br07H7aBsl : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h7a-bsl"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

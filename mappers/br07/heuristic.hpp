@@ -18,18 +18,22 @@ struct IntervalAssignment {
 };
 
 /// Base of the nine heuristics (seed 000 §4). Accepts the one-port model and objective min_period on every platform
-/// class (refuses the rest with the reason). map() returns status `feasible`, the mapping built from assign() and, as
-/// objective, its seed 000 eq. (2) period with the real links (br07_eq2_period); the only `infeasible` case is a
-/// platform without processors (no mapping exists: empty mapping, infinite objective).
+/// class (br07_heuristic_info; refuses the rest with the reason). map() returns status `feasible`, the mapping built
+/// from assign() and, as objective, its seed 000 eq. (2) period with the real links (br07_eq2_period); the only
+/// `infeasible` case is a platform without processors (no mapping exists: empty mapping, infinite objective), which
+/// refuses() turns down before.
 class Br07Heuristic : public Mapper {
 public:
-  std::optional<std::string> refuses(const Problem& problem) const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
 
 protected:
   /// Precondition: p >= 1 and refuses(problem) is empty.
   virtual IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const = 0;
 };
+
+/// What the nine heuristics are: br07, family heuristic, the period on the one-port model, every platform class,
+/// interval mappings, not exact.
+MapperInfo br07_heuristic_info(std::string name, std::string description, std::string complexity);
 
 /// Seed 000 §4.1: L = ceil(n/p) consecutive stages per interval, the last one shorter when L does not divide n,
 /// hence ceil(n/L) intervals. Precondition: n >= 1, p >= 1.

@@ -41,10 +41,11 @@ namespace pipesim {
 ///   Statistics: "variables", "constraints", "cbc_nodes", "cbc_period" (T_period) and "cbc_bound" (best bound).
 class Br07Ilp : public Mapper {
 public:
-  std::string name() const override { return "br07.ilp"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 } // namespace pipesim

@@ -56,11 +56,13 @@ TEST(Br07Ilp, Refusals)
   Problem multiport = problem;
   multiport.model   = CommModel::multi_port;
   EXPECT_EQ(mapper.refuses(multiport).value_or(""),
-            "seed 000 §6.1 models the one-port period of eq. (2), not multi-port");
+            "it accepts the one-port model (the program's constraint (g) is the one-port period of br07 eq. (2)), not "
+            "multi-port");
 
   Problem reliability        = problem;
   reliability.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_EQ(mapper.refuses(reliability).value_or(""), "it only minimises the period (objective min_period)");
+  EXPECT_EQ(mapper.refuses(reliability).value_or(""),
+            "it minimises the period (objective minimize: period), not failure_probability");
 
   Problem large;
   large.pipeline = Pipeline{std::vector<double>(100, 1.0), std::vector<double>(101, 1.0)};

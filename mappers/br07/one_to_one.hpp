@@ -27,10 +27,11 @@ namespace pipesim {
 ///   it just has no solution of this kind). The time limit is not checked (the run is polynomial and short).
 class Br07OneToOne : public Mapper {
 public:
-  std::string name() const override { return "br07.one-to-one"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 /// Seed 000 Algorithm 1 for a given period: `processors` are the n processors retained, sorted by

@@ -30,10 +30,11 @@ namespace pipesim {
 ///   (search nodes), "improvements" (mappings found, each better than the previous), "directions" (1 or 2).
 class ExactInterval : public Mapper {
 public:
-  std::string name() const override { return "exact.interval"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 /// True when every link a mapping may use (between processors, from P_in, to P_out) has the same bandwidth and the

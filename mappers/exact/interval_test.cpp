@@ -157,12 +157,13 @@ TEST(ExactInterval, Refusals)
 
   Problem reliability        = interval_hand_instance();
   reliability.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_EQ(mapper.refuses(reliability).value_or(""), "it only minimises the period (objective min_period)");
+  EXPECT_EQ(mapper.refuses(reliability).value_or(""),
+            "it minimises the period (objective minimize: period), not failure_probability");
 
   Problem multiport = interval_hand_instance();
   multiport.model   = CommModel::multi_port;
   EXPECT_EQ(mapper.refuses(multiport).value_or(""),
-            "it minimises seed 000 eq. (2), a one-port formula, not multi-port");
+            "it accepts the one-port model (it minimises br07 eq. (2), the one-port period), not multi-port");
 
   Problem wide;
   wide.pipeline = Pipeline{{1, 1}, {1, 1, 1}};

@@ -13,8 +13,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration exhaustive_interval_registration{"exhaustive.interval",
-                                                          [] { return std::make_unique<ExhaustiveInterval>(); }};
+const MapperRegistration exhaustive_interval_registration{[] { return std::make_unique<ExhaustiveInterval>(); }};
 
 /// Next combination of cut positions in lexicographic order: ends[i] ranges over [i + 1, n - size + i].
 bool next_ends(std::vector<int>& ends, int n)
@@ -153,18 +152,25 @@ double count_interval_mappings(int n, int p, int min_m, int max_m)
   return total;
 }
 
-std::string ExhaustiveInterval::description() const
+MapperInfo ExhaustiveInterval::info() const
 {
-  return "best interval mapping by exhaustive enumeration (seed 000 eq. (2)), for tiny instances";
+  MapperInfo info;
+  info.name = "exhaustive.interval";
+  info.description =
+      "best interval mapping of br07's problem (eq. (2)) by exhaustive enumeration: the reference on tiny instances";
+  info.paper       = Paper::pipesim;
+  info.family      = MapperFamily::exhaustive;
+  info.objective   = MapperObjective::period;
+  info.models      = {CommModel::one_port};
+  info.mapping     = MappingRule::interval;
+  info.exact       = true;
+  info.complexity  = "O(count m) for count interval mappings (at most 5e7)";
+  info.restriction = "it evaluates br07 eq. (2), the one-port period";
+  return info;
 }
 
-std::optional<std::string> ExhaustiveInterval::refuses(const Problem& problem) const
+std::optional<std::string> ExhaustiveInterval::instance_refusal(const Problem& problem) const
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it only minimises the period (objective min_period)";
-  if (problem.model != CommModel::one_port)
-    return fmt::format("it evaluates seed 000 eq. (2), a one-port formula, not {}", to_string(problem.model));
-  if (problem.platform.p() == 0) return "the platform has no processor";
   int n        = problem.pipeline.n();
   double count = count_interval_mappings(n, problem.platform.p(), 1, n);
   if (count > exhaustive_interval_limit)

@@ -23,10 +23,11 @@ namespace pipesim {
 ///   best mapping so far.
 class ExhaustiveInterval : public Mapper {
 public:
-  std::string name() const override { return "exhaustive.interval"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 /// Largest number of interval mappings `exhaustive.interval` accepts to enumerate.

@@ -113,10 +113,12 @@ TEST(ExhaustiveInterval, RefusesLargeInstancesAndOtherObjectives)
   Problem small = fully_heterogeneous_instance();
   EXPECT_FALSE(mapper.refuses(small));
   small.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_EQ(mapper.refuses(small).value_or(""), "it only minimises the period (objective min_period)");
+  EXPECT_EQ(mapper.refuses(small).value_or(""),
+            "it minimises the period (objective minimize: period), not failure_probability");
   small.objective.kind = Objective::Kind::min_period;
   small.model          = CommModel::multi_port;
-  EXPECT_EQ(mapper.refuses(small).value_or(""), "it evaluates seed 000 eq. (2), a one-port formula, not multi-port");
+  EXPECT_EQ(mapper.refuses(small).value_or(""),
+            "it accepts the one-port model (it evaluates br07 eq. (2), the one-port period), not multi-port");
 }
 
 TEST(ExhaustiveInterval, TimeLimitReturnsTheBestSoFar)

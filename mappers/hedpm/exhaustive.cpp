@@ -13,9 +13,8 @@ namespace pipesim {
 
 namespace {
 const MapperRegistration hedpm_exhaustive_registration{
-    "hedpm.exhaustive", [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::single_stage_replicas); }};
+    [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::single_stage_replicas); }};
 const MapperRegistration hedpm_exhaustive_replicated_registration{
-    "hedpm.exhaustive.replicated-intervals",
     [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::replicated_intervals); }};
 
 /// Largest replica count of an interval of `length` stages with `free` processors left.
@@ -140,21 +139,20 @@ double hedpm_count_mappings(int n, int p, HedpmSpace space)
   return total;
 }
 
-std::string HedpmExhaustive::name() const
+MapperInfo HedpmExhaustive::info() const
 {
-  return space_ == HedpmSpace::single_stage_replicas ? "hedpm.exhaustive" : "hedpm.exhaustive.replicated-intervals";
+  if (space_ == HedpmSpace::single_stage_replicas)
+    return hedpm_info("hedpm.exhaustive",
+                      "hedpm §5.1's brute force: the best production time over every gathering and replication of "
+                      "single stages, for tiny instances",
+                      Paper::hedpm, MapperFamily::exhaustive, true, "O(count n p) for count mappings (at most 2e7)");
+  return hedpm_info("hedpm.exhaustive.replicated-intervals",
+                    "the best HeDPM production time over every gathering and replication of intervals (hedpm §5.1's "
+                    "brute force widened), for tiny instances",
+                    Paper::pipesim, MapperFamily::exhaustive, true, "O(count n p) for count mappings (at most 2e7)");
 }
 
-std::string HedpmExhaustive::description() const
-{
-  return space_ == HedpmSpace::single_stage_replicas
-             ? "best HeDPM production time over every gathering and replication of single stages, by enumeration "
-               "(seed 002 §5.1), for tiny instances"
-             : "best HeDPM production time over every gathering and replication of intervals, by enumeration (beyond "
-               "seed 002), for tiny instances";
-}
-
-std::optional<std::string> HedpmExhaustive::refuses(const Problem& problem) const
+std::optional<std::string> HedpmExhaustive::instance_refusal(const Problem& problem) const
 {
   if (auto reason = hedpm_refuses(problem)) return reason;
   int n        = problem.pipeline.n();

@@ -27,10 +27,11 @@ namespace pipesim {
 class HedpmExhaustive : public Mapper {
 public:
   explicit HedpmExhaustive(HedpmSpace space) : space_(space) {}
-  std::string name() const override;
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 
 private:
   HedpmSpace space_;

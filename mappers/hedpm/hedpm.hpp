@@ -57,9 +57,13 @@ inline constexpr double hedpm_band = 0.05;
 /// - Returns: a valid interval mapping (every stage mapped, no processor used twice); it makes no optimality claim.
 HedpmRun hedpm_algorithm41(const Problem& problem, double objective = 0);
 
-/// Why the HeDPM mappers (hedpm, hedpm.scan, hedpm.exhaustive*, hedpm.exact*) refuse a problem, or nullopt: they
-/// minimise HeDPM's production time (objective min_period), whose t(n, p) adds receive, compute and send (seed 002 §3
-/// assumes synchronous communications: the one-port model); any platform class; p >= 1, positive speeds.
+/// What the HeDPM mappers (hedpm, hedpm.scan, hedpm.exhaustive*, hedpm.exact*) are: they minimise HeDPM's production
+/// time (objective min_period), whose t(n, p) adds receive, compute and send (seed 002 §3 assumes synchronous
+/// communications: the one-port model); any platform class; interval mappings with deal replicas.
+MapperInfo hedpm_info(std::string name, std::string description, Paper paper, MapperFamily family, bool exact,
+                      std::string complexity);
+
+/// Why a HeDPM mapper refuses a problem its hedpm_info accepts, or nullopt: a speed that is not positive.
 std::optional<std::string> hedpm_refuses(const Problem& problem);
 
 /// The interval mapping with stages [first, last] of bounds[j] on the processors lists[j], dealt over them when
@@ -72,10 +76,11 @@ Mapping hedpm_interval_mapping(const std::vector<std::pair<int, int>>& bounds,
 /// iteration), "replicated" and "gathered" (intervals with R > 1, with more than one stage), "processors_used".
 class HedpmMapper : public Mapper {
 public:
-  std::string name() const override { return "hedpm"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override { return hedpm_refuses(problem); }
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override { return hedpm_refuses(problem); }
 };
 
 /// The result of a HeDPM mapper for `run`: objective and the statistics listed above.

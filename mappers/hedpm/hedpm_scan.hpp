@@ -44,10 +44,11 @@ HedpmScan hedpm_algorithm42(const Problem& problem);
 /// those of hedpm for the best run, plus "runs", "tobj0", "best_objective" (0 for the first run) and "direction".
 class HedpmScanMapper : public Mapper {
 public:
-  std::string name() const override { return "hedpm.scan"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override { return hedpm_refuses(problem); }
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override { return hedpm_refuses(problem); }
 };
 
 } // namespace pipesim

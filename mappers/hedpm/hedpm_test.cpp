@@ -152,13 +152,17 @@ TEST(Hedpm, Refusals)
 {
   Problem problem = fixtures::hedpm_case_study();
   problem.model   = CommModel::multi_port;
-  EXPECT_THAT(*hedpm_refuses(problem), testing::HasSubstr("one-port model, not multi-port"));
+  HedpmMapper mapper;
+  EXPECT_EQ(*mapper.refuses(problem), "it accepts the one-port model (HeDPM's t(n, p) adds receive, compute and "
+                                      "send: hedpm §3's synchronous communications), not multi-port");
   problem.model          = CommModel::one_port;
   problem.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_THAT(*hedpm_refuses(problem), testing::HasSubstr("objective min_period"));
+  EXPECT_EQ(*mapper.refuses(problem),
+            "it minimises HeDPM's production time (objective minimize: period), not failure_probability");
   problem.objective.kind              = Objective::Kind::min_period;
   problem.platform.processor(1).speed = 0;
   EXPECT_THAT(*hedpm_refuses(problem), testing::HasSubstr("processor P2 has speed 0"));
+  EXPECT_EQ(mapper.refuses(problem), hedpm_refuses(problem));
   EXPECT_THROW(run_mapper("hedpm", problem, MapperOptions{}), InputError);
 }
 

@@ -11,9 +11,8 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration any{"sv95.dp", [] { return std::make_unique<Sv95Dp>(Sv95DpReplication::any); }};
-const MapperRegistration maximal{"sv95.dp-maximal",
-                                 [] { return std::make_unique<Sv95Dp>(Sv95DpReplication::maximal); }};
+const MapperRegistration any{[] { return std::make_unique<Sv95Dp>(Sv95DpReplication::any); }};
+const MapperRegistration maximal{[] { return std::make_unique<Sv95Dp>(Sv95DpReplication::maximal); }};
 
 constexpr double max_table_entries = 6e7;
 
@@ -170,16 +169,19 @@ private:
 };
 } // namespace
 
-std::string Sv95Dp::name() const { return replication_ == Sv95DpReplication::any ? "sv95.dp" : "sv95.dp-maximal"; }
-
-std::string Sv95Dp::description() const
+MapperInfo Sv95Dp::info() const
 {
-  return replication_ == Sv95DpReplication::any
-             ? "optimal seed 001 mapping: the §3 dynamic program with every instance count, O(P^4 k^2 log P)"
-             : "seed 001 §3 dynamic program with §3.2's maximal replication as written (not always optimal)";
+  if (replication_ == Sv95DpReplication::any)
+    return sv95_info("sv95.dp",
+                     "sv95 §3's dynamic program with every instance count r and the next module's processors in the "
+                     "state: optimal",
+                     Paper::sv95, MapperFamily::dynamic_program, true, "O(k^2 P^4 log P) time, O(k P^3) memory");
+  return sv95_info("sv95.dp-maximal",
+                   "sv95 §3's dynamic program with §3.2's maximal replication as written: not always optimal",
+                   Paper::sv95, MapperFamily::dynamic_program, false, "O(k^2 P^4) time, O(k P^3) memory");
 }
 
-std::optional<std::string> Sv95Dp::refuses(const Problem& problem) const
+std::optional<std::string> Sv95Dp::instance_refusal(const Problem& problem) const
 {
   if (auto reason = sv95_refusal(problem)) return reason;
   int k = problem.task_chain->k(), P = problem.platform.p();

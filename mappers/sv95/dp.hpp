@@ -34,10 +34,11 @@ enum class Sv95DpReplication {
 class Sv95Dp : public Mapper {
 public:
   explicit Sv95Dp(Sv95DpReplication replication) : replication_(replication) {}
-  std::string name() const override;
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 
 private:
   Sv95DpReplication replication_;

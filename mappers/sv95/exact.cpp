@@ -13,18 +13,22 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration sv95_exact_registration{"sv95.exact", [] { return std::make_unique<Sv95Exact>(); }};
+const MapperRegistration sv95_exact_registration{[] { return std::make_unique<Sv95Exact>(); }};
 
 constexpr int max_P = 1024;
 
 } // namespace
 
-std::string Sv95Exact::description() const
+MapperInfo Sv95Exact::info() const
 {
-  return "optimal seed 001 mapping: search on the period, fewest-processors dynamic program per bound (fast)";
+  return sv95_info("sv95.exact",
+                   "optimal mapping of sv95's problem by a search on the period with a fewest-processors dynamic "
+                   "program as the decision",
+                   Paper::pipesim, MapperFamily::period_search, true,
+                   "O(k^2 P^2 log F) per decision, about 20 to 30 decisions at P = 256");
 }
 
-std::optional<std::string> Sv95Exact::refuses(const Problem& problem) const
+std::optional<std::string> Sv95Exact::instance_refusal(const Problem& problem) const
 {
   if (auto reason = sv95_refusal(problem)) return reason;
   if (problem.platform.p() > max_P)

@@ -21,10 +21,11 @@ namespace pipesim {
 ///   between decisions) with the best mapping found.
 class Sv95Exact : public Mapper {
 public:
-  std::string name() const override { return "sv95.exact"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 } // namespace pipesim

@@ -10,8 +10,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration sv95_exhaustive_registration{"sv95.exhaustive",
-                                                      [] { return std::make_unique<Sv95Exhaustive>(); }};
+const MapperRegistration sv95_exhaustive_registration{[] { return std::make_unique<Sv95Exhaustive>(); }};
 
 constexpr double max_candidates = 2e7;
 
@@ -102,12 +101,15 @@ double sv95_exhaustive_candidates(const TaskChain& chain, int P)
   return total;
 }
 
-std::string Sv95Exhaustive::description() const
+MapperInfo Sv95Exhaustive::info() const
 {
-  return "optimal seed 001 mapping by enumeration of clusterings, instances and processors (tiny instances)";
+  return sv95_info("sv95.exhaustive",
+                   "sv95 §2.2 by enumeration of every clustering, instance count and processors per instance: the "
+                   "reference on tiny instances",
+                   Paper::sv95, MapperFamily::exhaustive, true, "O(C k) for C candidates (at most 2e7)");
 }
 
-std::optional<std::string> Sv95Exhaustive::refuses(const Problem& problem) const
+std::optional<std::string> Sv95Exhaustive::instance_refusal(const Problem& problem) const
 {
   if (auto reason = sv95_refusal(problem)) return reason;
   double candidates = sv95_exhaustive_candidates(*problem.task_chain, problem.platform.p());

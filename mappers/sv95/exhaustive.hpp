@@ -20,10 +20,11 @@ namespace pipesim {
 ///   best mapping so far (maybe none) when options.time_limit runs out.
 class Sv95Exhaustive : public Mapper {
 public:
-  std::string name() const override { return "sv95.exhaustive"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 /// The number of candidate mappings sv95.exhaustive examines on P processors.

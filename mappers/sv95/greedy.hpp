@@ -51,10 +51,11 @@ std::optional<Sv95Assignment> sv95_greedy_assignment(const TaskChain& chain,
 class Sv95Greedy : public Mapper {
 public:
   explicit Sv95Greedy(Sv95GreedyRule rule) : rule_(rule) {}
-  std::string name() const override;
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 
 private:
   Sv95GreedyRule rule_;
