@@ -69,7 +69,8 @@ struct HedpmTables {
 /// Contract.
 /// - Instances: a row's swept parameters without `mapper` (the seed included); only `ok` rows count.
 /// - Fig. 1: the reference is `hedpm.exhaustive` when the campaign has it, else `hedpm.exact`; every other mapper whose
-///   name starts with `hedpm` is compared with it on the instances where both rows have the measure.
+///   objective is HeDPM's production time (MapperObjective::production_time: hedpm*) is compared with it on the
+///   instances where both rows have the measure.
 /// - Figs. 2-3: when the campaign has `br07.h7b-bsc` rows and sweeps `platform.generate.p`: means per family, P,
 ///   mapper (hedpm*, br07.h7b-bsc) and measure.
 /// - Speedups: when the campaign has `explicit` rows, explicit period / mapper period per instance, for every other

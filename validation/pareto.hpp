@@ -20,7 +20,7 @@ inline const std::vector<std::string> pareto_exact_mappers{"bbr10.exhaustive", "
 
 struct ParetoOptions {
   /// Mappers to sweep; empty: every registered mapper that accepts the problem (objective min_failure_probability
-  /// at the first bound) except `explicit` and the `debug.*` testing aids. The exact mappers are always added
+  /// at the first bound) except `explicit` (family given) and testing aids. The exact mappers are always added
   /// when they accept it.
   std::vector<std::string> mappers;
   std::vector<double> bounds; // P_max values, each > 0

@@ -131,7 +131,9 @@ TEST(Pareto, BadInputNamesTheValue)
   EXPECT_EQ(pareto_linear_bounds(1, 2, 10'000).size(), 10'000u);
   EXPECT_EQ(message([] { check_pareto_bounds({1, -0.5}); }), "--bounds -0.5: a period bound must be > 0");
   EXPECT_NE(message([] { sweep_example({"no.such.mapper"}); }).find("no.such.mapper"), std::string::npos);
-  EXPECT_NE(message([] { sweep_example({"explicit"}); }).find("--mappers explicit: refuses the problem"),
+  EXPECT_NE(message([] {
+              sweep_example({"explicit"});
+            }).find("--mappers explicit: mapper 'explicit' cannot handle this problem"),
             std::string::npos);
   Scenario one_port         = example();
   one_port.simulation.model = CommModel::one_port;
