@@ -99,7 +99,7 @@ TEST(Cli, Sv95ChainMapJson)
 {
   // scenarios/examples/sv95-chain.yaml: read, colffts, rowffts in one module of 3 instances of 4 processors,
   // f1 = 0.114 + 0.0145 + 0.428 + 0.085 + 0.428 + f_ecom(4, 4) 0.118 = 1.1875, term 1.1875 / 3 = 0.396; hist on 4:
-  // f2 = 0.118 + 0.3 = 0.418, the bottleneck (seed 001 §2.2)
+  // f2 = 0.118 + 0.3 = 0.418, the bottleneck (sv95 §2.2)
   Result r = run_stdout("map scenarios/examples/sv95-chain.yaml --mapper sv95.dp --format json");
   ASSERT_EQ(r.code, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
@@ -429,7 +429,7 @@ TEST(Cli, MultiportScenarioReportsAlgorithm1AndEq1)
 
 TEST(Cli, FailureScenarioReportsTheCrashRunAndTheSurvivalRate)
 {
-  // scenarios/examples/failures.yaml: F = 0.1728 (seed 004 eq. (2)); 80 runs of the probability model (30 under
+  // scenarios/examples/failures.yaml: F = 0.1728 (bbr10 eq. (2)); 80 runs of the probability model (30 under
   // ASan), 80 data sets each (the file asks for 200 and 200: --runs and --datasets override them).
 #ifdef PIPESIM_SANITIZE
   const int runs = 30;
@@ -527,7 +527,7 @@ TEST(Cli, ParetoBadInputExitsTwoNamingTheValue)
 
 TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
 {
-  // scenarios/examples/reliability.yaml: seed 004 §2, P_max = 1: bbr10.best finds Figure 3's mapping, F_gen =
+  // scenarios/examples/reliability.yaml: bbr10 §2, P_max = 1: bbr10.best finds Figure 3's mapping, F_gen =
   // 1 - (1 - 0.15^6)^2, worst case 0.95 (enumeration of its 4,096 configurations); the interval mappers 3 x 4 replicas.
   Result r = run("map scenarios/examples/reliability.yaml --format json");
   ASSERT_EQ(r.code, 0) << r.out;

@@ -32,7 +32,7 @@ MapperResult ExplicitMapper::map(const Problem& problem, const MapperOptions& /*
   MapperResult result;
   result.mapping = mapping;
   result.status  = SolveStatus::feasible;
-  if (problem.task_chain) { // seed 001: the mapping's modules and §2.2's period (docs/sv95.md)
+  if (problem.task_chain) { // sv95: the mapping's modules and §2.2's period (docs/sv95.md)
     std::vector<Sv95Module> modules = sv95_modules(mapping);
     check_modules(*problem.task_chain, modules, problem.platform.p());
     Sv95Evaluation e                = sv95_evaluate(*problem.task_chain, modules);

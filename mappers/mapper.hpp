@@ -20,7 +20,7 @@
 
 namespace pipesim {
 
-/// Objective: minimise the period, or minimise F under a period bound (seed 004).
+/// Objective: minimise the period, or minimise F under a period bound (bbr10).
 struct Objective {
   enum class Kind { min_period, min_failure_probability } kind = Kind::min_period;
   double period_bound                                          = 0; // P_max, for min_failure_probability
@@ -34,7 +34,7 @@ struct Problem {
   CommModel model = CommModel::one_port;
   Objective objective;
   std::optional<Mapping> explicit_mapping; // for the `explicit` mapper
-  std::optional<TaskChain> task_chain;     // seed 001's cost model, for the sv95 mappers (others ignore it)
+  std::optional<TaskChain> task_chain;     // sv95's cost model, for the sv95 mappers (others ignore it)
 };
 
 struct MapperOptions {

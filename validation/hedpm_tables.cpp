@@ -1,4 +1,4 @@
-// Seed 002 §5's figures from a campaign of the HeDPM mappers.
+// hedpm §5's figures from a campaign of the HeDPM mappers.
 #include "validation/hedpm_tables.hpp"
 
 #include "base/table.hpp"

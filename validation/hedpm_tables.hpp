@@ -1,4 +1,4 @@
-// Seed 002 §5's figures computed from a campaign of the HeDPM mappers (validation/campaigns/hedpm-*.yaml): Fig. 1's
+// hedpm §5's figures computed from a campaign of the HeDPM mappers (validation/campaigns/hedpm-*.yaml): Fig. 1's
 // distances to the optimum, Figs. 2-3's mean periods per processor count against BSC, and HeDPM's model against the
 // exact period, each by HeDPM's model, the event graph and the simulation (docs/reproduction-hedpm.md).
 #pragma once
@@ -10,7 +10,7 @@
 
 namespace pipesim {
 
-/// The three ways a row measures a mapping: HeDPM's prediction (hedpm_period, seed 002 eqs. (1)-(2)), the exact
+/// The three ways a row measures a mapping: HeDPM's prediction (hedpm_period, hedpm eqs. (1)-(2)), the exact
 /// one-port period (event_graph_period) and the simulated period (simulated_period).
 enum class HedpmMeasure { model, event_graph, simulation };
 const char* to_string(HedpmMeasure measure);
@@ -50,7 +50,7 @@ struct HedpmRatio {
   double mean   = 0;
 };
 
-/// Seed 002 §5.3 (Ferret): the explicit mapping's period over a mapper's on the same instances (the speedup).
+/// hedpm §5.3 (Ferret): the explicit mapping's period over a mapper's on the same instances (the speedup).
 struct HedpmSpeedup {
   std::string mapper;
   HedpmMeasure measure = HedpmMeasure::model;

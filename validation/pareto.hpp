@@ -1,4 +1,4 @@
-// Pareto fronts of seed 004's problem: the smallest failure probability F each mapper finds as the period bound
+// Pareto fronts of bbr10's problem: the smallest failure probability F each mapper finds as the period bound
 // P_max varies, next to the exact front of bbr10.exhaustive(.interval) on tiny instances (docs/pareto.md).
 #pragma once
 

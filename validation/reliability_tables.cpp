@@ -1,4 +1,4 @@
-// Seed 004 Tables 2 and 3 from a campaign of the reliability heuristics, which the registry's metadata picks out.
+// bbr10 Tables 2 and 3 from a campaign of the reliability heuristics, which the registry's metadata picks out.
 #include "validation/reliability_tables.hpp"
 
 #include "base/table.hpp"

@@ -130,7 +130,7 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
   return html + "</table>\n";
 }
 
-/// Campaigns of the seed 004 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
+/// Campaigns of the bbr10 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
@@ -144,7 +144,7 @@ std::string reliability_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
-/// Campaigns of the HeDPM mappers: seed 002's figures (written to hedpm-tables.md too); empty when there are none.
+/// Campaigns of the HeDPM mappers: hedpm's figures (written to hedpm-tables.md too); empty when there are none.
 std::string hedpm_html(const CampaignResults& results)
 {
   std::string markdown = hedpm_tables_markdown(hedpm_tables(results));
@@ -156,7 +156,7 @@ std::string hedpm_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
-/// Elections campaigns: seed 004 Table 1 (written to elections-table.{md,csv} too).
+/// Elections campaigns: bbr10 Table 1 (written to elections-table.{md,csv} too).
 std::string elections_html(const std::string& dir)
 {
   ElectionsTable table = write_elections_table(dir);

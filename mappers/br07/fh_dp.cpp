@@ -1,4 +1,4 @@
-// Seed 000 Proposition 1: the interval dynamic program c(i, j, k) on Fully Homogeneous platforms.
+// br07 Proposition 1: the interval dynamic program c(i, j, k) on Fully Homogeneous platforms.
 #include "mappers/br07/fh_dp.hpp"
 
 #include "mappers/exact/interval.hpp"
@@ -36,7 +36,7 @@ private:
   std::vector<std::pair<int, int>> split_;
 };
 
-/// Seed 000 Prop. 1 recurrence for one (i, j, k), k >= 2.
+/// br07 Prop. 1 recurrence for one (i, j, k), k >= 2.
 void relax(Table& table, int i, int j, int k)
 {
   double& best = table.cost(i, j, k);

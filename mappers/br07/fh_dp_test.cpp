@@ -1,4 +1,4 @@
-// Tests of br07.fh-dp (seed 000 Prop. 1): hand-checked instances, refusals, the time limit, and a randomised
+// Tests of br07.fh-dp (br07 Prop. 1): hand-checked instances, refusals, the time limit, and a randomised
 // cross-check against exact.interval and exhaustive.interval on Fully Homogeneous platforms.
 #include "mappers/br07/fh_dp.hpp"
 
@@ -14,7 +14,7 @@ namespace {
 
 TEST(Br07FullyHomogeneousDp, SeedExampleWithTwoAndThreeProcessors)
 {
-  // Seed 000 §2.3.3: w = (1, 2, 1), no communication, s = b = 1. With p = 2 an interval mapping puts two stages
+  // br07 §2.3.3: w = (1, 2, 1), no communication, s = b = 1. With p = 2 an interval mapping puts two stages
   // together: c(1, 2, 1) = c(2, 3, 1) = 3, so the optimum is 3 (the general mapping of the paper would reach 2).
   // With p = 3, one stage each: max(1, 2, 1) = 2.
   Problem problem;

@@ -1,4 +1,4 @@
-// H1a-GR (seed 000 §4.1): random free processor for each interval of the L-cut.
+// H1a-GR (br07 §4.1): random free processor for each interval of the L-cut.
 #include "mappers/br07/h1a_gr.hpp"
 
 #include "base/random.hpp"

@@ -1,4 +1,4 @@
-// H1b-GRIL (seed 000 §4.1): random interval lengths in [1, 2L-1] on random free processors.
+// H1b-GRIL (br07 §4.1): random interval lengths in [1, 2L-1] on random free processors.
 #include "mappers/br07/h1b_gril.hpp"
 
 #include "base/random.hpp"

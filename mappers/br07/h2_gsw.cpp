@@ -1,4 +1,4 @@
-// H2-GSW (seed 000 §4.1): biggest sum of w on the fastest processor.
+// H2-GSW (br07 §4.1): biggest sum of w on the fastest processor.
 #include "mappers/br07/h2_gsw.hpp"
 
 namespace pipesim {

@@ -1,4 +1,4 @@
-// H3-GSD (seed 000 §4.1): biggest delta_in + delta_out on the fastest processor.
+// H3-GSD (br07 §4.1): biggest delta_in + delta_out on the fastest processor.
 #include "mappers/br07/h3_gsd.hpp"
 
 namespace pipesim {

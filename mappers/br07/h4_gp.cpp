@@ -1,4 +1,4 @@
-// H4-GP (seed 000 §4.1): biggest period on the fastest processor.
+// H4-GP (br07 §4.1): biggest period on the fastest processor.
 #include "mappers/br07/h4_gp.hpp"
 
 namespace pipesim {

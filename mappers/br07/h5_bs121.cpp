@@ -1,4 +1,4 @@
-// H5-BS121 (seed 000 §4.2): binary search for the one-to-one mapping of the L-cut intervals.
+// H5-BS121 (br07 §4.2): binary search for the one-to-one mapping of the L-cut intervals.
 #include "mappers/br07/h5_bs121.hpp"
 
 #include "mappers/br07/one_to_one_search.hpp"
@@ -8,7 +8,7 @@ namespace pipesim {
 namespace {
 const MapperRegistration br07_h5_bs121_registration{[] { return std::make_unique<Br07H5Bs121>(); }};
 
-/// Seed 000 §4.2's "new application": one super-stage per interval.
+/// br07 §4.2's "new application": one super-stage per interval.
 Problem cut_application(const Problem& problem, const std::vector<std::pair<int, int>>& intervals)
 {
   Problem cut  = problem;

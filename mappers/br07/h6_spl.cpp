@@ -1,4 +1,4 @@
-// H6-SPL (seed 000 §4.2): split the interval of the processor with the largest period as long as it improves.
+// H6-SPL (br07 §4.2): split the interval of the processor with the largest period as long as it improves.
 #include "mappers/br07/h6_spl.hpp"
 
 #include <algorithm>
@@ -33,7 +33,7 @@ Split split_at(const Problem& problem, const IntervalAssignment& current, std::s
   return split;
 }
 
-/// Best split of interval j between processors j_proc and next_proc (seed 000 §4.2), among those that do not raise
+/// Best split of interval j between processors j_proc and next_proc (br07 §4.2), among those that do not raise
 /// the whole period; pair = infinity when none.
 Split best_split(const Problem& problem, const IntervalAssignment& current, std::size_t j, double period, int next_proc)
 {

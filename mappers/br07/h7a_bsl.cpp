@@ -1,4 +1,4 @@
-// H7a-BSL (seed 000 §4.2): binary search, longest interval first.
+// H7a-BSL (br07 §4.2): binary search, longest interval first.
 #include "mappers/br07/h7a_bsl.hpp"
 
 namespace pipesim {

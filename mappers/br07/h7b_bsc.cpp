@@ -1,4 +1,4 @@
-// H7b-BSC (seed 000 §4.2): binary search, interval whose period is closest to the target first.
+// H7b-BSC (br07 §4.2): binary search, interval whose period is closest to the target first.
 #include "mappers/br07/h7b_bsc.hpp"
 
 namespace pipesim {

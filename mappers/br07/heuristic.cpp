@@ -1,4 +1,4 @@
-// Shared scaffolding of the seed 000 §4 heuristics: refusals, result building, the L-cut and link-cost estimates.
+// Shared scaffolding of the br07 §4 heuristics: refusals, result building, the L-cut and link-cost estimates.
 #include "mappers/br07/heuristic.hpp"
 
 #include "mappers/br07/one_to_one_search.hpp"

@@ -1,4 +1,4 @@
-// Randomised cross-checks of the nine seed 000 §4 heuristics against exhaustive.interval and br07.one-to-one on
+// Randomised cross-checks of the nine br07 §4 heuristics against exhaustive.interval and br07.one-to-one on
 // seeded tiny instances (Communication Homogeneous and Fully Heterogeneous), printing the failing instance.
 #include "mappers/br07/heuristic.hpp"
 #include "mappers/br07/heuristic_fixtures.hpp"

@@ -1,4 +1,4 @@
-// Seed 000 §6.1: the integer linear program of the optimal interval mapping, built and solved with CBC.
+// br07 §6.1: the integer linear program of the optimal interval mapping, built and solved with CBC.
 #include "mappers/br07/ilp.hpp"
 #include "mappers/cbc_status.hpp"
 
@@ -22,7 +22,7 @@ double variable_count(int n, int p)
   return (n + 2.0) * nodes + (n + 1.0) * nodes * (nodes - 1) + (n + 1.0) * nodes + 2.0 * p + 1;
 }
 
-/// Builds the program of seed 000 §6.1 into a CBC model; node indices are the Platform's (P_in = p, P_out = p + 1).
+/// Builds the program of br07 §6.1 into a CBC model; node indices are the Platform's (P_in = p, P_out = p + 1).
 class IlpProgram {
 public:
   IlpProgram(const Problem& problem, Cbc_Model* model)

@@ -1,4 +1,4 @@
-// Seed 000 Theorem 1: optimal one-to-one mapping on (Fully or Communication) Homogeneous platforms.
+// br07 Theorem 1: optimal one-to-one mapping on (Fully or Communication) Homogeneous platforms.
 #include "mappers/br07/one_to_one.hpp"
 
 #include "mappers/br07/one_to_one_search.hpp"

@@ -1,4 +1,4 @@
-// Tests of br07.one-to-one (seed 000 Theorem 1): a hand-checked instance, refusals, and a randomised cross-check
+// Tests of br07.one-to-one (br07 Theorem 1): a hand-checked instance, refusals, and a randomised cross-check
 // against the exhaustive one-to-one and interval references.
 #include "mappers/br07/one_to_one.hpp"
 

@@ -6,8 +6,8 @@
 namespace pipesim {
 
 /// Contract (mapper `exact.interval`).
-/// - Source: the INTERVAL MAPPING problem of seed 000 §2.3.2 (NP-hard on Communication Homogeneous platforms,
-///   seed 000 §3.2.2 Theorem 3, hence on Fully Heterogeneous ones); periods are seed 000 eq. (2), evaluated with
+/// - Source: the INTERVAL MAPPING problem of br07 §2.3.2 (NP-hard on Communication Homogeneous platforms,
+///   br07 §3.2.2 Theorem 3, hence on Fully Heterogeneous ones); periods are br07 eq. (2), evaluated with
 ///   the same floating-point operations as br07_eq2_period, so the optimum is exact to the last bit. Beyond the
 ///   seeds (DESIGN.md §5 "beyond"); docs/exact.md has the algorithm, the proofs and measured figures.
 /// - Accepts: the one-port model, objective min_period, every platform class, link latencies c_{u,v} included;

@@ -53,7 +53,7 @@ TEST(ExactInterval, HandCheckedCommunicationHomogeneousInstance)
 
 TEST(ExactInterval, HandCheckedFullyHeterogeneousInstance)
 {
-  // Seed 000 §2.3.3's second example with delta_3 = 8 (see exhaustive/interval_test.cpp for the six mappings):
+  // br07 §2.3.3's second example with delta_3 = 8 (see exhaustive/interval_test.cpp for the six mappings):
   // P_in = P_out = P0, s = (1, 10), b_{0,1} = 10 both ways, other links 1; w = (1, 10, 1), delta = (10, 1, 1, 8).
   // The optimum is [1]:P1 [2-3]:P2 with period max(1 + 1 + 1, 1 + 11/10 + 8) = 10.1.
   Problem problem;

@@ -13,7 +13,7 @@ namespace pipesim::exact {
 struct SearchOutcome {
   std::vector<std::pair<int, int>> intervals; // [first, last], stages numbered 1..n; empty when none was found
   std::vector<int> alloc;                     // processor of each interval
-  double period      = std::numeric_limits<double>::infinity(); // its seed 000 eq. (2) period
+  double period      = std::numeric_limits<double>::infinity(); // its br07 eq. (2) period
   bool complete      = false; // exhausted: no mapping has a period below `period` (or <= the upper bound if none found)
   double lower_bound = 0;     // solve() only: proved, no mapping has a period below it (`period` when complete)
   int improvements   = 0;     // mappings found, each better than the previous one
@@ -26,7 +26,7 @@ struct SearchLimits {
   bool first_only           = false;
 };
 
-/// Exact minimisation of the seed 000 eq. (2) period over interval mappings, by a depth-first branch and bound over
+/// Exact minimisation of the br07 eq. (2) period over interval mappings, by a depth-first branch and bound over
 /// a decision procedure: "is there a mapping whose cycle-times are all <= T?". The optimum is one of the finitely
 /// many cycle-times of an interval on a processor with possible neighbours (the candidate periods). T starts at
 /// `upper`; each mapping found has a candidate period P <= T, and T drops to the next double below P, i.e. the

@@ -1,4 +1,4 @@
-// Exhaustive interval and one-to-one mappings: depth-first enumeration evaluated with seed 000 eq. (2).
+// Exhaustive interval and one-to-one mappings: depth-first enumeration evaluated with br07 eq. (2).
 #include "mappers/exhaustive/interval.hpp"
 
 #include "model/analytic.hpp"
@@ -66,7 +66,7 @@ public:
   double evaluated() const { return evaluated_; }
 
 private:
-  /// Cycle-time of interval j (0-based) once its neighbours' processors are known (seed 000 eq. (2)).
+  /// Cycle-time of interval j (0-based) once its neighbours' processors are known (br07 eq. (2)).
   double cycle_time(std::size_t j) const
   {
     const Platform& platform = problem_.platform;

@@ -1,4 +1,4 @@
-// HeDPM's brute force (seed 002 §5.1): depth-first enumeration of gatherings and ordered deal replicas.
+// HeDPM's brute force (hedpm §5.1): depth-first enumeration of gatherings and ordered deal replicas.
 #include "mappers/hedpm/exhaustive.hpp"
 
 #include "model/hedpm/production_time.hpp"

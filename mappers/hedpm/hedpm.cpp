@@ -1,4 +1,4 @@
-// HeDPM, seed 002 Algorithm 4.1: sorting (eqs. (3)-(4)), Tideal (eq. (6)), matching with gathering and replication.
+// HeDPM, hedpm Algorithm 4.1: sorting (eqs. (3)-(4)), Tideal (eq. (6)), matching with gathering and replication.
 #include "mappers/hedpm/hedpm.hpp"
 
 #include "model/hedpm/average_times.hpp"
@@ -165,7 +165,7 @@ private:
       node = {n == 0 ? platform_.in() : platform_.out()};
     } else if (int j = owner_[static_cast<std::size_t>(n)]; j >= 0) {
       node = lists_[static_cast<std::size_t>(j)];
-    } else { // unknown neighbour: the mean link to the processors left (seed 002 eqs. (3)-(4))
+    } else { // unknown neighbour: the mean link to the processors left (hedpm eqs. (3)-(4))
       std::vector<int> others;
       for (int v : processors_)
         if (std::find(list.begin(), list.end(), v) == list.end()) others.push_back(v);

@@ -1,4 +1,4 @@
-// HeDPM-scan (seed 002 Algorithm 4.2): sweeps of the production-time objective while the last match stays unbalanced.
+// HeDPM-scan (hedpm Algorithm 4.2): sweeps of the production-time objective while the last match stays unbalanced.
 #include "mappers/hedpm/hedpm_scan.hpp"
 
 #include "model/hedpm/production_time.hpp"

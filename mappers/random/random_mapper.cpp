@@ -133,7 +133,7 @@ public:
 
 const MapperRegistration replicated_registration([] { return std::make_unique<RandomReplicatedMapper>(); });
 
-/// random.stage-sets (sets of 1..p processors) and random.stage-sets-5 (1..5): seed 004 §7.1's random general
+/// random.stage-sets (sets of 1..p processors) and random.stage-sets-5 (1..5): bbr10 §7.1's random general
 /// mappings (Table 1's consensus instances).
 class RandomStageSetsMapper : public Mapper {
 public:

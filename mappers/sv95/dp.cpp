@@ -1,4 +1,4 @@
-// Seed 001 §3: dynamic program over modules with the processors per instance of the last and next module.
+// sv95 §3: dynamic program over modules with the processors per instance of the last and next module.
 #include "mappers/sv95/dp.hpp"
 
 #include "mappers/sv95/greedy.hpp"

@@ -1,4 +1,4 @@
-// sv95.exhaustive: every clustering, instance count and processors per instance (seed 001 §2.2).
+// sv95.exhaustive: every clustering, instance count and processors per instance (sv95 §2.2).
 #include "mappers/sv95/exhaustive.hpp"
 
 #include "mappers/sv95/tables.hpp"

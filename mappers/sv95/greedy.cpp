@@ -1,4 +1,4 @@
-// Seed 001 §4: greedy processor assignment with maximal replication, and the clustering merge/split of §4.2.
+// sv95 §4: greedy processor assignment with maximal replication, and the clustering merge/split of §4.2.
 #include "mappers/sv95/greedy.hpp"
 
 #include "mappers/sv95/tables.hpp"

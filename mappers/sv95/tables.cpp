@@ -1,4 +1,4 @@
-// Seed 001 mappers' shared refusals, tables and results.
+// sv95 mappers' shared refusals, tables and results.
 #include "mappers/sv95/tables.hpp"
 
 #include "base/input_error.hpp"

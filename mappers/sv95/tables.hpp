@@ -1,4 +1,4 @@
-// What the seed 001 mappers share: their refusals, the chain's functions tabulated for p = 1..P, and the result.
+// What the sv95 mappers share: their refusals, the chain's functions tabulated for p = 1..P, and the result.
 #pragma once
 
 #include "mappers/mapper.hpp"
