@@ -24,7 +24,7 @@ const char* paper_title(Paper paper)
     return "Benoit, Bouziane, Robert: Assessing general mappings for period/reliability optimization of streaming "
            "applications (LIP RR 2010-20)";
   case Paper::pipesim:
-    return "pipesim: beyond the four papers";
+    return "beyond the four papers (exact solvers past their methods, exhaustive references, samplers)";
   }
   return "?";
 }
@@ -124,7 +124,7 @@ std::string facts(const MapperInfo& info)
   out += info.platform_classes.size() == enum_values<PlatformClass>().size()
              ? "; every platform class"
              : fmt::format("; {} platforms", alternatives(info.platform_classes));
-  if (info.input != MapperInput::pipeline) out += fmt::format("; needs a {}", to_string(info.input));
+  if (info.input != MapperInput::pipeline) out += fmt::format("; needs the scenario's {}", to_string(info.input));
   out += fmt::format("; {} mappings; {}", to_string(info.mapping), info.exact ? "exact" : "not exact");
   return info.complexity.empty() ? out : out + "; " + info.complexity;
 }

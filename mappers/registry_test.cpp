@@ -274,7 +274,8 @@ TEST(MapperRegistry, ListingGroupsByPaperAndFamily)
                 "\n"
                 "  heuristic\n"
                 "    x.c  C\n"
-                "      objective period; one-port or multi-port; fully-homogeneous platforms; needs a task chain; "
+                "      objective period; one-port or multi-port; fully-homogeneous platforms; needs the scenario's "
+                "task chain; "
                 "interval mappings; not exact; O(k)\n");
 }
 
