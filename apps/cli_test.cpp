@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -98,7 +99,7 @@ TEST(Cli, Sv95ChainMapJson)
 {
   // scenarios/examples/sv95-chain.yaml: read, colffts, rowffts in one module of 3 instances of 4 processors,
   // f1 = 0.114 + 0.0145 + 0.428 + 0.085 + 0.428 + f_ecom(4, 4) 0.118 = 1.1875, term 1.1875 / 3 = 0.396; hist on 4:
-  // f2 = 0.118 + 0.3 = 0.418, the bottleneck (seed 001 §2.2)
+  // f2 = 0.118 + 0.3 = 0.418, the bottleneck (sv95 §2.2)
   Result r = run_stdout("map scenarios/examples/sv95-chain.yaml --mapper sv95.dp --format json");
   ASSERT_EQ(r.code, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
@@ -178,6 +179,44 @@ TEST(Cli, MappersListsRegisteredNames)
   ASSERT_EQ(r.code, 0);
   for (const char* name : {"explicit", "br07.one-to-one", "exhaustive.interval"})
     EXPECT_NE(r.out.find(name), std::string::npos) << r.out;
+}
+
+TEST(Cli, MappersSayWhatEachMapperIsGroupedByPaper)
+{
+  Result r = run_stdout("mappers --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto list = nlohmann::json::parse(r.out);
+  ASSERT_GE(list.size(), 70u);
+  std::set<std::string> names, descriptions;
+  std::vector<std::string> papers; // in order of first appearance
+  for (const auto& m : list) {
+    for (const char* key : {"name", "description", "paper", "family", "objective", "models", "exact", "complexity"})
+      ASSERT_TRUE(m.contains(key)) << key << " missing in " << m.dump();
+    EXPECT_TRUE(names.insert(m["name"].get<std::string>()).second) << m.dump();
+    EXPECT_TRUE(descriptions.insert(m["description"].get<std::string>()).second) << "shared description: " << m.dump();
+    EXPECT_FALSE(m["models"].empty()) << m.dump();
+    EXPECT_TRUE(m["exact"].is_boolean()) << m.dump();
+    EXPECT_NE(m["family"], "testing") << m.dump();
+    std::string paper = m["paper"].get<std::string>();
+    if (papers.empty() || papers.back() != paper) papers.push_back(paper);
+  }
+  // grouped: each paper once, in the order of docs/references.md, then what is beyond them
+  EXPECT_EQ(papers, (std::vector<std::string>{"br07", "sv95", "hedpm", "bbr10", "pipesim"}));
+  for (const char* name : {"debug.abort", "debug.sleep"})
+    EXPECT_EQ(names.count(name), 0u) << name << " is a test-only mapper";
+  Result text = run_stdout("mappers");
+  ASSERT_EQ(text.code, 0);
+  EXPECT_EQ(text.out.rfind("br07: Benoit, Robert", 0), 0u) << text.out;
+  EXPECT_NE(text.out.find("\nbbr10: Benoit, Bouziane, Robert"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("\n  period-search\n    br07.one-to-one  br07 §3.1 Theorem 1"), std::string::npos)
+      << text.out;
+}
+
+TEST(Cli, TestOnlyMappersAreUnknownToUsers)
+{
+  Result r = run("map scenarios/examples/quickstart.yaml --mapper debug.sleep");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown mapper 'debug.sleep'"), std::string::npos) << r.out;
 }
 
 TEST(Cli, UnknownMapperListsKnownOnes)
@@ -394,7 +433,7 @@ TEST(Cli, MultiportScenarioReportsAlgorithm1AndEq1)
 
 TEST(Cli, FailureScenarioReportsTheCrashRunAndTheSurvivalRate)
 {
-  // scenarios/examples/failures.yaml: F = 0.1728 (seed 004 eq. (2)); 80 runs of the probability model (30 under
+  // scenarios/examples/failures.yaml: F = 0.1728 (bbr10 eq. (2)); 80 runs of the probability model (30 under
   // ASan), 80 data sets each (the file asks for 200 and 200: --runs and --datasets override them).
 #ifdef PIPESIM_SANITIZE
   const int runs = 30;
@@ -526,7 +565,7 @@ TEST(Cli, ParetoNeverDropsASweepOptionSilently)
 
 TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
 {
-  // scenarios/examples/reliability.yaml: seed 004 §2, P_max = 1: bbr10.best finds Figure 3's mapping, F_gen =
+  // scenarios/examples/reliability.yaml: bbr10 §2, P_max = 1: bbr10.best finds Figure 3's mapping, F_gen =
   // 1 - (1 - 0.15^6)^2, worst case 0.95 (enumeration of its 4,096 configurations); the interval mappers 3 x 4 replicas.
   Result r = run("map scenarios/examples/reliability.yaml --format json");
   ASSERT_EQ(r.code, 0) << r.out;

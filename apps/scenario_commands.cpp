@@ -94,23 +94,23 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
 Command add_mappers_command(CLI::App& app)
 {
   auto o        = std::make_shared<MappersOptions>();
-  auto* mappers = app.add_subcommand("mappers", "List the registered mappers");
+  auto* mappers = app.add_subcommand("mappers", "List the registered mappers by paper and family, with what each one "
+                                                "accepts, whether it is exact and its complexity");
   add_format_option(mappers, o->format);
   return {mappers, [o] { return run_mappers(*o); }};
 }
 
 int run_mappers(const MappersOptions& o)
 {
-  auto& registry      = MapperRegistry::instance();
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& name : registry.names()) {
-    auto mapper = registry.create(name);
-    if (o.format == OutputFormat::json)
-      list.push_back({{"name", name}, {"description", mapper->description()}});
-    else
-      std::cout << fmt::format("{:<24} {}\n", name, mapper->description());
+  std::vector<MapperInfo> infos = MapperRegistry::instance().infos(); // in listing order
+  if (o.format != OutputFormat::json) {
+    std::cout << mapper_listing(infos);
+    return 0;
   }
-  if (o.format == OutputFormat::json) std::cout << list.dump(2) << "\n";
+  nlohmann::json list = nlohmann::json::array();
+  for (const MapperInfo& info : infos)
+    list.push_back(to_json(info));
+  std::cout << list.dump(2) << "\n";
   return 0;
 }
 

@@ -3,7 +3,7 @@
 //   deploy_on_own_platform [PLATFORM.xml] [--cfg=...] [--log=...]
 //
 // It reads the platform model from the loaded engine (P_in = P_out = host "io"), maps a 4-stage pipeline one-to-one
-// on the hosts m1..m4, runs the one-port actors and prints the measured period next to seed 000 eq. (1).
+// on the hosts m1..m4, runs the one-port actors and prints the measured period next to br07 eq. (1).
 #include "model/analytic.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/oneport_actors.hpp"

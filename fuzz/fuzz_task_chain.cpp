@@ -1,4 +1,4 @@
-// libFuzzer harness: seed 001 task chains (scenarios/task_chain_spec.hpp), their programs and their explicit mappings
+// libFuzzer harness: sv95 task chains (scenarios/task_chain_spec.hpp), their programs and their explicit mappings
 // of modules (dealt instances), on 16 processors P1..P16 (P_in "in", P_out "out") of one speed, then of 16 speeds.
 // The input is a scenario (its `task_chain:` and `mapping:` are read) or the task_chain section alone. What the
 // loader accepts is then evaluated as `pipesim map` and `fit` would: the modules and §2.2's period, the fit's samples

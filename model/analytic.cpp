@@ -1,4 +1,4 @@
-// Analytic periods, latencies and failure probabilities: seed 000 eqs. (1)-(5), seed 004 eq. (2).
+// Analytic periods, latencies and failure probabilities: br07 eqs. (1)-(5), bbr10 eq. (2).
 #include "model/analytic.hpp"
 
 #include "base/input_error.hpp"
@@ -51,7 +51,7 @@ void require_supported(const Mapping& mapping)
   if (mapping.has_deal()) throw InputError("one-port analysis: deal replication is not supported yet");
 }
 
-/// The processor sets that must each keep a survivor: seed 004's subsets of the actively replicated intervals, and
+/// The processor sets that must each keep a survivor: bbr10's subsets of the actively replicated intervals, and
 /// every replica of a dealt interval alone (DESIGN.md §3.7: a dealt interval is not fault tolerant). A set that
 /// contains another is dropped: it cannot lose all its processors unless the smaller one does.
 std::vector<std::vector<int>> survival_sets(const Mapping& mapping)
@@ -79,7 +79,7 @@ std::vector<std::vector<int>> survival_sets(const Mapping& mapping)
 double br07_interval_cycle_time(const Pipeline& pipeline, const Platform& platform, int first, int last, int u,
                                 int prev, int next)
 {
-  // seed 000 eq. (2): delta_{d_j-1}/b_{alloc(j-1),alloc(j)} + sum w_i / s_alloc(j) +
+  // br07 eq. (2): delta_{d_j-1}/b_{alloc(j-1),alloc(j)} + sum w_i / s_alloc(j) +
   // delta_{e_j}/b_{alloc(j),alloc(j+1)}
   return platform.transfer_time(prev, u, pipeline.data(first - 1)) + pipeline.work(first, last) / platform.speed(u) +
          platform.transfer_time(u, next, pipeline.data(last));
@@ -104,7 +104,7 @@ double br07_eq3_async_bound(const Pipeline& pipeline, const Platform& platform, 
   auto alloc = stage_alloc(pipeline, platform, mapping, "seed 000 eq. (3)");
   std::map<int, double> cycle;
   for (int i = 1; i <= pipeline.n(); ++i) {
-    // seed 000 eq. (3): pay the input (output) only when S_{i-1} (S_{i+1}) is on another processor
+    // br07 eq. (3): pay the input (output) only when S_{i-1} (S_{i+1}) is on another processor
     int u = alloc[static_cast<std::size_t>(i)];
     int t = alloc[static_cast<std::size_t>(i - 1)];
     int v = alloc[static_cast<std::size_t>(i + 1)];
@@ -130,7 +130,7 @@ double br07_eq45_period(const Pipeline& pipeline, const Platform& platform, cons
         first = std::min(first, i);
         last  = std::max(last, i);
       }
-    // seed 000 eq. (4): from the input of first(u) to the output of last(u), through every stage in between
+    // br07 eq. (4): from the input of first(u) to the output of last(u), through every stage in between
     double cycle = platform.transfer_time(at(first - 1), u, pipeline.data(first - 1));
     for (int i = first; i <= last; ++i)
       cycle += pipeline.work(i) / platform.speed(at(i)) + platform.transfer_time(at(i), at(i + 1), pipeline.data(i));
@@ -196,7 +196,7 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
     for (std::size_t b = a + 1; b < sets.size() && disjoint; ++b)
       for (int u : sets[a])
         if (std::find(sets[b].begin(), sets[b].end(), u) != sets[b].end()) disjoint = false;
-  if (disjoint) { // seed 004 eq. (2)
+  if (disjoint) { // bbr10 eq. (2)
     double success = 1;
     for (const auto& s : sets)
       success *= 1 - all_fail(std::set<int>(s.begin(), s.end()));

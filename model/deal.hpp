@@ -1,4 +1,4 @@
-// Deal replication (DESIGN.md §3.7, seeds 001/002): which replica of an interval processes, sends and receives data
+// Deal replication (DESIGN.md §3.7, sv95 and hedpm): which replica of an interval processes, sends and receives data
 // set k, and the round of L data sets after which a dealt execution repeats.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Pipeline of n stages S_1..S_n (seed 000 §2.1): stage i does w_i flop, receives delta_{i-1} bytes, sends delta_i.
+// Pipeline of n stages S_1..S_n (br07 §2.1): stage i does w_i flop, receives delta_{i-1} bytes, sends delta_i.
 #pragma once
 
 #include <cstddef>

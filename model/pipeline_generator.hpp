@@ -1,4 +1,4 @@
-// Random pipelines from a seed (seeds 000 §5, 002 §5, 004 §7 instances): w_i and delta_i drawn from ranges.
+// Random pipelines from a seed (br07 §5, hedpm §5, bbr10 §7 instances): w_i and delta_i drawn from ranges.
 #pragma once
 
 #include "base/random.hpp"

@@ -1,4 +1,4 @@
-// Named pipeline generator ranges reproducing the random applications of the papers (seeds 000 §5, 002 §5, 004 §7).
+// Named pipeline generator ranges reproducing the random applications of the papers (br07 §5, hedpm §5, bbr10 §7).
 #pragma once
 
 #include "base/random.hpp"

@@ -40,7 +40,7 @@ Interval active_interval(int first, int last, const std::vector<int>& procs)
 }
 } // namespace
 
-Seed004Section2::Seed004Section2()
+Bbr10Section2::Bbr10Section2()
 {
   std::vector<Processor> procs;
   for (int u = 0; u < 12; ++u) {
@@ -51,13 +51,13 @@ Seed004Section2::Seed004Section2()
   platform = Platform(procs, "in", "out", 10, 0);
 }
 
-Mapping Seed004Section2::general() const
+Mapping Bbr10Section2::general() const
 {
   return Mapping{{active_interval(1, 1, {0, 1, 2, 3, 4, 5}), active_interval(2, 2, {6, 7, 8, 9, 10, 11}),
                   active_interval(3, 3, {0, 1, 2, 3, 4, 5})}};
 }
 
-Mapping Seed004Section2::interval() const
+Mapping Bbr10Section2::interval() const
 {
   return Mapping{{active_interval(1, 1, {0, 1, 2, 3}), active_interval(2, 2, {6, 7, 8, 9}),
                   active_interval(3, 3, {4, 5, 10, 11})}};

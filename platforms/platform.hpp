@@ -15,7 +15,7 @@ namespace pipesim {
 inline constexpr double unbounded = std::numeric_limits<double>::infinity();
 inline constexpr double infinity  = std::numeric_limits<double>::infinity(); // a cost no choice reaches
 
-/// One computing processor P_u (seed 000 §2.2, seed 004 §3.2).
+/// One computing processor P_u (br07 §2.2, bbr10 §3.2).
 struct Processor {
   std::string name;
   double speed               = 1.0;       // s_u, flop/s
@@ -44,13 +44,13 @@ struct AppliedEdit {
   std::vector<std::string> matched; // host or link names
 };
 
-/// Seed 000 §2.2 classes.
+/// br07 §2.2 classes.
 enum class PlatformClass { fully_homogeneous, communication_homogeneous, fully_heterogeneous };
 PIPESIM_ENUM_NAMES(PlatformClass, {fully_homogeneous, "fully-homogeneous"},
                    {communication_homogeneous, "communication-homogeneous"},
                    {fully_heterogeneous, "fully-heterogeneous"});
 
-/// Seed 004 §3.2 finer flags.
+/// bbr10 §3.2 finer flags.
 struct PlatformFlags {
   bool speed_hom = false;
   bool link_hom  = false;

@@ -55,7 +55,7 @@ struct Scenario {
   PlatformSpec platform;
   std::string mapper = explicit_mapper_name;
   std::optional<MappingSpec> mapping;
-  std::optional<TaskChainSpec> task_chain; // seed 001's tasks; then `pipeline` stands for them (one stage each)
+  std::optional<TaskChainSpec> task_chain; // sv95's tasks; then `pipeline` stands for them (one stage each)
   Objective objective;
   MapperOptions mapper_options;
   SimulationSettings simulation; // its `model` is the mappers' communication model too

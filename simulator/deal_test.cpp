@@ -43,7 +43,7 @@ void expect_oneport_graph(const Pipeline& pl, const Platform& pf, const Mapping&
   EXPECT_NEAR(sim.period, period, 1e-9 * period) << to_text(mp, pf);
 }
 
-/// seed 002 eq. (1)'s case, the one-port event graph's hand example (model/event_graph_deal_test.cpp): w = 12,
+/// hedpm eq. (1)'s case, the one-port event graph's hand example (model/event_graph_deal_test.cpp): w = 12,
 /// delta = (6, 4); A (s = 1, b_in = 6, b_out = 4), B (s = 2, 2, 1), C (s = 3, 1, 0.5).
 struct OneDealtStage {
   Pipeline pl{{12}, {6, 4}};

@@ -33,7 +33,7 @@ struct TwoClusters {
 };
 
 /// Communication-bound on the backbone: per data set 1 MB from a-1 to b-8 (0.1 s at 10 MB/s), small elsewhere.
-/// One-port cycle-times (seed 000 eq. 2): I_1 = 1.65 ms (receive) + 1 ms + B, I_2 = B + 4 ms + 1.22 ms (send), with
+/// One-port cycle-times (br07 eq. 2): I_1 = 1.65 ms (receive) + 1 ms + B, I_2 = B + 4 ms + 1.22 ms (send), with
 /// B = 5.67 ms + 1e6 / b_{a-1,b-8}. b-8 sends to io 4 ms after the backbone transfer, when a-1's receive from io
 /// (1.65 ms) is over, so the two never share io_link and the formula is exact.
 const Pipeline comm_bound{{1e6, 1e7}, {1e4, 1e6, 1e4}};

@@ -37,7 +37,7 @@ struct ModuleRun {
 /// sets in increasing order, as both ends handle theirs.
 sg4::Mailbox* pair_mailbox(int j, int a, int b) { return sg4::Mailbox::by_name(fmt::format("m{}:{}>{}", j, a, b)); }
 
-/// The step times of module j's instances (seed 001 §2.1, in the order module_response adds them).
+/// The step times of module j's instances (sv95 §2.1, in the order module_response adds them).
 struct StepTimes {
   double receive = 0;
   double exec    = 0;

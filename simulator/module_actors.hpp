@@ -1,7 +1,7 @@
-// SimGrid actors of seed 001's data-parallel modules charged with their response functions (DESIGN.md §3.8): one
+// SimGrid actors of sv95's data-parallel modules charged with their response functions (DESIGN.md §3.8): one
 // actor per module instance; data set k goes to instance k mod r of each module (§3.7). An instance receives the data
 // set from the previous module's instance (or reads the input), executes its tasks, then sends it to the next
-// module's instance (or writes the output). Sender and receiver meet for the whole transfer (seed 001 §2.1): the
+// module's instance (or writes the output). Sender and receiver meet for the whole transfer (sv95 §2.1): the
 // sender's send step and the receiver's receive step start together and both last f_ecom(p_sender, p_receiver).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Seed 001's data-parallel modules simulated with their response functions (DESIGN.md §3.8): the simulated period is
+// sv95's data-parallel modules simulated with their response functions (DESIGN.md §3.8): the simulated period is
 // §2.2's max_j f_j / r_j and the simulated latency §2.1's one-data-set time, on a worked example and on seeded random
 // clusterings with replication.
 #include "base/input_error.hpp"

@@ -1,4 +1,4 @@
-// Multi-port `fair` allocation (SimGrid max-min) against seed 004 eq. (1) and Algorithm 1: why it can measure above
+// Multi-port `fair` allocation (SimGrid max-min) against bbr10 eq. (1) and Algorithm 1: why it can measure above
 // them (CM02 weights each flow by the latency of its route), and the allotted caps on routes with latencies.
 #include "model/multiport_analytic.hpp"
 #include "model/test_fixtures.hpp"

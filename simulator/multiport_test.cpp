@@ -48,7 +48,7 @@ TEST(MultiPortSimulation, OverlapBeatsOnePort)
 
 TEST(MultiPortSimulation, GeneralMappingSharesTheCpu)
 {
-  // S1 and S3 on P1, S2 on P2 (seed 000 eq. (6)'s shape), b = 10 everywhere, no card limits, w = [10, 10, 10],
+  // S1 and S3 on P1, S2 on P2 (br07 eq. (6)'s shape), b = 10 everywhere, no card limits, w = [10, 10, 10],
   // delta = 10: P1 computes 20 flop per data set at speed 10: 2; P2 1; transfers 1 each. Period 2.
   Pipeline pl{{10, 10, 10}, {10, 10, 10, 10}};
   Platform pf({{"P1", 10.0}, {"P2", 10.0}}, "in", "out", 10.0);

@@ -1,4 +1,4 @@
-// One-port simulation in exact mode against seed 000's formulas and the event graph (each run in its own process).
+// One-port simulation in exact mode against br07's formulas and the event graph (each run in its own process).
 #include "model/analytic.hpp"
 #include "model/event_graph.hpp"
 #include "model/test_fixtures.hpp"

@@ -1,4 +1,4 @@
-// SimGrid actors of seed 001's data-parallel modules running their tasks' programs as SimGrid parallel tasks
+// SimGrid actors of sv95's data-parallel modules running their tasks' programs as SimGrid parallel tasks
 // (DESIGN.md §3.8, docs/sv95.md "Simulation (programs)"): an instance of p processors is a group of p hosts; each
 // task is one this_actor::parallel_execute of flops_per_host(p) flops on each of its hosts, each redistribution a
 // parallel task of 0 flops and a bytes matrix (among the instance's p hosts between two of its tasks, from the ps

@@ -1,4 +1,4 @@
-// Seed 001's programs as SimGrid parallel tasks (DESIGN.md §3.8): the ptask_L07 hand check of DESIGN.md, execution
+// sv95's programs as SimGrid parallel tasks (DESIGN.md §3.8): the ptask_L07 hand check of DESIGN.md, execution
 // times (sequential + parallel / p + overhead p) / s, redistributions on clusters worked out by hand, and a dealt
 // two-module mapping whose period is worked out by hand.
 #include "base/input_error.hpp"

@@ -1,5 +1,5 @@
 // Single steps of a program chain measured alone on an idle platform (program_actors.hpp, measure_program_steps):
-// what `pipesim fit` fits seed 001 §5's response functions to.
+// what `pipesim fit` fits sv95 §5's response functions to.
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
 #include "simulator/program_actors.hpp"

@@ -6,7 +6,7 @@
 // Active replication. Every transfer goes to the mailbox of its receiving station (interval j on node u), whoever
 // sends it, and carries its data set index. At the start and after every crash, the election policy of the settings
 // gives each interval's sender for the configuration of alive processors (instantaneous and free: perfect failure
-// detector, as seed 004 assumes); every alive replica computes every data set and keeps its outputs until they are
+// detector, as bbr10 assumes); every alive replica computes every data set and keeps its outputs until they are
 // delivered. The interval's slot counts the data sets of I_j's output that reached every alive receiver; a new sender
 // sends from there on and the receivers drop what they already have. One sender at a time per interval (the holder
 // of the slot's `sending`), so a station's mailbox never holds two senders' transfers: an old sender that is still
@@ -15,7 +15,7 @@
 // arrives at once), because SimGrid 3.32 cannot wake a pending receive whose sender died before matching: the woken
 // actor cancels what can no longer match. The run ends with a verdict and Actor::kill_all(): survived when P_out holds
 // N data sets, failed when a crash leaves an interval without replica while its output is not fully delivered, or
-// when a transfer fails because a link on its route is off (a what-if fail_link edit: seed 004 assumes reliable links,
+// when a transfer fails because a link on its route is off (a what-if fail_link edit: bbr10 assumes reliable links,
 // so nothing recovers from it; the actor that sees the failure first ends the run).
 //
 // Deal replication. Replica r of a dealt I_j processes the data sets k = r + R i and is the only sender of their

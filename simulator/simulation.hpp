@@ -127,7 +127,7 @@ struct FailureOutcome {
   Verdict verdict     = Verdict::error; // until the run ends
   double failure_time = -1;   // failed: when an interval lost its last replica while it still had work, when a replica
                               // of a dealt interval crashed with data sets left (no redundancy), or when a transfer
-                              // failed on a link that was off (seed 004 assumes reliable links)
+                              // failed on a link that was off (bbr10 assumes reliable links)
   int failed_interval = -1;   // failed: index j of that interval (0-based); a link failure: the sending interval
   std::string failed_link;    // failed because a transfer crossed a link that was off: that link ("": not a link)
   std::vector<Crash> crashes; // the crashes that happened (before the run ended), in time order

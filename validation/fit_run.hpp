@@ -1,4 +1,4 @@
-// `pipesim fit`: seed 001 §5's fitting of a task chain's response functions from sample executions, then the mapping
+// `pipesim fit`: sv95 §5's fitting of a task chain's response functions from sample executions, then the mapping
 // chosen on the fit, simulated: predicted against simulated throughput (the paper's Table 2; docs/sv95.md, "Fitting").
 #pragma once
 
@@ -22,7 +22,7 @@ enum class FitSource {
 PIPESIM_ENUM_NAMES(FitSource, {functions, "functions"}, {program, "program"});
 
 struct FitOptions {
-  int samples   = 8;    // per function (seed 001 §5: "8 executions")
+  int samples   = 8;    // per function (sv95 §5: "8 executions")
   bool map      = true; // map the fitted chain with the scenario's mapper
   bool simulate = true; // ... and simulate that mapping
 };

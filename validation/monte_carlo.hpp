@@ -1,5 +1,5 @@
 // Monte Carlo crash runs (DESIGN.md §3.5, issue 5): R independent runs of a mapping under a failure model, each in
-// its own process, with the survival rate, its Wilson intervals and 1 - F from seed 004 eq. (2) next to it.
+// its own process, with the survival rate, its Wilson intervals and 1 - F from bbr10 eq. (2) next to it.
 #pragma once
 
 #include "model/mapping.hpp"
@@ -48,7 +48,7 @@ struct MonteCarloSummary {
   double schedule_survival_rate = 0; // fraction of drawn schedules the mapping survives (mapping_survives)
   ProportionInterval ci95;           // Wilson
   ProportionInterval ci99;
-  std::optional<double> analytic_survival; // 1 - F (seed 004 eq. (2)) for the probability model
+  std::optional<double> analytic_survival; // 1 - F (bbr10 eq. (2)) for the probability model
   double fault_free_makespan = 0;
   double fault_free_period   = 0;
   std::uint64_t seed         = 0; // the series' seed (runs use run_seed(seed, i))

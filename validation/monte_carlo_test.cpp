@@ -1,4 +1,4 @@
-// Monte Carlo survival series against seed 004 eq. (2).
+// Monte Carlo survival series against bbr10 eq. (2).
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
 #include "mappers/random/random_mapper.hpp"

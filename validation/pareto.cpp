@@ -60,15 +60,16 @@ std::vector<std::string> pareto_mappers(const Problem& problem, const std::vecto
   auto& registry = MapperRegistry::instance();
   std::vector<std::string> names;
   for (const auto& name : requested) {
-    auto mapper = registry.create(name); // unknown: InputError listing the known names
-    if (auto why = mapper->refuses(problem))
-      throw InputError(fmt::format("--mappers {}: refuses the problem: {}", name, *why));
+    if (auto refusal = mapper_refusal(name, problem)) // unknown: InputError listing the known names
+      throw InputError(fmt::format("--mappers {}: {}", name, *refusal));
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
   if (requested.empty())
-    for (const auto& name : registry.names())
-      if (name != explicit_mapper_name && name.rfind("debug.", 0) != 0 && !registry.create(name)->refuses(problem))
+    for (const auto& name : registry.names()) {
+      MapperFamily family = registry.info(name).family; // a given mapping or a testing aid is not a front
+      if (family != MapperFamily::given && family != MapperFamily::testing && !registry.create(name)->refuses(problem))
         names.push_back(name);
+    }
   std::vector<std::string> out; // the exact mappers first
   for (const auto& name : pareto_exact_mappers)
     if (!registry.create(name)->refuses(problem)) out.push_back(name);

@@ -1,4 +1,4 @@
-// Pareto fronts of seed 004's problem: the smallest failure probability F each mapper finds as the period bound
+// Pareto fronts of bbr10's problem: the smallest failure probability F each mapper finds as the period bound
 // P_max varies, next to the exact front of bbr10.exhaustive(.interval) on tiny instances (docs/pareto.md).
 #pragma once
 
@@ -20,7 +20,7 @@ inline const std::vector<std::string> pareto_exact_mappers{"bbr10.exhaustive", "
 
 struct ParetoOptions {
   /// Mappers to sweep; empty: every registered mapper that accepts the problem (objective min_failure_probability
-  /// at the first bound) except `explicit` and the `debug.*` testing aids. The exact mappers are always added
+  /// at the first bound) except `explicit` (family given) and testing aids. The exact mappers are always added
   /// when they accept it.
   std::vector<std::string> mappers;
   std::vector<double> bounds; // P_max values, each > 0

@@ -127,7 +127,7 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
   return html + "</table>\n";
 }
 
-/// Campaigns of the seed 004 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
+/// Campaigns of the bbr10 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
@@ -141,7 +141,7 @@ std::string reliability_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
-/// Campaigns of the HeDPM mappers: seed 002's figures (written to hedpm-tables.md too); empty when there are none
+/// Campaigns of the HeDPM mappers: hedpm's figures (written to hedpm-tables.md too); empty when there are none
 /// (and a hedpm-tables.md an earlier report wrote is removed: the directory holds the tables of this report only).
 std::string hedpm_html(const CampaignResults& results)
 {
@@ -158,7 +158,7 @@ std::string hedpm_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
-/// Elections campaigns: seed 004 Table 1 (written to elections-table.{md,csv} too).
+/// Elections campaigns: bbr10 Table 1 (written to elections-table.{md,csv} too).
 std::string elections_html(const std::string& dir)
 {
   ElectionsTable table = write_elections_table(dir);

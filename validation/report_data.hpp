@@ -25,7 +25,7 @@ struct ResultRow {
   std::optional<double> analytic_period;
   std::optional<double> simulated_period;
   std::optional<double> event_graph_period;
-  std::optional<double> hedpm_period; // seed 002 eqs. (1)-(2), one-port interval mappings
+  std::optional<double> hedpm_period; // hedpm eqs. (1)-(2), one-port interval mappings
   std::optional<double> rel_error_period;
   std::optional<double> rel_error_event_graph;
   std::optional<double> failure_probability;

@@ -77,7 +77,7 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
   problem.model     = scenario.simulation.model;
   problem.objective = scenario.objective;
   if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
-  if (run.scenario.task_chain) { // seed 001 (docs/sv95.md); P and the speeds of an XML platform are known from here on
+  if (run.scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
     complete_task_chain_spec(*run.scenario.task_chain, run.platform);
     check_task_chain_spec(*run.scenario.task_chain, run.platform.p());
     require_task_chain_functions(*run.scenario.task_chain, run.platform);
@@ -92,7 +92,7 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 
 void analyze_run(ScenarioRun& run)
 {
-  if (run.scenario.task_chain) { // seed 001: §2.2's period and §2.1's latency; no event graph, no failures
+  if (run.scenario.task_chain) { // sv95: §2.2's period and §2.1's latency; no event graph, no failures
     Sv95Evaluation e                 = sv95_evaluate(run.scenario.task_chain->chain, sv95_modules(run.mapper.mapping));
     run.analytic.period              = e.period;
     run.analytic.latency             = e.latency;
@@ -126,12 +126,12 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
-  if (s.task_chain && s.task_chain->chain.has_programs()) { // seed 001's programs as SimGrid parallel tasks
+  if (s.task_chain && s.task_chain->chain.has_programs()) { // sv95's programs as SimGrid parallel tasks
     run.simulated         = simulate_program(s.task_chain->chain, run.platform, mapping, s.simulation);
     run.simulated_latency = simulate_program_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
     return;
   }
-  if (s.task_chain) { // seed 001's modules, charged with their response functions (DESIGN.md §3.8)
+  if (s.task_chain) { // sv95's modules, charged with their response functions (DESIGN.md §3.8)
     run.simulated         = simulate_modules(s.task_chain->chain, run.platform, mapping, s.simulation);
     run.simulated_latency = simulate_modules_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
     return;

@@ -25,7 +25,7 @@ struct ScenarioRun {
   bool deadlock             = false;
   double event_graph_period = 0;
   std::string critical_cycle;
-  /// Seed 002 eqs. (1)-(2) (hedpm_predict): HeDPM's predicted production time, for one-port interval mappings with
+  /// hedpm eqs. (1)-(2) (hedpm_predict): HeDPM's predicted production time, for one-port interval mappings with
   /// one processor per replica, dealt or not (nullopt for the others; infinite for an unreachable pair).
   std::optional<double> hedpm_period;
   std::optional<SimulationResult> simulated;
@@ -42,7 +42,7 @@ struct ScenarioRun {
 Platform load_platform(const Scenario& scenario);
 
 /// Loads the platform, runs the mapper (or resolves the explicit mapping), computes the analytic figures and the
-/// event-graph period (not when `analytic` is false: elections campaigns need only the mapping, and seed 004
+/// event-graph period (not when `analytic` is false: elections campaigns need only the mapping, and bbr10
 /// eq. (2)'s failure probability is exponential in the overlapping processor sets of a general mapping). Bad input
 /// (unknown mapper, refused problem, bad mapping) is an InputError.
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);

@@ -90,7 +90,7 @@ nlohmann::json map_document(const ScenarioRun& run)
                        {"latency", run.analytic.latency},
                        {"failure_probability", json_number(run.analytic.failure_probability)},
                        {"formula", run.analytic.formula}};
-  if (run.scenario.task_chain) { // seed 001's modules: response functions, no event graph (docs/sv95.md)
+  if (run.scenario.task_chain) { // sv95's modules: response functions, no event graph (docs/sv95.md)
     j["event_graph"] = {{"period", nullptr},
                         {"deadlock", false},
                         {"critical_cycle", "none for seed 001's data-parallel modules (no event graph)"}};

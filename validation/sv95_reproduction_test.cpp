@@ -1,4 +1,4 @@
-// Seed 001 §6 reproduced (docs/reproduction-sv95.md): FFT-Hist's programs fitted (scenarios/examples/fft-hist*.yaml and
+// sv95 §6 reproduced (docs/reproduction-sv95.md): FFT-Hist's programs fitted (scenarios/examples/fft-hist*.yaml and
 // their .fitted.yaml), the optimal mapping on the fit, and the campaigns validation/campaigns/fft-hist*.yaml run end to
 // end: predicted against simulated (Table 2's 0-12 %) and the optimum against the pure data-parallel mapping.
 #include "model/sv95/response.hpp"

@@ -1,4 +1,4 @@
-// Shared pieces of the seed 004 §6.1 elections and the table of elections by name.
+// Shared pieces of the bbr10 §6.1 elections and the table of elections by name.
 #include "model/bbr10/election.hpp"
 
 #include "model/bbr10/best.hpp"
@@ -58,12 +58,12 @@ double OutgoingLoads::time_with(int u, int j) const
   auto uu        = static_cast<std::size_t>(u);
   double latency = card_latency_[uu];
   double time    = 0;
-  for (int v : to) { // seed 004 Algorithm 4: max_v (delta_i + sum_{S_k in Set_u} delta_k [v receives S_k]) / b_{u,v}
+  for (int v : to) { // bbr10 Algorithm 4: max_v (delta_i + sum_{S_k in Set_u} delta_k [v receives S_k]) / b_{u,v}
     latency    = std::max(latency, platform_.latency(u, v));
     double sum = link_bytes_[uu * static_cast<std::size_t>(platform_.nodes()) + static_cast<std::size_t>(v)] + delta;
     time       = std::max(time, platform_.transfer_time(u, v, sum));
   }
-  // seed 004 Algorithm 4: (|receivers_i| delta_i + sum_{S_k in Set_u} |receivers_k| delta_k) / Bout_u
+  // bbr10 Algorithm 4: (|receivers_i| delta_i + sum_{S_k in Set_u} |receivers_k| delta_k) / Bout_u
   double card = card_bytes_[uu] + static_cast<double>(to.size()) * delta;
   return std::max(time, latency + card / platform_.processor(u).nic_out);
 }

@@ -1,4 +1,4 @@
-// What the seed 004 §6.1 elections share: the alive senders and remote receivers of each interval, the outgoing
+// What the bbr10 §6.1 elections share: the alive senders and remote receivers of each interval, the outgoing
 // cost of a candidate sender (Algorithms 4-5), and the elections by name.
 #pragma once
 
@@ -13,9 +13,9 @@ namespace pipesim {
 
 /// The per-interval data every election reads, for one mapping and failure configuration (active replication,
 /// one processor per replica; InputError otherwise, or when an interval has no alive replica).
-/// - `alive[j]`: alive replicas of I_j in replica order (the candidates; seed 004's alloc(i) ∩ surviving);
+/// - `alive[j]`: alive replicas of I_j in replica order (the candidates; bbr10's alloc(i) ∩ surviving);
 /// - `receivers[j]`: who the sender of I_j sends delta_{e_j} to: the alive replicas of I_{j+1} that do not hold
-///   I_j (seed 004 §5, Delta_{i+1,v}(1 - Delta_{i,v})), and P_out for the last interval. It does not depend on the
+///   I_j (bbr10 §5, Delta_{i+1,v}(1 - Delta_{i,v})), and P_out for the last interval. It does not depend on the
 ///   election. Empty: the output stays local whoever is elected (Algorithms 4-5's alloc(i) ∩ surviving =
 ///   alloc(i+1) ∩ surviving case, generalised to alloc(i+1) ∩ surviving ⊆ alloc(i)).
 struct ElectionInstance {

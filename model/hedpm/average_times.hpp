@@ -1,4 +1,4 @@
-// HeDPM's times on the average processor, the average stage and the ideal production time (seed 002 eqs. (3)-(6)).
+// HeDPM's times on the average processor, the average stage and the ideal production time (hedpm eqs. (3)-(6)).
 #pragma once
 
 #include "model/pipeline.hpp"
@@ -8,7 +8,7 @@
 
 namespace pipesim {
 
-/// Arithmetic means of set-up times and bandwidths, c̄ and B̄ (seed 002 Table 1: c(p_i, p_j), B(p_i, p_j)).
+/// Arithmetic means of set-up times and bandwidths, c̄ and B̄ (hedpm Table 1: c(p_i, p_j), B(p_i, p_j)).
 struct HedpmMeanLink {
   double c = 0;
   double b = unbounded;

@@ -1,4 +1,4 @@
-// Seed 001 §5's least-squares fit of the response functions (fit.hpp).
+// sv95 §5's least-squares fit of the response functions (fit.hpp).
 #include "model/sv95/fit.hpp"
 
 #include "base/input_error.hpp"

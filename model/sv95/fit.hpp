@@ -1,4 +1,4 @@
-// Seed 001 §5: the response functions fitted from sample executions. Each task's f_exec(p) and each pair's f_icom(p)
+// sv95 §5: the response functions fitted from sample executions. Each task's f_exec(p) and each pair's f_icom(p)
 // are fitted to C1 + C2/p + C3 p, each f_ecom(ps, pr) to C1 + C2/ps + C3/pr + C4 ps + C5 pr, by least squares over
 // 8 measured samples by default ("8 executions on different numbers of processors"; docs/sv95.md, "Fitting").
 #pragma once
@@ -87,7 +87,7 @@ struct FittedChain {
   TaskChain chain;
   std::vector<FittedFunction> functions;
 };
-/// Runs `sample` once on fit_plan(chain, P, samples, where) and fits every function (seed 001 §5).
+/// Runs `sample` once on fit_plan(chain, P, samples, where) and fits every function (sv95 §5).
 FittedChain fit_task_chain(const TaskChain& chain, int P, const FitSampler& sample, int samples = 8,
                            const FitLocator& where = {});
 

@@ -1,4 +1,4 @@
-// Seed 001 §5's least-squares fit: exact recovery of polynomial costs, the sample plan, residuals and refusals.
+// sv95 §5's least-squares fit: exact recovery of polynomial costs, the sample plan, residuals and refusals.
 #include "model/sv95/fit.hpp"
 
 #include "base/input_error.hpp"

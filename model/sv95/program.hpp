@@ -1,4 +1,4 @@
-// Seed 001's tasks as programs (DESIGN.md §3.8): the flops each processor of an instance executes, the bytes a
+// sv95's tasks as programs (DESIGN.md §3.8): the flops each processor of an instance executes, the bytes a
 // redistribution moves between processors, and the execution time f_exec that follows exactly on identical
 // processors. The simulator (simulator/program_actors.hpp) runs them as SimGrid parallel tasks.
 #pragma once
