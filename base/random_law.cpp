@@ -2,6 +2,7 @@
 #include "base/random_law.hpp"
 
 #include "base/input_error.hpp"
+#include "base/ziggurat.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,11 +24,9 @@ std::uint64_t mix64(std::uint64_t z)
 
 const double sqrt3 = std::sqrt(3.0);
 
-/// Marsaglia and Tsang (ACM TOMS 26(3), 2000), shape >= 1, scale 1.
-double gamma_at_least_one(double shape, KeyedStream& stream)
+/// Marsaglia and Tsang (ACM TOMS 26(3), 2000): Gamma(shape >= 1, scale 1) with d = shape - 1/3, c = 1 / sqrt(9 d).
+double gamma_at_least_one(double d, double c, KeyedStream& stream)
 {
-  const double d = shape - 1.0 / 3.0;
-  const double c = 1.0 / std::sqrt(9.0 * d);
   for (;;) {
     double x = stream.normal();
     double v = 1.0 + c * x;
@@ -41,12 +40,17 @@ double gamma_at_least_one(double shape, KeyedStream& stream)
 
 } // namespace
 
-KeyedStream::KeyedStream(std::uint64_t seed, std::uint64_t what, std::uint64_t index, std::uint64_t k)
+std::uint64_t KeyedStream::prefix(std::uint64_t seed, std::uint64_t what, std::uint64_t index)
 {
   // distinct (what, index) pairs give distinct words for index < 2^62
-  std::uint64_t h = mix64(seed + golden);
-  h               = mix64(h ^ (what << 62 | index));
-  state_          = mix64(h ^ mix64(k + golden));
+  return mix64(mix64(seed + golden) ^ (what << 62 | index));
+}
+
+KeyedStream::KeyedStream(std::uint64_t prefix, std::uint64_t k) : state_(mix64(prefix ^ mix64(k + golden))) {}
+
+KeyedStream::KeyedStream(std::uint64_t seed, std::uint64_t what, std::uint64_t index, std::uint64_t k)
+    : KeyedStream(prefix(seed, what, index), k)
+{
 }
 
 std::uint64_t KeyedStream::next() { return mix64(state_ += golden); }
@@ -55,12 +59,9 @@ double KeyedStream::uniform01() { return static_cast<double>(next() >> 11) * 0x1
 
 double KeyedStream::open01() { return 1.0 - uniform01(); }
 
-double KeyedStream::normal()
-{
-  double u1 = open01();
-  double u2 = uniform01();
-  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
-}
+double KeyedStream::normal() { return ziggurat_normal(*this); }
+
+double KeyedStream::exponential() { return ziggurat_exponential(*this); }
 
 std::optional<std::string> UnitLaw::cv_error(Law law, double cv)
 {
@@ -123,6 +124,8 @@ UnitLaw UnitLaw::with_cv(Law kind, double cv)
   }
   if (kind == Law::gamma) {
     law.a_    = cv > 0 ? 1.0 / (cv * cv) : 0;
+    law.b_    = (law.a_ >= 1 ? law.a_ : law.a_ + 1) - 1.0 / 3.0;
+    law.c_    = 1.0 / std::sqrt(9.0 * law.b_);
     law.nbue_ = cv <= 1;
   }
   return law;
@@ -161,15 +164,15 @@ double UnitLaw::draw(KeyedStream& stream) const
   case Law::deterministic:
     return 1.0;
   case Law::exponential:
-    return -std::log(stream.open01());
+    return stream.exponential();
   case Law::uniform:
     return 1.0 + a_ * (2.0 * stream.uniform01() - 1.0);
   case Law::lognormal:
     return std::exp(b_ + a_ * stream.normal());
   case Law::gamma:
-    if (a_ >= 1) return gamma_at_least_one(a_, stream) / a_;
+    if (a_ >= 1) return gamma_at_least_one(b_, c_, stream) / a_;
     // shape < 1: Gamma(a) = Gamma(a + 1) U^(1/a) (Marsaglia-Tsang's remark), computed in logs
-    return gamma_at_least_one(a_ + 1, stream) * std::exp(std::log(stream.open01()) / a_) / a_;
+    return gamma_at_least_one(b_, c_, stream) * std::exp(std::log(stream.open01()) / a_) / a_;
   case Law::empirical: {
     // Lemire's multiply-shift: the bias is below size / 2^64
     auto i = static_cast<std::size_t>((static_cast<unsigned __int128>(stream.next()) * samples_->size()) >> 64);

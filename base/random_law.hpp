@@ -27,10 +27,14 @@ PIPESIM_ENUM_NAMES(Law, {deterministic, "deterministic"}, {exponential, "exponen
 class KeyedStream {
 public:
   KeyedStream(std::uint64_t seed, std::uint64_t what, std::uint64_t index, std::uint64_t k);
+  /// The same stream from prefix(seed, what, index), computed once per (seed, what, index): one mix less per key.
+  KeyedStream(std::uint64_t prefix, std::uint64_t k);
+  static std::uint64_t prefix(std::uint64_t seed, std::uint64_t what, std::uint64_t index);
   std::uint64_t next();
-  double uniform01(); // [0, 1), 53 bits
-  double open01();    // (0, 1]
-  double normal();    // standard normal (Box-Muller, two numbers per draw)
+  double uniform01();   // [0, 1), 53 bits
+  double open01();      // (0, 1]
+  double normal();      // standard normal (ziggurat, base/ziggurat.hpp)
+  double exponential(); // Exp(1) (ziggurat)
 
 private:
   std::uint64_t state_;
@@ -86,8 +90,9 @@ public:
 private:
   Law law_   = Law::deterministic;
   double cv_ = 0;
-  double a_  = 0;                                      // uniform: sqrt(3) cv; lognormal: sigma; gamma: shape
-  double b_  = 0;                                      // lognormal: mu = -sigma^2 / 2
+  double a_  = 0; // uniform: sqrt(3) cv; lognormal: sigma; gamma: shape
+  double b_  = 0; // lognormal: mu = -sigma^2 / 2; gamma: Marsaglia-Tsang's d = max(shape, shape + 1) - 1/3
+  double c_  = 0; // gamma: Marsaglia-Tsang's c = 1 / sqrt(9 d)
   std::shared_ptr<const std::vector<double>> samples_; // empirical, unit mean
   std::string source_;
   bool nbue_ = true;

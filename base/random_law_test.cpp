@@ -157,6 +157,50 @@ TEST(UnitLaw, NbueClassification)
   EXPECT_FALSE(nbue_holds_for(quantiles));
 }
 
+/// Kolmogorov-Smirnov distance between the empirical law of `xs` and `cdf`.
+template <class Cdf>
+double ks_distance(std::vector<double> xs, Cdf cdf)
+{
+  std::sort(xs.begin(), xs.end());
+  const auto n = static_cast<double>(xs.size());
+  double d     = 0;
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    const double f = cdf(xs[i]);
+    d              = std::max({d, f - static_cast<double>(i) / n, static_cast<double>(i + 1) / n - f});
+  }
+  return d;
+}
+
+TEST(KeyedStream, ZigguratDrawsFollowTheirLaws)
+{
+  // 200,000 draws (keys k = 0..N-1, one draw each, and 2,000 keys of 100 draws): Kolmogorov-Smirnov distance below
+  // 1.95 / sqrt(N) (the 0.1 % critical value), tails included (the exponential's beyond r = 7.7 occur once in 2,200).
+  const int n = 200'000;
+  std::vector<double> ex, no, ex_many, no_many;
+  for (int k = 0; k < n; ++k) {
+    KeyedStream a(1, 0, 0, static_cast<std::uint64_t>(k)), b(2, 0, 0, static_cast<std::uint64_t>(k));
+    ex.push_back(a.exponential());
+    no.push_back(b.normal());
+  }
+  for (int k = 0; k < n / 100; ++k) {
+    KeyedStream a(3, 0, 0, static_cast<std::uint64_t>(k));
+    for (int j = 0; j < 100; ++j) {
+      ex_many.push_back(a.exponential());
+      no_many.push_back(a.normal());
+    }
+  }
+  auto exp_cdf          = [](double x) { return x <= 0 ? 0.0 : -std::expm1(-x); };
+  auto normal_cdf       = [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); };
+  const double critical = 1.95 / std::sqrt(n);
+  EXPECT_LT(ks_distance(ex, exp_cdf), critical);
+  EXPECT_LT(ks_distance(no, normal_cdf), critical);
+  EXPECT_LT(ks_distance(ex_many, exp_cdf), critical);
+  EXPECT_LT(ks_distance(no_many, normal_cdf), critical);
+  auto tail = std::count_if(ex.begin(), ex.end(), [](double x) { return x > 7.7; });
+  EXPECT_NEAR(static_cast<double>(tail), n * std::exp(-7.7), 5 * std::sqrt(n * std::exp(-7.7)));
+  EXPECT_NEAR(mean_of(no), 0, 5 / std::sqrt(n));
+}
+
 TEST(KeyedStream, DependsOnTheKeyOnlyNotOnTheOrderOfRequests)
 {
   auto first = [](std::uint64_t seed, std::uint64_t what, std::uint64_t i, std::uint64_t k) {

@@ -70,11 +70,13 @@ MaxPlusRun::MaxPlusRun(const EventGraph& graph, const Variability& variability, 
   depth_ = std::max(tokens_, watch_) + 1;
   for (int t : token_free_order(graph)) {
     const auto& list = in[static_cast<std::size_t>(t)];
-    order_.push_back(Step{t, static_cast<int>(inputs_.size()), static_cast<int>(inputs_.size() + list.size())});
+    const auto& tr   = graph.transitions[static_cast<std::size_t>(t)];
+    order_.push_back(Step{t, static_cast<int>(inputs_.size()), static_cast<int>(inputs_.size() + list.size()),
+                          tr.output ? tr.dataset : -1, is_random(tr.cost, variability), tr.duration});
     inputs_.insert(inputs_.end(), list.begin(), list.end());
   }
-  for (const auto& tr : graph.transitions)
-    random_.push_back(is_random(tr.cost, variability));
+  row_of_.assign(static_cast<std::size_t>(tokens_ + 1), -1);
+  any_random_ = std::any_of(order_.begin(), order_.end(), [](const Step& s) { return s.random; });
   end_.assign(static_cast<std::size_t>(depth_) * v, 0.0);
   const auto l     = static_cast<std::size_t>(graph.datasets_per_round);
   const auto width = static_cast<std::size_t>(variability.means().n() + 1);
@@ -89,25 +91,17 @@ MaxPlusRun::MaxPlusRun(const EventGraph& graph, const Variability& variability, 
 
 void MaxPlusRun::draw_round()
 {
-  const int n          = variability_.means().n();
+  if (!any_random_) return;
   const auto l         = static_cast<std::size_t>(graph_.datasets_per_round);
-  const auto width     = static_cast<std::size_t>(n + 1);
+  const auto width     = static_cast<std::size_t>(variability_.means().n() + 1);
   const long long base = round_ * static_cast<long long>(l);
-  for (std::size_t d = 0; d < l; ++d) {
-    const long long k = base + static_cast<long long>(d);
-    for (int i = 1; i <= n; ++i)
-      if (!variability_.work_law(i).constant())
-        work_[d * width + static_cast<std::size_t>(i)] = variability_.work(i, k);
-    for (int i = 0; i <= n; ++i)
-      if (!variability_.size_law(i).constant())
-        work_[(l + d) * width + static_cast<std::size_t>(i)] = variability_.size(i, k);
-  }
+  for (std::size_t d = 0; d < l; ++d)
+    variability_.values(base + static_cast<long long>(d), &work_[d * width + 1], &work_[(l + d) * width]);
 }
 
-double MaxPlusRun::duration(int t) const
+double MaxPlusRun::random_duration(int t) const
 {
-  const auto& tr = graph_.transitions[static_cast<std::size_t>(t)];
-  if (!random_[static_cast<std::size_t>(t)]) return tr.duration;
+  const auto& tr   = graph_.transitions[static_cast<std::size_t>(t)];
   const auto l     = static_cast<std::size_t>(graph_.datasets_per_round);
   const auto width = static_cast<std::size_t>(variability_.means().n() + 1);
   const auto d     = static_cast<std::size_t>(tr.dataset);
@@ -123,18 +117,20 @@ void MaxPlusRun::run_round()
 {
   const auto v = graph_.transitions.size();
   draw_round();
-  double* row = &end_[static_cast<std::size_t>(round_ % depth_) * v];
+  for (int m = 0; m <= tokens_; ++m) // integer divisions once per round, not per place
+    row_of_[static_cast<std::size_t>(m)] = round_ < m ? -1 : ((round_ - m) % depth_) * static_cast<long long>(v);
+  double* row = &end_[static_cast<std::size_t>(row_of_[0])];
   for (const Step& s : order_) {
     double start = 0;
     for (int i = s.in_begin; i < s.in_end; ++i) {
-      const Input& in = inputs_[static_cast<std::size_t>(i)];
-      if (round_ < in.tokens) continue; // before the first round: the initial tokens are there at time 0
-      const auto from_row = static_cast<std::size_t>((round_ - in.tokens) % depth_) * v;
-      start               = std::max(start, end_[from_row + static_cast<std::size_t>(in.from)]);
+      const Input& in    = inputs_[static_cast<std::size_t>(i)];
+      const long long at = row_of_[static_cast<std::size_t>(in.tokens)];
+      if (at >= 0) start = std::max(start, end_[static_cast<std::size_t>(at + in.from)]);
+      // before round 0 the initial tokens are there at time 0
     }
-    const auto t = static_cast<std::size_t>(s.transition);
-    row[t]       = start + duration(s.transition);
-    if (graph_.transitions[t].output) pending_[static_cast<std::size_t>(graph_.transitions[t].dataset)] = row[t];
+    const double end                            = start + (s.random ? random_duration(s.transition) : s.fixed);
+    row[static_cast<std::size_t>(s.transition)] = end;
+    if (s.output >= 0) pending_[static_cast<std::size_t>(s.output)] = end;
   }
   for (double arrival : pending_) // data set k counts as output once 0..k have all arrived (DESIGN.md §3.7)
     out_.push_back(out_.empty() ? arrival : std::max(out_.back(), arrival));
@@ -169,6 +165,8 @@ void MaxPlusRun::watch_round()
 
 void MaxPlusRun::run_until(long long datasets)
 {
+  if (datasets > static_cast<long long>(out_.capacity()))
+    out_.reserve(static_cast<std::size_t>(datasets) + pending_.size());
   while (static_cast<long long>(out_.size()) < datasets)
     run_round();
 }

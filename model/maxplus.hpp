@@ -56,13 +56,16 @@ private:
     int transition = 0;
     int in_begin   = 0; // into inputs_
     int in_end     = 0;
+    int output     = -1;    // a delivery: its data set of the round
+    bool random    = false; // its duration depends on the draws
+    double fixed   = 0;     // its duration otherwise
   };
   struct Input {
     int from   = 0;
     int tokens = 0;
   };
   void draw_round();
-  double duration(int transition) const;
+  double random_duration(int transition) const;
   void run_round();
   void watch_round();
 
@@ -70,11 +73,12 @@ private:
   const Variability& variability_;
   std::vector<Step> order_;
   std::vector<Input> inputs_;
-  std::vector<bool> random_; // per transition: its duration depends on the draws
-  int tokens_ = 0;           // largest token count of a place
-  int depth_  = 1;           // rounds kept: max tokens + 1, at least watch + 1
-  int watch_  = 0;
-  int streak_ = 0; // consecutive rounds repeating round - cyclicity
+  std::vector<long long> row_of_; // this round: the offset in end_ of the round `tokens` back, -1 before round 0
+  bool any_random_ = false;
+  int tokens_      = 0; // largest token count of a place
+  int depth_       = 1; // rounds kept: max tokens + 1, at least watch + 1
+  int watch_       = 0;
+  int streak_      = 0; // consecutive rounds repeating round - cyclicity
   StatePeriodicity candidate_;
   std::optional<StatePeriodicity> periodicity_;
   std::vector<double> end_;  // completion times, depth_ rows of V (row r % depth_)

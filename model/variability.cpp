@@ -58,6 +58,16 @@ Variability::Variability(const Pipeline& means, const VariabilitySpec& spec, std
       throw InputError(fmt::format("variability: no message size delta_{} (delta_0..delta_{})", i, means.n()));
     size_[static_cast<std::size_t>(i)] = law;
   }
+  for (int i = 1; i <= means.n(); ++i)
+    if (!work_law(i).constant()) random_work_.push_back(i);
+  for (int i = 0; i <= means.n(); ++i)
+    if (!size_law(i).constant()) random_size_.push_back(i);
+  for (int i = 0; i <= means.n(); ++i) {
+    work_key_.push_back(
+        KeyedStream::prefix(seed, static_cast<std::uint64_t>(Quantity::work), static_cast<std::uint64_t>(i)));
+    size_key_.push_back(
+        KeyedStream::prefix(seed, static_cast<std::uint64_t>(Quantity::size), static_cast<std::uint64_t>(i)));
+  }
 }
 
 double Variability::work(int i, long long k) const
@@ -65,8 +75,7 @@ double Variability::work(int i, long long k) const
   const UnitLaw& law = work_law(i);
   const double mean  = means_.work(i);
   if (law.constant()) return mean;
-  KeyedStream stream(seed_, static_cast<std::uint64_t>(Quantity::work), static_cast<std::uint64_t>(i),
-                     static_cast<std::uint64_t>(k));
+  KeyedStream stream(work_key_[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(k));
   return mean * law.draw(stream);
 }
 
@@ -83,9 +92,22 @@ double Variability::size(int i, long long k) const
   const UnitLaw& law = size_law(i);
   const double mean  = means_.data(i);
   if (law.constant()) return mean;
-  KeyedStream stream(seed_, static_cast<std::uint64_t>(Quantity::size), static_cast<std::uint64_t>(i),
-                     static_cast<std::uint64_t>(k));
+  KeyedStream stream(size_key_[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(k));
   return mean * law.draw(stream);
+}
+
+void Variability::values(long long k, double* w, double* delta) const
+{
+  std::copy(means_.w.begin(), means_.w.end(), w);
+  std::copy(means_.delta.begin(), means_.delta.end(), delta);
+  for (int i : random_work_) {
+    KeyedStream stream(work_key_[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(k));
+    w[i - 1] *= work_[static_cast<std::size_t>(i - 1)].draw(stream);
+  }
+  for (int i : random_size_) {
+    KeyedStream stream(size_key_[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(k));
+    delta[i] *= size_[static_cast<std::size_t>(i)].draw(stream);
+  }
 }
 
 bool Variability::deterministic() const { return all_constant(work_) && all_constant(size_); }

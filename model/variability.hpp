@@ -53,6 +53,10 @@ public:
   /// P_out).
   double size(int i, long long k) const;
 
+  /// Every value of data set k at once, as work(i, k) and size(i, k) give them: w[i - 1] = w_i(k) for 1 <= i <= n,
+  /// delta[i] = delta_i(k) for 0 <= i <= n (the caller's arrays; the max-plus recurrence fills a round this way).
+  void values(long long k, double* w, double* delta) const;
+
   const Pipeline& means() const { return means_; }
   std::uint64_t seed() const { return seed_; }
   const UnitLaw& work_law(int i) const { return work_.at(static_cast<std::size_t>(i - 1)); }
@@ -69,6 +73,8 @@ private:
   std::vector<UnitLaw> work_; // per stage, w_1 at 0
   std::vector<UnitLaw> size_; // delta_0..delta_n
   std::uint64_t seed_ = 0;
+  std::vector<std::uint64_t> work_key_, size_key_; // KeyedStream::prefix of each (seed, quantity, i)
+  std::vector<int> random_work_, random_size_;     // the i whose law is not constant
 };
 
 } // namespace pipesim
