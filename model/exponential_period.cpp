@@ -186,15 +186,11 @@ std::optional<std::string> exponential_mismatch(const EventGraph& graph, const V
   return shared_draw(graph, v);
 }
 
-NbueBracket nbue_bracket(const EventGraph& graph, const Variability& v, const ExponentialOptions& options)
+NbueBracket nbue_bracket(const EventGraph& graph, const Variability& v, double lower,
+                         const ExponentialPeriod& exponential)
 {
   NbueBracket b;
-  const auto ratio = max_cycle_ratio(graph);
-  if (ratio.deadlock) {
-    b.reason = "the event graph has a cycle without tokens (deadlock)";
-    return b;
-  }
-  b.lower           = ratio.period;
+  b.lower           = lower;
   const auto shared = shared_draw(graph, v);
   b.independent     = !shared;
   if (auto bad = v.first_not_nbue()) {
@@ -204,10 +200,21 @@ NbueBracket nbue_bracket(const EventGraph& graph, const Variability& v, const Ex
   b.applies = true;
   b.reason  = "every law is N.B.U.E. (Algorithmica 2014 §5)";
   if (shared) b.reason += fmt::format("; outside the theorem's independence: {}", *shared);
-  const auto e = exponential_period(graph, options);
-  b.upper      = e.period;
-  if (!e.period) b.reason += fmt::format("; no upper bound: {}", e.reason);
+  b.upper = exponential.period;
+  if (!exponential.period) b.reason += fmt::format("; no upper bound: {}", exponential.reason);
   return b;
+}
+
+NbueBracket nbue_bracket(const EventGraph& graph, const Variability& v, const ExponentialOptions& options)
+{
+  const auto ratio = max_cycle_ratio(graph);
+  if (ratio.deadlock) {
+    NbueBracket b;
+    b.reason = "the event graph has a cycle without tokens (deadlock)";
+    return b;
+  }
+  if (v.first_not_nbue()) return nbue_bracket(graph, v, ratio.period, ExponentialPeriod{});
+  return nbue_bracket(graph, v, ratio.period, exponential_period(graph, options));
 }
 
 std::string NbueBracket::to_string() const

@@ -70,5 +70,8 @@ struct NbueBracket {
 /// replication): the theorem assumes independent firing times; the bound is then stated without proof.
 NbueBracket nbue_bracket(const EventGraph& graph, const Variability& variability,
                          const ExponentialOptions& options = {});
+/// The same from periods already computed: `lower` the deterministic period, `exponential` exponential_period(graph).
+NbueBracket nbue_bracket(const EventGraph& graph, const Variability& variability, double lower,
+                         const ExponentialPeriod& exponential);
 
 } // namespace pipesim
