@@ -1,5 +1,5 @@
 // Exponential and normal draws by the ziggurat method: a table lookup, a multiplication and a comparison for about
-// 98 % (exponential) and 99 % (normal) of the draws, a logarithm or an exponential only for the rest.
+// 99 % of the draws, a logarithm or an exponential only for the rest.
 //
 // Source: Marsaglia and Tsang, "The Ziggurat Method for Generating Random Variables", Journal of Statistical Software
 // 5(8), 2000: 256 layers of equal area for the exponential (r = 7.69711747013104972), 128 for the normal

@@ -21,7 +21,9 @@ RandomTimesSummary analyze_random_times(const EventGraph& graph, const Variabili
   if (!options.keep_output_times) s.maxplus.output_times = {};
   s.exponential_mismatch = exponential_mismatch(graph, variability);
   const bool useful      = !variability.first_not_nbue() || !s.exponential_mismatch;
-  if (useful)
+  if (variability.deterministic())
+    s.exponential.reason = "not computed: every law is deterministic (the period is the deterministic one)";
+  else if (useful)
     s.exponential = exponential_period(graph, options.exponential);
   else
     s.exponential.reason = fmt::format("not computed: {} is not N.B.U.E. and the chain is not this execution ({})",

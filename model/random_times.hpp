@@ -37,9 +37,10 @@ struct RandomTimesSummary {
   std::string to_string() const;
 };
 
-/// Everything above for the execution of `graph` under `variability`. The chain is explored only when the laws are
-/// N.B.U.E. or exponential_period is exact for them (otherwise it bounds nothing and is not the period: its reason
-/// says so). InputError on a deadlock (as maxplus_period).
+/// Everything above for the execution of `graph` under `variability`. The chain is explored only when some law is
+/// random and the laws are N.B.U.E. or exponential_period is exact for them (otherwise it bounds nothing and is not
+/// the period: its reason says so); with deterministic laws the max-plus run stops at its periodic state, so the
+/// call costs about one max_cycle_ratio. InputError on a deadlock (as maxplus_period).
 RandomTimesSummary analyze_random_times(const EventGraph& graph, const Variability& variability,
                                         const RandomTimesOptions& options = {});
 

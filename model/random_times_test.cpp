@@ -73,5 +73,8 @@ TEST(RandomTimes, DeterministicLawsAreExactEverywhere)
   EXPECT_NEAR(s.maxplus.estimate.period, 2, 1e-12);
   EXPECT_NEAR(*s.deterministic_period, 2, 1e-12);
   EXPECT_TRUE(s.bracket.applies);
+  EXPECT_FALSE(s.bracket.upper);
+  EXPECT_FALSE(s.exponential.period);
+  EXPECT_THAT(s.exponential.reason, HasSubstr("every law is deterministic"));
   EXPECT_THAT(*s.exponential_mismatch, HasSubstr("w_1 is deterministic"));
 }

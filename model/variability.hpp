@@ -34,11 +34,12 @@ PIPESIM_ENUM_NAMES(Quantity, {work, "work"}, {size, "size"});
 /// The values of every data set k >= 0: w_i(k) = w_i x X and delta_i(k) = delta_i x X, X drawn from the law of w_i
 /// (delta_i) on the stream keyed by (seed, Quantity, i, k). A value depends on nothing else: not on the mapping (two
 /// mappings see the same values: common random numbers), not on which values were asked before or in which order,
-/// and a rerun with the same seed gets the same bits. Cost of a random value: a stream (three 64-bit mixes) and one
-/// draw (a logarithm for exponential; a loop for gamma); a deterministic value is the mean, with no stream.
+/// and a rerun with the same seed gets the same bits. Cost of a random value: a stream (two 64-bit mixes, the third
+/// precomputed per stage) and one draw (a ziggurat step for exponential and normal, a rejection loop for gamma); a
+/// deterministic value is the mean, with no stream.
 class Variability {
 public:
-  /// Empty pipeline; every value is 0.
+  /// No stage (a placeholder to assign to).
   Variability() = default;
   /// Deterministic: every data set has the pipeline's values.
   explicit Variability(const Pipeline& means);
