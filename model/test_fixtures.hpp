@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/random.hpp"
+#include "model/event_graph.hpp"
 #include "model/mapping.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/pipeline.hpp"
@@ -96,6 +97,16 @@ void random_replicated_general_mapping(Rng& rng, RandomInstance& inst, int max_r
 /// A random interval mapping with 1..max_replicas replicas per interval (processors distinct); each replicated
 /// interval is dealt with probability `deal` (actively replicated otherwise).
 void random_deal_mapping(Rng& rng, RandomInstance& inst, int max_replicas = 3, double deal = 0.7);
+
+/// A random mapping of kind seed % 6 on a random_multiport_instance (1..max_stages stages, 2..max_processors
+/// processors, latencies on even seeds) and its event graph: one-port interval, general, actively replicated or dealt;
+/// multi-port allotted actively replicated or dealt, with buffers of seed % 3 + 1 data sets. `text` describes it.
+struct RandomGraphCase {
+  RandomInstance inst;
+  EventGraph graph;
+  std::string text;
+};
+RandomGraphCase random_graph_case(std::uint64_t seed, int max_stages = 5, int max_processors = 8);
 
 /// sv95's worked chain of model/sv95/response_test.cpp: t1 f_exec = 1 + 12/p, p_min 2, memory 1.5, replicable;
 /// t2 f_exec = 8/p + 0.5 p, memory 2, replicable; t3 f_exec = 2, not replicable. f_icom: 1->2 = 0.5 + 2/p,

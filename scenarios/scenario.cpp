@@ -22,6 +22,8 @@
 //   platform (with their lines), and against an XML platform only when the crash schedule is drawn.
 // - `simulation.runs` (Monte Carlo) is an integer in [1, max_monte_carlo_runs], default 1, whatever the failure model;
 //   `simulation.simgrid` arguments are tried by SimGrid (simulator/simgrid_options.hpp) with their lines.
+// - `pipeline.variability` (random operation times) is read by scenarios/variability_spec.cpp; its sample files
+//   resolve like `platform.file`; without its own `seed` the simulation's seed keys the draws.
 #include "scenarios/scenario.hpp"
 
 #include "base/input_error.hpp"
@@ -32,6 +34,7 @@
 #include "platforms/platform_yaml.hpp"
 #include "scenarios/failure_spec.hpp"
 #include "scenarios/mapping_spec.hpp"
+#include "scenarios/variability_spec.hpp"
 #include "simulator/simgrid_options.hpp"
 
 #include <filesystem>
@@ -83,7 +86,7 @@ Pipeline parse_generated_pipeline(const YamlNode& node)
 Pipeline parse_pipeline(const YamlNode& node)
 {
   node.require_map();
-  node.allow_only({"w", "delta", "generate"});
+  node.allow_only({"w", "delta", "generate", "variability"});
   if (auto generate = node.find("generate")) {
     if (node.has("w") || node.has("delta")) node.fail_key("give either w and delta, or generate, not both");
     return parse_generated_pipeline(*generate);
@@ -292,6 +295,9 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
     scenario.pipeline   = task_chain_pipeline(scenario.task_chain->chain);
   } else {
     scenario.pipeline = parse_pipeline(root.at("pipeline"));
+    if (auto variability = root.at("pipeline").find("variability"))
+      scenario.variability = parse_variability_spec(*variability, scenario.pipeline.n(),
+                                                    [&](const YamlNode& file) { return resolve_file(file, base_dir); });
   }
   scenario.platform = parse_platform(root.at("platform"), base_dir);
   parse_mapper_choice(root, scenario);

@@ -4,6 +4,7 @@
 #include "mappers/mapper.hpp"
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
+#include "model/variability.hpp"
 #include "platforms/platform.hpp"
 #include "platforms/platform_edits.hpp"
 #include "scenarios/task_chain_spec.hpp"
@@ -52,6 +53,7 @@ struct Scenario {
   std::string file; // the scenario's path ("<string>" when parsed from text)
   std::string name;
   Pipeline pipeline;
+  VariabilitySpec variability; // pipeline.variability: laws of each data set's w_i and delta_i (deterministic default)
   PlatformSpec platform;
   std::string mapper = explicit_mapper_name;
   std::optional<MappingSpec> mapping;

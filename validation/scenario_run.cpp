@@ -126,6 +126,11 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
+  // Until the simulator draws them (issue 33's integration), a simulation of random times would print the means'.
+  if (!s.variability.deterministic())
+    throw InputError(fmt::format("{}: pipeline.variability: the simulator does not draw random operation times yet "
+                                 "(docs/random-times.md); without it the run simulates the means",
+                                 s.file));
   if (s.task_chain && s.task_chain->chain.has_programs()) { // sv95's programs as SimGrid parallel tasks
     run.simulated         = simulate_program(s.task_chain->chain, run.platform, mapping, s.simulation);
     run.simulated_latency = simulate_program_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
