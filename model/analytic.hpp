@@ -45,32 +45,4 @@ double interval_latency(const Pipeline& pipeline, const Platform& platform, cons
 /// of a dealt interval is a set of its own (DESIGN.md §3.7: the crash of one replica fails the run).
 double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& mapping);
 
-/// What the CLI reports as "analytic": the formula the literature gives for this mapping and model.
-struct AnalyticSummary {
-  double period              = 0;
-  double latency             = 0;
-  double failure_probability = 0;
-  std::string formula;            // e.g. "seed000-eq2", "seed000-eq4-5", "oneport-active", "seed004-alg1"
-  double worst_case_period = 0;   // multi-port: pipesim's worst-case period (docs/bbr10-periods.md), 0 if none
-  std::string worst_case_formula; // "seed004-eq1" (interval mappings, exact), "worst-case-enumeration" (general
-                                  // mappings on <= 12 used processors, best election: an upper bound) or
-                                  // "worst-case-bound" (beyond: bbr10_worst_case_upper_bound)
-};
-/// One-port: `senders[j]` is the elected replica of I_j (replica 0 when empty; see plan_oneport). Deal replication:
-/// the period and the latency of the event graph (formula "event-graph").
-AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                const std::vector<int>& senders = {});
-
-/// Multi-port with overlap, no failure (DESIGN.md §3.2): the period is seed 004 Algorithm 1 with every processor
-/// alive and replica 0 elected (formula "seed004-alg1"; what the `allotted` simulation reaches); interval mappings
-/// get eq. (1)'s worst case, general mappings with active replication pipesim's worst-case period
-/// (bbr10_worst_case_period: enumeration with the `best` election up to 12 used processors, the bound beyond; no worst
-/// case with deal or data-parallel replicas). Latency: the critical path of one data set with allotted transfer times
-/// (exact for `allotted` unless a processor computes two intervals of the same data set at once). Deal replication:
-/// the period and latency of the allotted execution's event graph with buffers of `buffer` data sets (formula
-/// "event-graph"; with deal the buffer size can change the period), InputError when a processor holds two intervals.
-AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                  int buffer = 1);
-double multiport_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
-
 } // namespace pipesim

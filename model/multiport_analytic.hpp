@@ -92,4 +92,10 @@ double bbr10_period(const Pipeline& pipeline, const Platform& platform, const Ma
 /// the elected replica paying the outputs. Never exceeds bbr10_eq1_period. Throws InputError for general mappings.
 double bbr10_interval_period_all_alive(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
+/// Multi-port latency without failures: the critical path of one data set through the mapping with replica 0 of each
+/// interval elected and the allotted transfer times (model/allotment.hpp), each transfer paying its latency first.
+/// Exact for the `allotted` simulation unless a processor computes two intervals of the same data set at once.
+/// InputError with deal or data-parallel groups. Complexity: O(R T) for R replicas and T transfers, plus the allotment.
+double multiport_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
+
 } // namespace pipesim

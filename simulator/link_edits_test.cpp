@@ -1,5 +1,6 @@
 // What-if edits of an XML platform in the simulator (issue 7): link settings, model speeds, link failures.
 #include "base/input_error.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/crash_fixtures.hpp"
