@@ -2,7 +2,7 @@
 // replication"): at the start and after every crash each interval's sender is the policy's, in both models.
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/event_graph.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/test_fixtures.hpp"

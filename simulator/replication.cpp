@@ -3,6 +3,7 @@
 
 #include "base/input_error.hpp"
 #include "model/allotment.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/deal.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/oneport_plan.hpp"

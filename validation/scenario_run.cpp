@@ -2,7 +2,7 @@
 #include "validation/scenario_run.hpp"
 
 #include "base/input_error.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/deal.hpp"
 #include "model/event_graph.hpp"
 #include "model/hedpm/production_time.hpp"

@@ -1,5 +1,6 @@
 // What the seed 004 §6.1 elections share: the alive senders and remote receivers of each interval, the outgoing
-// cost of a candidate sender (Algorithms 4-5), and the elections by name.
+// cost of a candidate sender (Algorithms 4-5), the election function type and the policies' names. The table of
+// elections by name is above the heuristics, in model/bbr10/election_table.hpp.
 #pragma once
 
 #include "model/multiport_analytic.hpp"
@@ -56,16 +57,13 @@ void elect_smallest_outgoing_time(const ElectionInstance& instance, const std::v
 using ElectionFunction =
     std::function<Election(const Pipeline&, const Platform&, const Mapping&, const FailureConfiguration&)>;
 
-/// The elections by stable name (a scenario's `simulation.failures.election`): `first`, the simulator's default, is
-/// the same election as `first-alive` (the first alive replica of each interval in the mapping's order; named apart
-/// so that outputs say which one was asked for), then §7.1's best of four, the exhaustive search, and the §6.1
-/// heuristics (`random` is seeded).
+/// The elections by stable name (bbr10_election in election_table.hpp; a scenario's `simulation.failures.election`):
+/// `first`, the simulator's default, is the same election as `first-alive` (the first alive replica of each interval in
+/// the mapping's order; named apart so that outputs say which one was asked for), then §7.1's best of four, the
+/// exhaustive search, and the §6.1 heuristics (`random` is seeded).
 enum class ElectionPolicy { first, best, exhaustive, first_alive, max_bout, min_comm, min_nb_procs, random };
 PIPESIM_ENUM_NAMES(ElectionPolicy, {first, "first"}, {best, "best"}, {exhaustive, "exhaustive"},
                    {first_alive, "first-alive"}, {max_bout, "max-bout"}, {min_comm, "min-comm"},
                    {min_nb_procs, "min-nb-procs"}, {random, "random"});
-
-/// The election of a policy; `seed` seeds `random` (and the Random heuristic inside `best`).
-ElectionFunction bbr10_election(ElectionPolicy policy, std::uint64_t seed = 1);
 
 } // namespace pipesim
