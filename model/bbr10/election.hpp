@@ -24,6 +24,7 @@ struct ElectionInstance {
   std::vector<std::vector<int>> receivers;
   std::vector<double> delta; // delta_{e_j}
 
+  /// Complexity: O(sum_j R_j R_{j+1}) (R_j: replicas of I_j).
   ElectionInstance(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                    const FailureConfiguration& config);
   int m() const { return static_cast<int>(alive.size()); }
@@ -33,6 +34,7 @@ struct ElectionInstance {
 ///   max( sum_{k in set} |receivers_k| delta_k / Bout_u, max_v sum_{k in set, v in receivers_k} delta_k / b_{u,v} )
 /// with the latencies of Algorithm 1 (a link pays c_{u,v} once, the card the largest c of its transfers).
 /// Incremental: `add` elects u for interval j, `time_with` is the time if u were also elected for j.
+/// Complexity: O(p nodes) to construct, O(|receivers_j|) per call.
 class OutgoingLoads {
 public:
   OutgoingLoads(const Platform& platform, const ElectionInstance& instance);
@@ -49,7 +51,7 @@ private:
 
 /// Algorithms 4-5's loop: for each interval j of `order`, elect the alive replica u with the smallest
 /// loads.time_with(u, j) (ties: the first in replica order), then loads.add(u, j). `election.sender` must have m
-/// entries; the ones of `order` are overwritten.
+/// entries; the ones of `order` are overwritten. Complexity: O(sum_{j in order} R_j |receivers_j|).
 void elect_smallest_outgoing_time(const ElectionInstance& instance, const std::vector<int>& order, OutgoingLoads& loads,
                                   Election& election);
 

@@ -28,7 +28,7 @@ struct FitPoint {
 
 /// The least-squares solution x of min |A x - y| (A: rows of equal length n <= rows). Columns are scaled to unit norm
 /// and solved by Householder QR, so 1/p and p columns of very different sizes keep full precision. Throws
-/// InputError when A has rank < n (the samples cannot tell the coefficients apart).
+/// InputError when A has rank < n (the samples cannot tell the coefficients apart). Complexity: O(rows n^2).
 std::vector<double> least_squares(const std::vector<std::vector<double>>& a, const std::vector<double>& y);
 
 /// The basis of a step's model at a sample: {1, 1/p, p} (exec, icom) or {1, 1/ps, 1/pr, ps, pr} (ecom).
@@ -41,7 +41,7 @@ std::vector<int> spread_counts(int lo, int hi, int count);
 /// The samples of a chain on P processors: per task 8 exec counts in [p_min, P]; per pair 8 icom counts in [the
 /// larger minimum, P] and 8 ecom pairs (ps, pr) from 3 x 3 spread values with ps + pr <= P (senders and receivers on
 /// different processors). Throws InputError naming the task when a function would have fewer samples than
-/// coefficients (P too small for its minimum).
+/// coefficients (P too small for its minimum). Complexity: O(k samples).
 std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples = 8);
 
 /// The chain's own functions at the samples: the samples of a chain given by functions (a polynomial fit of tables).
