@@ -85,9 +85,11 @@ EngineNeeds engine_needs(ExecutionKind kind, const SimulationSettings& settings)
   return needs;
 }
 
-RunInputs run_inputs(const SimulationJob&, const SimulationSettings&, double size_scale)
+RunInputs run_inputs(const SimulationJob& job, const SimulationSettings& run, double size_scale)
 {
   RunInputs inputs;
+  inputs.workload   = std::make_shared<PipelineWorkload>(job.pipeline); // issue 33: the drawn one, by variability
+  inputs.stop       = std::make_shared<FixedDatasets>(run.datasets);    // issue 33: until the interval is narrow
   inputs.size_scale = size_scale;
   return inputs;
 }

@@ -6,6 +6,8 @@
 #include "base/enum_names.hpp"
 #include "simulator/job.hpp"
 #include "simulator/simulation.hpp"
+#include "simulator/stopping_rule.hpp"
+#include "simulator/workload.hpp"
 
 #include <memory>
 #include <string>
@@ -44,10 +46,18 @@ public:
   virtual SimulationResult result() const = 0;
 };
 
-/// What a deployment takes from the entry point besides the job and the run's settings, from one place
-/// (run_inputs, simulator/deployment.cpp): `size_scale`, the exact network mode's factor on every size and
-/// bandwidth (simulator/engine.hpp).
+/// What a deployment takes from the entry point besides the job and the run's settings, each from one place
+/// (run_inputs, simulator/deployment.cpp), so that what varies plugs in there and nowhere else:
+/// - `workload`: every data set's work w_i(k) and message sizes delta_i(k) (DESIGN.md §3.10; today the pipeline's
+///   w_i and delta_i for every data set; random stage times, issue 33, are another Workload);
+/// - `stop`: when P_out has output enough data sets (today a fixed N; issue 33's run until the confidence interval
+///   of the period is narrow enough is another StoppingRule);
+/// - `size_scale`: the exact network mode's factor on every size and bandwidth (simulator/engine.hpp).
+/// The modules and programs take their times from the task chain, not from a workload, and run
+/// stop->max_datasets() data sets.
 struct RunInputs {
+  std::shared_ptr<const Workload> workload;
+  std::shared_ptr<const StoppingRule> stop;
   double size_scale = 1;
 };
 

@@ -104,7 +104,7 @@ void MultiPortDeployment::receive(Station& s)
 {
   detail::Replication& rep = *replication_;
   auto* waiter             = settings_.allocation == Allocation::allotted ? rep.waiter(rep.host(s.processor)) : nullptr;
-  for (int k = rep.first(s.interval, s.processor); k < settings_.datasets; k += rep.stride(s.interval)) {
+  for (int k = rep.first(s.interval, s.processor); k < rep.datasets(); k += rep.stride(s.interval)) {
     s.input->free->acquire(); // a slot for the data set being received
     rep.receive(waiter, s.interval, s.processor, k, nullptr,
                 [&](double start, double end, int data) { record(s, Operation::receive, data, start, end); });
@@ -116,15 +116,15 @@ void MultiPortDeployment::receive(Station& s)
 void MultiPortDeployment::compute(Station& s)
 {
   detail::Replication& rep = *replication_;
-  const Interval& in       = mapping_.interval(s.interval);
-  double flops             = rep.flops(s.processor, pipeline_.work(in.first, in.last)); // takes W / s_u of the model
   const int j              = s.interval;
+  const bool fixed         = rep.fixed_amounts(); // flops computed once, or per data set from the workload
+  const double flops       = rep.flops(s.processor, rep.work(j, rep.first(j, s.processor)));
   const int u              = s.processor;
   auto sleep               = sg4::Semaphore::create(0);
-  for (int k = rep.first(j, u); k < settings_.datasets; k += rep.stride(j)) {
+  for (int k = rep.first(j, u); k < rep.datasets(); k += rep.stride(j)) {
     s.input->pop();
     double start = sg4::Engine::get_clock();
-    sg4::this_actor::execute(flops); // intervals on one processor share its CPU
+    sg4::this_actor::execute(fixed ? flops : rep.flops(u, rep.work(j, k))); // W_j(k) / s_u; intervals share the CPU
     record(s, Operation::compute, k, start, sg4::Engine::get_clock());
     // the sending replica's output buffer (the elected one's, or each dealt replica's) holds `buffer` data sets its
     // sender has not taken yet; the others keep their outputs (indices) until delivered, without waiting
@@ -145,7 +145,7 @@ void MultiPortDeployment::send(Station& s)
   auto sleep               = sg4::Semaphore::create(0);
   for (;;) {
     int d = rep.delivered(j, u);
-    if (d >= settings_.datasets) return;
+    if (d >= rep.datasets()) return;
     if (!rep.sends(j, u)) { // a replica not elected: only a crash can make it the sender
       rep.wait_election(j, sleep);
       continue;

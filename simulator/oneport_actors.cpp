@@ -102,7 +102,7 @@ void OnePortDeployment::run_processor(std::size_t index, int u)
   proc.record = [this, index](Operation kind, int k, int j, double start, double end) {
     record(index, kind, k, j, start, end);
   };
-  for (int k = 0; k < settings_.datasets; ++k)
+  for (int k = 0; k < rep.datasets(); ++k)
     for (std::size_t i = 0; i < proc.held.size(); ++i) {
       int j = proc.held[i];
       if (!rep.processes(j, u, k)) continue; // a dealt interval: another replica's data set
@@ -118,9 +118,8 @@ void OnePortDeployment::run_processor(std::size_t index, int u)
               receiving.deployment->record(receiving.index, Operation::receive, data, receiving.j, start, end);
             });
       }
-      const Interval& in = mapping_.interval(j);
-      double start       = sg4::Engine::get_clock();
-      sg4::this_actor::execute(rep.flops(u, pipeline_.work(in.first, in.last))); // takes W / s_u of the model
+      double start = sg4::Engine::get_clock();
+      sg4::this_actor::execute(rep.flops(u, rep.work(j, k))); // takes W_j(k) / s_u of the model
       record(index, Operation::compute, k, j, start, sg4::Engine::get_clock());
       proc.computed[i] = k + 1;
       proc.catch_up();
@@ -130,7 +129,7 @@ void OnePortDeployment::run_processor(std::size_t index, int u)
   for (;;) {
     bool pending = false;
     for (int j : proc.held)
-      pending = pending || rep.delivered(j, u) < settings_.datasets;
+      pending = pending || rep.delivered(j, u) < rep.datasets();
     if (!pending) return;
     rep.wait_any(proc.waiter, {});
     proc.catch_up();
@@ -164,13 +163,13 @@ void OnePortDeployment::run_plain(std::size_t index, int u)
   detail::Replication& rep = *replication_;
   std::vector<Step> steps;
   for (int j : mapping_.intervals_of(u)) {
-    const Interval& in = mapping_.interval(j);
-    const int next     = j + 1 == rep.m() ? platform_.out() : mapping_.interval(j + 1).replicas.front().front();
+    const int next = j + 1 == rep.m() ? platform_.out() : mapping_.interval(j + 1).replicas.front().front();
     steps.push_back(Step{j, rep.input_local(j, u, 0) ? nullptr : rep.mailbox(j, u, 0),
-                         next == u ? nullptr : rep.mailbox(j + 1, next, 0), rep.bytes(j + 1),
-                         rep.flops(u, pipeline_.work(in.first, in.last))});
+                         next == u ? nullptr : rep.mailbox(j + 1, next, 0), rep.bytes(j + 1, 0),
+                         rep.flops(u, rep.work(j, 0))});
   }
-  for (int k = 0; k < settings_.datasets; ++k)
+  const bool fixed = rep.fixed_amounts(); // otherwise each data set's flops and bytes from the workload
+  for (int k = 0; k < rep.datasets(); ++k)
     for (const Step& s : steps) {
       if (s.in != nullptr) {
         int* data      = nullptr;
@@ -182,10 +181,10 @@ void OnePortDeployment::run_plain(std::size_t index, int u)
         record(index, Operation::receive, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
       }
       double start = sg4::Engine::get_clock();
-      sg4::this_actor::execute(s.flops);
+      sg4::this_actor::execute(fixed ? s.flops : rep.flops(u, rep.work(s.j, k)));
       record(index, Operation::compute, k, s.j, start, sg4::Engine::get_clock());
       if (s.out != nullptr) {
-        sg4::CommPtr c = s.out->put_init(rep.payload(k), s.bytes);
+        sg4::CommPtr c = s.out->put_init(rep.payload(k), fixed ? s.bytes : rep.bytes(s.j + 1, k));
         c->start();
         rep.wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
         record(index, Operation::send, k, s.j, c->get_start_time(), sg4::Engine::get_clock());

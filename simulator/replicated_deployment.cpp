@@ -99,7 +99,7 @@ ReplicatedDeployment::ReplicatedDeployment(const SimulationJob& job, const Simul
 
 void ReplicatedDeployment::start_replication(bool allotted)
 {
-  replication_ = std::make_unique<Replication>(pipeline_, platform_, mapping_, settings_, inputs_.size_scale, allotted);
+  replication_ = std::make_unique<Replication>(pipeline_, platform_, mapping_, settings_, inputs_, allotted);
 }
 
 SimulationResult ReplicatedDeployment::result() const { return make_result(*replication_, settings_, usage_, trace_); }

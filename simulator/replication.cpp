@@ -20,9 +20,10 @@ namespace sg4 = simgrid::s4u;
 namespace pipesim::detail {
 
 Replication::Replication(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                         const SimulationSettings& settings, double size_scale, bool allotted)
-    : pipeline_(pipeline), platform_(platform), mapping_(mapping), settings_(settings), size_scale_(size_scale),
-      allotted_(allotted), datasets_(settings.datasets), window_(deal_round(mapping))
+                         const SimulationSettings& settings, const RunInputs& inputs, bool allotted)
+    : pipeline_(pipeline), platform_(platform), mapping_(mapping), settings_(settings), stop_(*inputs.stop),
+      amounts_(*inputs.workload, mapping, pipeline.n(), inputs.size_scale), size_scale_(inputs.size_scale),
+      allotted_(allotted), datasets_(inputs.stop->max_datasets()), window_(deal_round(mapping))
 {
   if (mapping.data_parallel()) throw InputError("simulation: data-parallel processor groups are not supported yet");
   const ElectionPolicy election = settings.failures.election;
@@ -35,11 +36,6 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
   // an XML platform may turn hosts off by its state profiles, whatever the failure model says
   failures_possible_ =
       !settings.crashes.empty() || settings.failures.model == FailureModel::platform || !platform.xml_file().empty();
-  for (int j = 0; j <= m(); ++j) {
-    int stage   = j < m() ? mapping.interval(j).first - 1 : pipeline.n();
-    double size = pipeline.data(stage) * size_scale;
-    bytes_.push_back(static_cast<std::uint64_t>(std::llround(size)));
-  }
   for (int k = 0; k < datasets_; ++k)
     ids_.push_back(k);
   alive_.assign(static_cast<std::size_t>(platform.p()), true);

@@ -30,7 +30,9 @@
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
+#include "simulator/deployment.hpp"
 #include "simulator/simulation.hpp"
+#include "simulator/workload.hpp"
 
 #include <functional>
 #include <map>
@@ -44,8 +46,9 @@ namespace pipesim::detail {
 
 class Replication {
 public:
+  /// `inputs` (the workload, the stopping rule, the size scale) must outlive the replication.
   Replication(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-              const SimulationSettings& settings, double size_scale, bool allotted);
+              const SimulationSettings& settings, const RunInputs& inputs, bool allotted);
   Replication(const Replication&)            = delete;
   Replication& operator=(const Replication&) = delete;
 
@@ -73,8 +76,12 @@ public:
   /// per station and sender when I_{j-1} is dealt, so that a receiver waiting for k does not take k + R from
   /// another sender that is ready first.
   simgrid::s4u::Mailbox* mailbox(int j, int node, int k) const;
-  /// Bytes (scaled) entering I_j; j == m: the output of the last interval.
-  std::uint64_t bytes(int j) const { return bytes_.at(static_cast<std::size_t>(j)); }
+  /// Bytes (scaled) entering I_j for data set k; j == m: the output of the last interval.
+  std::uint64_t bytes(int j, int k) const { return amounts_.bytes(j, k); }
+  /// W_j(k): the work of I_j for data set k (the workload's, simulator/workload.hpp).
+  double work(int j, int k) const { return amounts_.work(j, k); }
+  /// Every data set has the same amounts: the actors may compute flops and bytes once.
+  bool fixed_amounts() const { return amounts_.constant(); }
   simgrid::s4u::Host* host(int node) const;
   /// The payload of data set k's transfers: its index, which the receivers check.
   int* payload(int k) { return &ids_.at(static_cast<std::size_t>(k)); }
@@ -214,13 +221,14 @@ private:
   const Platform& platform_;
   const Mapping& mapping_;
   const SimulationSettings& settings_;
+  const StoppingRule& stop_;
+  IntervalAmounts amounts_;
   double size_scale_      = 1;
   bool allotted_          = false;
   int datasets_           = 0;
   int window_             = 1;
   bool failures_possible_ = false;
 
-  std::vector<std::uint64_t> bytes_;
   std::vector<int> ids_;
   std::vector<bool> alive_;
   mutable std::vector<simgrid::s4u::Host*> hosts_; // by node, filled by host() as it finds them

@@ -78,6 +78,7 @@ void Replication::output()
     receive(w, m(), platform_.out(), k, nullptr, [](double, double, int) {});
     output_times_.push_back(sg4::Engine::get_clock());
     count_output();
+    if (stop_.enough(output_times_)) break;
   }
   survived();
 }
@@ -120,6 +121,7 @@ void Replication::output_any_order()
     while (output_times_.size() < arrived.size() && arrived[output_times_.size()])
       output_times_.push_back(sg4::Engine::get_clock());
     count_output();
+    if (stop_.enough(output_times_)) break;
     if ((next[i] += r) < datasets_) post(i);
   }
   survived();
@@ -127,7 +129,7 @@ void Replication::output_any_order()
 
 void Replication::survived()
 {
-  outcome_.delivered = datasets_;
+  outcome_.delivered = static_cast<int>(output_times_.size());
   outcome_.verdict   = Verdict::survived;
   finished_          = true;
   sg4::Actor::kill_all(); // replicas still computing, the injector, waiters: the run is over

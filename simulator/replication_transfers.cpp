@@ -116,7 +116,7 @@ void Replication::receive(Waiter* w, int j, int node, int k, const std::function
 
 sg4::CommPtr Replication::post(int j, int dest, int k)
 {
-  sg4::CommPtr c = mailbox(j + 1, dest, k)->put_init(&ids_[static_cast<std::size_t>(k)], bytes(j + 1));
+  sg4::CommPtr c = mailbox(j + 1, dest, k)->put_init(&ids_[static_cast<std::size_t>(k)], bytes(j + 1, k));
   if (double r = rate(j + 1, dest, k); r > 0) c->set_rate(r);
   c->start();
   return c;
