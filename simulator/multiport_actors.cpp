@@ -58,12 +58,12 @@ struct Station {
 /// it could compute some and receive the others, which the stations' single input buffer cannot order (InputError).
 void require_uniform_local_inputs(const detail::Replication& rep, const Platform& platform)
 {
-  for (int j = 1; j < rep.m(); ++j)
-    for (const auto& group : rep.mapping().interval(j).replicas) {
+  for (int j = 1; j < rep.layout().m(); ++j)
+    for (const auto& group : rep.layout().mapping().interval(j).replicas) {
       int u = group.front();
-      if (rep.replica(j - 1, u) < 0) continue;
-      for (int k = 0; k < rep.window(); ++k)
-        if (rep.processes(j, u, k) != rep.input_local(j, u, k))
+      if (rep.layout().replica(j - 1, u) < 0) continue;
+      for (int k = 0; k < rep.layout().window(); ++k)
+        if (rep.layout().processes(j, u, k) != rep.layout().input_local(j, u, k))
           throw InputError(fmt::format("multi-port simulation: {} holds intervals {} and {} but computes different "
                                        "data sets of them (deal replication); give both intervals the same replicas "
                                        "in the same order, or use the one-port model",
@@ -103,11 +103,14 @@ using detail::Station;
 void MultiPortDeployment::receive(Station& s)
 {
   detail::Replication& rep = *replication_;
-  auto* waiter             = settings_.allocation == Allocation::allotted ? rep.waiter(rep.host(s.processor)) : nullptr;
-  for (int k = rep.first(s.interval, s.processor); k < rep.datasets(); k += rep.stride(s.interval)) {
+  auto* waiter =
+      settings_.allocation == Allocation::allotted ? rep.waits().waiter(rep.layout().host(s.processor)) : nullptr;
+  for (int k = rep.layout().first(s.interval, s.processor); k < rep.layout().datasets();
+       k += rep.layout().stride(s.interval)) {
     s.input->free->acquire(); // a slot for the data set being received
-    rep.receive(waiter, s.interval, s.processor, k, nullptr,
-                [&](double start, double end, int data) { record(s, Operation::receive, data, start, end); });
+    rep.transfers().receive(waiter, s.interval, s.processor, k, nullptr, [&](double start, double end, int data) {
+      record(s, Operation::receive, data, start, end);
+    });
     s.input->items.push_back(k);
     s.input->filled->release();
   }
@@ -117,21 +120,22 @@ void MultiPortDeployment::compute(Station& s)
 {
   detail::Replication& rep = *replication_;
   const int j              = s.interval;
-  const bool fixed         = rep.fixed_amounts(); // flops computed once, or per data set from the workload
-  const double flops       = rep.flops(s.processor, rep.work(j, rep.first(j, s.processor)));
+  const bool fixed         = rep.layout().fixed_amounts(); // flops computed once, or per data set from the workload
+  const double flops       = rep.layout().flops(s.processor, rep.layout().work(j, rep.layout().first(j, s.processor)));
   const int u              = s.processor;
   auto sleep               = sg4::Semaphore::create(0);
-  for (int k = rep.first(j, u); k < rep.datasets(); k += rep.stride(j)) {
+  for (int k = rep.layout().first(j, u); k < rep.layout().datasets(); k += rep.layout().stride(j)) {
     s.input->pop();
     double start = sg4::Engine::get_clock();
-    sg4::this_actor::execute(fixed ? flops : rep.flops(u, rep.work(j, k))); // W_j(k) / s_u; intervals share the CPU
+    sg4::this_actor::execute(
+        fixed ? flops : rep.layout().flops(u, rep.layout().work(j, k))); // W_j(k) / s_u; intervals share the CPU
     record(s, Operation::compute, k, start, sg4::Engine::get_clock());
     // the sending replica's output buffer (the elected one's, or each dealt replica's) holds `buffer` data sets its
     // sender has not taken yet; the others keep their outputs (indices) until delivered, without waiting
-    while (rep.sends(j, u) && rep.unstarted(j, u, k) >= settings_.buffer)
-      rep.wait_change(j, u, sleep);
+    while (rep.config().sends(j, u) && rep.config().unstarted(j, u, k) >= settings_.buffer)
+      rep.config().wait_change(j, u, sleep);
     s.computed = k + 1;
-    if (rep.sends(j, u)) rep.notify(j, u); // only u's own sender waits on what u computed
+    if (rep.config().sends(j, u)) rep.config().notify(j, u); // only u's own sender waits on what u computed
     if (s.next_local) s.next_local->push(k);
   }
 }
@@ -139,40 +143,42 @@ void MultiPortDeployment::compute(Station& s)
 void MultiPortDeployment::send(Station& s)
 {
   detail::Replication& rep = *replication_;
-  auto* waiter             = rep.waiter(rep.host(s.processor));
+  auto* waiter             = rep.waits().waiter(rep.layout().host(s.processor));
   const int j              = s.interval;
   const int u              = s.processor;
   auto sleep               = sg4::Semaphore::create(0);
   for (;;) {
-    int d = rep.delivered(j, u);
-    if (d >= rep.datasets()) return;
-    if (!rep.sends(j, u)) { // a replica not elected: only a crash can make it the sender
-      rep.wait_election(j, sleep);
+    int d = rep.config().delivered(j, u);
+    if (d >= rep.layout().datasets()) return;
+    if (!rep.config().sends(j, u)) { // a replica not elected: only a crash can make it the sender
+      rep.config().wait_election(j, sleep);
       continue;
     }
-    if (!rep.may_send(j, u) || s.computed <= d) {
-      rep.wait_change(j, u, sleep);
+    if (!rep.config().may_send(j, u) || s.computed <= d) {
+      rep.config().wait_change(j, u, sleep);
       continue;
     }
-    rep.begin_send(j, u);
-    rep.started_one(j, u, d);
+    rep.config().begin_send(j, u);
+    rep.config().started_one(j, u, d);
     double start = sg4::Engine::get_clock();
     // every successor at once; a crash that elects another replica stops it (docs/semantics.md, "Crashes")
-    bool done = rep.send(
-        waiter, j, rep.receivers(j, d), d, [&] { return !rep.sends(j, u); }, [](double, double, int) {});
+    bool done = rep.transfers().send(
+        waiter, j, rep.config().receivers(j, d), d, [&] { return !rep.config().sends(j, u); },
+        [](double, double, int) {});
     record(s, Operation::send, d, start, sg4::Engine::get_clock());
-    if (done) rep.delivered_one(j, u, d);
-    rep.end_send(j, u);
+    if (done) rep.config().delivered_one(j, u, d);
+    rep.config().end_send(j, u);
   }
 }
 
 /// A station's sender: of every replica of a dealt interval, and of an active one's elected replica. The others
-/// would only wait for an election (`Replication::wait_election`): theirs starts when a crash first elects them.
+/// would only wait for an election (`ReplicaConfiguration::wait_election`): theirs starts when a crash first elects
+/// them.
 void MultiPortDeployment::start_sender(Station& s)
 {
   if (s.sender) return;
-  auto* h = replication_->host(s.processor);
-  if (!replication_->alive(s.processor) || !h->is_on()) return;
+  auto* h = replication_->layout().host(s.processor);
+  if (!replication_->config().alive(s.processor) || !h->is_on()) return;
   s.sender = true;
   sg4::Actor::create(actor_prefix(s) + ":send", h, [this, p = &s] { send(*p); });
 }
@@ -195,11 +201,11 @@ void MultiPortDeployment::deploy()
   std::map<int, std::size_t> usage_of;
   for (int j = 0; j < mapping_.m(); ++j)
     for (const auto& group : mapping_.interval(j).replicas) {
-      auto st             = std::make_unique<Station>();
-      st->interval        = j;
-      st->processor       = group.front();
-      st->local           = replication_->input_local(j, st->processor, replication_->first(j, st->processor));
-      st->input           = std::make_unique<Buffer>(settings_.buffer);
+      auto st       = std::make_unique<Station>();
+      st->interval  = j;
+      st->processor = group.front();
+      st->local = replication_->layout().input_local(j, st->processor, replication_->layout().first(j, st->processor));
+      st->input = std::make_unique<Buffer>(settings_.buffer);
       auto [it, inserted] = usage_of.emplace(st->processor, usage_.size());
       if (inserted) usage_.push_back(ProcessorUsage{platform_.node_name(st->processor), 0, 0, 0});
       st->usage                  = it->second;
@@ -211,14 +217,14 @@ void MultiPortDeployment::deploy()
       st->next_local = next->second->input.get();
   for (auto& st : stations_) {
     Station* p = st.get();
-    if (!replication_->alive(p->processor)) continue;
-    auto* h     = replication_->host(p->processor);
+    if (!replication_->config().alive(p->processor)) continue;
+    auto* h     = replication_->layout().host(p->processor);
     auto prefix = actor_prefix(*p);
     if (!p->local) sg4::Actor::create(prefix + ":receive", h, [this, p] { receive(*p); });
     sg4::Actor::create(prefix + ":compute", h, [this, p] { compute(*p); });
-    if (replication_->sends(p->interval, p->processor)) start_sender(*p);
+    if (replication_->config().sends(p->interval, p->processor)) start_sender(*p);
   }
-  replication_->on_elected([this, by_key](int j, int u) {
+  replication_->config().on_elected([this, by_key](int j, int u) {
     if (auto it = by_key.find({j, u}); it != by_key.end()) start_sender(*it->second);
   });
 }

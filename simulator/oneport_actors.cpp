@@ -39,7 +39,7 @@ struct Program {
   int u = 0;
   std::vector<int> held;     // intervals, in stage order
   std::vector<int> computed; // per held interval: data sets computed
-  detail::Replication::Waiter* waiter = nullptr;
+  detail::CrashWaits::Waiter* waiter = nullptr;
   std::function<void(Operation, int, int, double, double)> record;
 
   /// The first data set (in data set, then stage order) this processor owes as sender (the elected replica of an
@@ -50,8 +50,8 @@ struct Program {
     std::pair<int, int> best{-1, -1};
     for (std::size_t i = 0; i < held.size(); ++i) {
       int j = held[i];
-      if (!rep.may_send(j, u)) continue;
-      int d = rep.delivered(j, u);
+      if (!rep.config().may_send(j, u)) continue;
+      int d = rep.config().delivered(j, u);
       if (d < computed[i] && (best.first < 0 || d < best.first)) best = {d, static_cast<int>(i)};
     }
     return best;
@@ -72,22 +72,22 @@ struct Program {
       } const sending{this, k, i, j};
       auto stop = [&sending] { // another replica elected, or an earlier data set owed
         const Program& p = *sending.program;
-        if (!p.rep.sends(sending.j, p.u)) return true;
+        if (!p.rep.config().sends(sending.j, p.u)) return true;
         auto [k2, i2] = p.owed();
         return k2 >= 0 && (k2 < sending.k || (k2 == sending.k && i2 < sending.i));
       };
       auto rec = [&sending](double start, double end, int) {
         sending.program->record(Operation::send, sending.k, sending.j, start, end);
       };
-      rep.begin_send(j, u);
-      for (int v : rep.receivers(j, k)) {
-        if (!rep.sends(j, u) || !rep.send(waiter, j, std::span<const int>(&v, 1), k, stop, rec)) {
+      rep.config().begin_send(j, u);
+      for (int v : rep.config().receivers(j, k)) {
+        if (!rep.config().sends(j, u) || !rep.transfers().send(waiter, j, std::span<const int>(&v, 1), k, stop, rec)) {
           done = false;
           break;
         }
       }
-      if (done) rep.delivered_one(j, u, k);
-      rep.end_send(j, u);
+      if (done) rep.config().delivered_one(j, u, k);
+      rep.config().end_send(j, u);
     }
   }
 };
@@ -98,28 +98,28 @@ void OnePortDeployment::run_processor(std::size_t index, int u)
   detail::Replication& rep = *replication_;
   Program proc{rep, u, mapping_.intervals_of(u), {}, nullptr, {}};
   proc.computed.assign(proc.held.size(), 0);
-  proc.waiter = rep.waiter(rep.host(u));
+  proc.waiter = rep.waits().waiter(rep.layout().host(u));
   proc.record = [this, index](Operation kind, int k, int j, double start, double end) {
     record(index, kind, k, j, start, end);
   };
-  for (int k = 0; k < rep.datasets(); ++k)
+  for (int k = 0; k < rep.layout().datasets(); ++k)
     for (std::size_t i = 0; i < proc.held.size(); ++i) {
       int j = proc.held[i];
-      if (!rep.processes(j, u, k)) continue; // a dealt interval: another replica's data set
-      if (!rep.input_local(j, u, k)) {
+      if (!rep.layout().processes(j, u, k)) continue; // a dealt interval: another replica's data set
+      if (!rep.layout().input_local(j, u, k)) {
         struct Receiving {
           OnePortDeployment* deployment;
           std::size_t index;
           int j;
         } const receiving{this, index, j}; // one pointer captured: no allocation per transfer
-        rep.receive(
+        rep.transfers().receive(
             proc.waiter, j, u, k, [&proc] { proc.catch_up(); },
             [&receiving](double start, double end, int data) {
               receiving.deployment->record(receiving.index, Operation::receive, data, receiving.j, start, end);
             });
       }
       double start = sg4::Engine::get_clock();
-      sg4::this_actor::execute(rep.flops(u, rep.work(j, k))); // takes W_j(k) / s_u of the model
+      sg4::this_actor::execute(rep.layout().flops(u, rep.layout().work(j, k))); // takes W_j(k) / s_u of the model
       record(index, Operation::compute, k, j, start, sg4::Engine::get_clock());
       proc.computed[i] = k + 1;
       proc.catch_up();
@@ -129,9 +129,9 @@ void OnePortDeployment::run_processor(std::size_t index, int u)
   for (;;) {
     bool pending = false;
     for (int j : proc.held)
-      pending = pending || rep.delivered(j, u) < rep.datasets();
+      pending = pending || rep.config().delivered(j, u) < rep.layout().datasets();
     if (!pending) return;
-    rep.wait_any(proc.waiter, {});
+    rep.waits().wait_any(proc.waiter, {});
     proc.catch_up();
   }
 }
@@ -141,8 +141,8 @@ namespace {
 /// program, so that crash handling costs nothing without a failure model (issue 17).
 bool plain_run(const detail::Replication& rep)
 {
-  if (rep.failures_possible()) return false;
-  for (const Interval& in : rep.mapping().intervals)
+  if (rep.waits().failures_possible()) return false;
+  for (const Interval& in : rep.layout().mapping().intervals)
     if (in.replicas.size() != 1 || in.replicas.front().size() != 1) return false;
   return true;
 }
@@ -163,30 +163,30 @@ void OnePortDeployment::run_plain(std::size_t index, int u)
   detail::Replication& rep = *replication_;
   std::vector<Step> steps;
   for (int j : mapping_.intervals_of(u)) {
-    const int next = j + 1 == rep.m() ? platform_.out() : mapping_.interval(j + 1).replicas.front().front();
-    steps.push_back(Step{j, rep.input_local(j, u, 0) ? nullptr : rep.mailbox(j, u, 0),
-                         next == u ? nullptr : rep.mailbox(j + 1, next, 0), rep.bytes(j + 1, 0),
-                         rep.flops(u, rep.work(j, 0))});
+    const int next = j + 1 == rep.layout().m() ? platform_.out() : mapping_.interval(j + 1).replicas.front().front();
+    steps.push_back(Step{j, rep.layout().input_local(j, u, 0) ? nullptr : rep.layout().mailbox(j, u, 0),
+                         next == u ? nullptr : rep.layout().mailbox(j + 1, next, 0), rep.layout().bytes(j + 1, 0),
+                         rep.layout().flops(u, rep.layout().work(j, 0))});
   }
-  const bool fixed = rep.fixed_amounts(); // otherwise each data set's flops and bytes from the workload
-  for (int k = 0; k < rep.datasets(); ++k)
+  const bool fixed = rep.layout().fixed_amounts(); // otherwise each data set's flops and bytes from the workload
+  for (int k = 0; k < rep.layout().datasets(); ++k)
     for (const Step& s : steps) {
       if (s.in != nullptr) {
         int* data      = nullptr;
         sg4::CommPtr c = s.in->get_init()->set_dst_data(reinterpret_cast<void**>(&data), sizeof(void*));
         c->start();
-        rep.wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
+        rep.waits().wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
         if (data == nullptr || *data != k)
           throw std::logic_error(fmt::format("I{} on {}: expected data set {}", s.j + 1, platform_.node_name(u), k));
         record(index, Operation::receive, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
       }
       double start = sg4::Engine::get_clock();
-      sg4::this_actor::execute(fixed ? s.flops : rep.flops(u, rep.work(s.j, k)));
+      sg4::this_actor::execute(fixed ? s.flops : rep.layout().flops(u, rep.layout().work(s.j, k)));
       record(index, Operation::compute, k, s.j, start, sg4::Engine::get_clock());
       if (s.out != nullptr) {
-        sg4::CommPtr c = s.out->put_init(rep.payload(k), fixed ? s.bytes : rep.bytes(s.j + 1, k));
+        sg4::CommPtr c = s.out->put_init(rep.layout().payload(k), fixed ? s.bytes : rep.layout().bytes(s.j + 1, k));
         c->start();
-        rep.wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
+        rep.waits().wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
         record(index, Operation::send, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
       }
     }
@@ -209,8 +209,8 @@ void OnePortDeployment::deploy()
   const bool plain = plain_run(*replication_);
   for (std::size_t i = 0; i < processors.size(); ++i) {
     int u = processors[i];
-    if (replication_->alive(u))
-      sg4::Actor::create(platform_.node_name(u), replication_->host(u), [this, i, u, plain] {
+    if (replication_->config().alive(u))
+      sg4::Actor::create(platform_.node_name(u), replication_->layout().host(u), [this, i, u, plain] {
         if (plain)
           run_plain(i, u);
         else

@@ -62,7 +62,7 @@ void refuse_flop_overflow(const Pipeline& pipeline, const Platform& platform, co
   }
 }
 
-/// A crash wakes the actors waiting on a transfer with a 0-byte message from their own host (replication.hpp), which
+/// A crash wakes the actors waiting on a transfer with a 0-byte message from their own host (crash_waits.hpp), which
 /// needs a route from the host to itself. A host alone in a zone with routing="None" has none: SimGrid 3.32 would
 /// abort the run ("There can't be route in an Empty zone"). Refused before the run instead.
 void refuse_hosts_without_self_route(const Platform& platform, const Mapping& mapping)
