@@ -43,6 +43,8 @@ ExecutionKind execution_kind(const SimulationJob& job)
   return job.settings.model == CommModel::multi_port ? ExecutionKind::multi_port : ExecutionKind::one_port;
 }
 
+bool takes_failures(ExecutionKind kind) { return kind == ExecutionKind::one_port || kind == ExecutionKind::multi_port; }
+
 void check_before_engine(const SimulationJob& job)
 {
   switch (execution_kind(job)) {

@@ -65,6 +65,10 @@ struct RunInputs {
 /// task chain, else settings.model.
 ExecutionKind execution_kind(const SimulationJob& job);
 
+/// Whether the execution runs crash schedules (the one-port and multi-port executions; the modules and programs
+/// refuse failures).
+bool takes_failures(ExecutionKind kind);
+
 /// The job's checks that come before the engine starts (bad input: InputError).
 void check_before_engine(const SimulationJob& job);
 

@@ -57,9 +57,8 @@ SimulationJob one_run(const SimulationJob& job)
     one.settings = latency_run_settings(s);
     return one;
   }
-  const ExecutionKind kind = execution_kind(job);
-  const bool crashes_drawn = kind == ExecutionKind::one_port || kind == ExecutionKind::multi_port;
-  if (!crashes_drawn || !s.failures.enabled() || !s.crashes.empty()) return one; // the modules refuse failures
+  if (!takes_failures(execution_kind(job)) || !s.failures.enabled() || !s.crashes.empty())
+    return one; // the modules and programs refuse failures (check_before_engine, in the child)
   double makespan = 0;
   if (s.failures.model == FailureModel::probability) {
     SimulationJob clean = job;
