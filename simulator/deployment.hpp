@@ -53,8 +53,8 @@ public:
 /// - `stop`: when P_out has output enough data sets (today a fixed N; issue 33's run until the confidence interval
 ///   of the period is narrow enough is another StoppingRule);
 /// - `size_scale`: the exact network mode's factor on every size and bandwidth (simulator/engine.hpp).
-/// The modules and programs take their times from the task chain, not from a workload, and run
-/// stop->max_datasets() data sets.
+/// The modules and programs take neither: their times come from the task chain, and they run settings.datasets (N)
+/// data sets, whose outputs they order after the run.
 struct RunInputs {
   std::shared_ptr<const Workload> workload;
   std::shared_ptr<const StoppingRule> stop;

@@ -9,8 +9,8 @@ namespace pipesim {
 /// interval of its period is narrow enough (issue 33, DESIGN.md §3.10) is a second implementation, chosen in
 /// run_inputs (simulator/deployment.cpp), with max_datasets its `simulation.max_datasets`: P_in feeds up to that many
 /// and P_out ends the run (verdict survived, with the outputs so far) as soon as enough() says so.
-/// The one-port and multi-port executions ask the rule at P_out; the modules and programs take their outputs in
-/// order after the run and run max_datasets() data sets.
+/// The one-port and multi-port executions ask the rule at P_out; the modules and programs do not take one (they
+/// order their outputs after the run, and run settings.datasets data sets).
 class StoppingRule {
 public:
   virtual ~StoppingRule() = default;
