@@ -11,7 +11,7 @@
 
 namespace sg4 = simgrid::s4u;
 
-namespace pipesim {
+namespace pipesim::detail {
 
 namespace {
 struct UsedMailbox {
@@ -89,8 +89,6 @@ void keep_actor_stacks_in_heap()
   ::mallopt(M_TOP_PAD, 64 << 20);        // the heap grows 64 MiB at a time, not one brk per stack
 }
 
-namespace detail {
 void note_mailbox(sg4::Mailbox* mailbox, sg4::Host* sender) { used_mailboxes().push_back({mailbox, sender}); }
-} // namespace detail
 
-} // namespace pipesim
+} // namespace pipesim::detail

@@ -8,6 +8,7 @@
 #include "model/operation.hpp"
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -165,5 +166,13 @@ double measured_period(const std::vector<double>& output_times, int warmup, int 
 /// needs two rounds, 2 L outputs; with fewer it falls back to the plain formula over part of a round, which is not the
 /// steady-state period of a dealt mapping (the output says so: docs/semantics.md, "Simulation and measurement").
 bool measured_over_whole_rounds(int outputs, int cooldown, int window);
+
+/// JSON of a run's failure measurements (interval numbered from 1, absent values null).
+nlohmann::json failure_json(const FailureOutcome& outcome);
+FailureOutcome failure_from_json(const nlohmann::json& j);
+
+/// A run's JSON form (`nlohmann::json j = result;`), which also carries it back from its child process.
+void to_json(nlohmann::json& j, const SimulationResult& r);
+void from_json(const nlohmann::json& j, SimulationResult& r);
 
 } // namespace pipesim

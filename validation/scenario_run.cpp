@@ -2,15 +2,13 @@
 #include "validation/scenario_run.hpp"
 
 #include "base/input_error.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/deal.hpp"
 #include "model/event_graph.hpp"
 #include "model/hedpm/production_time.hpp"
 #include "model/sv95/response.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
-#include "simulator/module_actors.hpp"
-#include "simulator/program_actors.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -131,21 +129,22 @@ void simulate_run(ScenarioRun& run, int jobs)
     throw InputError(fmt::format("{}: pipeline.variability: the simulator does not draw random operation times yet "
                                  "(docs/random-times.md); without it the run simulates the means",
                                  s.file));
-  if (s.task_chain && s.task_chain->chain.has_programs()) { // sv95's programs as SimGrid parallel tasks
-    run.simulated         = simulate_program(s.task_chain->chain, run.platform, mapping, s.simulation);
-    run.simulated_latency = simulate_program_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
+  // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
+  // execution from the job
+  auto job = [&](const SimulationSettings& settings, RunKind kind) {
+    if (s.task_chain) return SimulationJob(s.task_chain->chain, run.platform, mapping, settings, kind);
+    return SimulationJob(s.pipeline, run.platform, mapping, settings, kind);
+  };
+  if (s.task_chain) {
+    run.simulated         = simulate(job(s.simulation, RunKind::period)).run;
+    run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
     return;
   }
-  if (s.task_chain) { // sv95's modules, charged with their response functions (DESIGN.md §3.8)
-    run.simulated         = simulate_modules(s.task_chain->chain, run.platform, mapping, s.simulation);
-    run.simulated_latency = simulate_modules_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
-    return;
-  }
-  run.simulated         = simulate(s.pipeline, run.platform, mapping, without_failures(s.simulation));
-  run.simulated_latency = simulate_latency(s.pipeline, run.platform, mapping, s.simulation);
+  run.simulated         = simulate(job(without_failures(s.simulation), RunKind::period)).run;
+  run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
-  run.crash_run            = simulate(s.pipeline, run.platform, mapping, first);
+  run.crash_run            = simulate(job(first, RunKind::period)).run;
   if (s.simulation.runs > 1)
     run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs);
 }

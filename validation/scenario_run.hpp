@@ -2,6 +2,7 @@
 #pragma once
 
 #include "mappers/mapper.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/mapping.hpp"
 #include "scenarios/scenario.hpp"

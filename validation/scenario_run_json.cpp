@@ -1,6 +1,6 @@
 // The JSON form of a scenario run (`pipesim map --format json`, `pipesim simulate --format json`, campaign traces).
 #include "model/deal.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"

@@ -23,6 +23,8 @@ struct Sv95Module {
 /// hold the sum of their memories (the tasks' data live together: sv95 §6.3).
 int module_p_min(const TaskChain& chain, int first, int last);
 /// §2.2: only modules composed exclusively of replicable tasks are replicable.
+/// Complexity: O(last - first + 1) for these and the step functions below (module_exec, module_input, ...);
+/// sv95_evaluate, check_modules, sv95_modules and sv95_mapping, O(k + m) for k tasks and m modules.
 bool module_replicable(const TaskChain& chain, int first, int last);
 
 /// §3.3 composition: the module's time on p processors per instance, without its external communication:
