@@ -18,7 +18,7 @@ namespace pipesim {
 /// simgrid::s4u::Engine::run(), then result().
 class OnePortDeployment {
 public:
-  /// `size_scale` multiplies every message size (and must have multiplied every link bandwidth) so that
+  /// `size_scale` multiplies every message size (and must be every transfer's bandwidth factor, prepare_engine) so that
   /// fractional byte counts survive SimGrid's integral sizes; 1 leaves sizes as they are (rounded to bytes).
   OnePortDeployment(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                     const SimulationSettings& settings, double size_scale = 1.0);

@@ -31,9 +31,9 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
                                  election));
   policy_           = bbr10_election(election, settings.seed);
   outcome_.election = election;
-  // an XML platform may turn hosts off by its state profiles, whatever the failure model says
-  failures_possible_ =
-      !settings.crashes.empty() || settings.failures.model == FailureModel::platform || !platform.xml_file().empty();
+  // an XML platform or host state profiles (DESIGN.md §3.11) may turn hosts off, whatever the failure model says
+  failures_possible_ = !settings.crashes.empty() || settings.failures.model == FailureModel::platform ||
+                       !platform.xml_file().empty() || platform.profiles().has_state();
   for (int j = 0; j <= m(); ++j) {
     int stage   = j < m() ? mapping.interval(j).first - 1 : pipeline.n();
     double size = pipeline.data(stage) * size_scale;

@@ -145,7 +145,7 @@ void Replication::deploy()
   if (settings_.progress != ProgressMode::off) // its final line when the deployment ends, before the result is sent
     progress_ = std::make_unique<Progress>(settings_.crashes.empty() ? "simulation" : "crash run", "data sets",
                                            datasets_, settings_.progress);
-  if (!platform_.xml_file().empty())
+  if (!platform_.xml_file().empty() || platform_.profiles().has_state()) // a state profile turns a host off: a crash
     sg4::Host::on_state_change.connect([this](const sg4::Host& h) {
       if (h.is_on() || finished_) return;
       auto u = platform_.find(h.get_name());

@@ -4,18 +4,23 @@
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_profiles.hpp"
 #include "simulator/failures.hpp"
 #include "simulator/multiport_actors.hpp"
 #include "simulator/oneport_actors.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
+#include <stdexcept>
 #include <typeinfo>
+#include <unordered_set>
 
 namespace sg4 = simgrid::s4u;
 
@@ -55,6 +60,40 @@ double exact_size_scale(const Pipeline& pipeline)
   int exponent   = 32;
   if (largest > 0) exponent = std::min(32, static_cast<int>(std::floor(std::log2(1e18 / largest))));
   return std::ldexp(1.0, exponent);
+}
+
+/// The exact mode's scale as a bandwidth factor of every transfer (SimGrid's NetworkModelIntf callback): a transfer
+/// of X s bytes moves s times as fast as max-min lets it use its links, whose bandwidths stay the platform's own. The
+/// links used to be multiplied by s instead, and a bandwidth profile (absolute values, SimGrid 3.32) then set them back
+/// to unscaled values: transfers 2^32 times too slow (docs/semantics.md, "Time-varying platforms").
+void scale_transfer_rates(double scale)
+{
+  auto* model = sg4::Engine::get_instance()->get_netzone_root()->get_network_model();
+  try {
+    model->set_bw_factor_cb([scale](double, const sg4::Host*, const sg4::Host*, const std::vector<sg4::Link*>&,
+                                    const std::unordered_set<sg4::NetZone*>&) { return scale; });
+  } catch (const std::invalid_argument&) { // SimGrid refuses a callback next to --cfg=network/bandwidth-factor
+    throw InputError("simulation: --cfg=network/bandwidth-factor cannot be used with network 'exact', whose "
+                     "transfers take exactly c + X / b (DESIGN.md §3.4); use network 'simgrid'");
+  }
+}
+
+/// SimGrid 3.32 with a bandwidth-dependent max-min weight (network/weight-S > 0: LV08's default, 20537) re-weights the
+/// transfers on a link when its bandwidth changes, and so enables a transfer still in its latency phase: with the lazy
+/// update it never ends, with the full update it skips the rest of its latency (docs/semantics.md, "Time-varying
+/// platforms"). A run with bandwidth profiles sets weight-S to 0 (every transfer then weighs its route's latency, as
+/// in CM02), and refuses a user's weight-S > 0.
+bool needs_no_weight_s(const Platform& platform, const SimulationSettings& settings)
+{
+  if (!has_bandwidth_profiles(platform)) return false;
+  const std::string key = "--cfg=network/weight-S:";
+  for (const auto& arg : settings.simgrid_args)
+    if (arg.rfind(key, 0) == 0 && std::strtod(arg.c_str() + key.size(), nullptr) != 0)
+      throw InputError(fmt::format("simulation.simgrid: '{}' on a platform with bandwidth profiles: SimGrid 3.32 then "
+                                   "stops a transfer for ever when a bandwidth changes during its latency "
+                                   "(docs/semantics.md); leave network/weight-S at 0",
+                                   arg));
+  return settings.network == NetworkMode::simgrid;
 }
 
 /// In SimGrid mode sizes are sent as they are, in whole bytes: a size SimGrid cannot hold is refused, not wrapped.
@@ -148,18 +187,19 @@ PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform
   if (settings.network != NetworkMode::exact) refuse_unsendable_sizes(pipeline);
   PreparedEngine prepared;
   prepared.args = simgrid_arguments(settings);
+  if (needs_no_weight_s(platform, settings)) // before the user's arguments
+    prepared.args.insert(prepared.args.end() - static_cast<std::ptrdiff_t>(settings.simgrid_args.size()),
+                         "--cfg=network/weight-S:0");
   start_engine(prepared.args);
-  auto* engine = sg4::Engine::get_instance();
   if (!platform.xml_file().empty()) {
-    engine->load_platform(platform.xml_file());
-    // absolute link values of the what-if edits, before the exact-mode scaling multiplies every link
-    apply_link_settings(platform);
+    load_xml_for_run(platform);    // SimGrid runs its speed_file, bandwidth_file, state_file; pipesim its latency_file
+    apply_link_settings(platform); // what-if edits
   } else
     build_simgrid_platform(platform, multiport); // card links Bin/Bout only exist in the multi-port model
+  install_profiles(platform);
   if (settings.network == NetworkMode::exact) {
     prepared.size_scale = exact_size_scale(pipeline);
-    for (sg4::Link* link : engine->get_all_links())
-      if (link->get_name() != "__loopback__") link->set_bandwidth(link->get_bandwidth() * prepared.size_scale);
+    scale_transfer_rates(prepared.size_scale);
   }
   return prepared;
 }
