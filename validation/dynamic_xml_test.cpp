@@ -2,6 +2,7 @@
 // examples/platforms/small_platform_profile.xml and two_hosts_profiles.xml (a host with a looping speed profile, a
 // link with bandwidth and latency profiles, a host with a state profile), simulated in both network modes in bounded
 // memory; and the export of a YAML platform with profiles, which must simulate exactly as the YAML one.
+#include "base/input_error.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "platforms/simgrid/simgrid_profiles.hpp"
 #include "validation/scenario_run.hpp"
@@ -101,6 +102,33 @@ TEST(DynamicXml, TheModelReadsTheProfileFiles)
   EXPECT_EQ(platform_at(p, 460).speed(p1), 5);             // [450, 600): 0.5 x 10 flop/s
   EXPECT_EQ(platform_at(p, 620).speed(p1), 10);
   EXPECT_EQ(hosts_off_at(p, 510), std::vector<std::string>{"P3"});
+}
+
+TEST(DynamicXml, AScenarioAddsHostProfilesToTheXmlOnes)
+{
+  TempDir dir("dynamic-xml-merge");
+  write_platform(dir);
+  auto load = [&](const std::string& profiles) {
+    std::string text = scenario("exact");
+    text.replace(text.find("io: {in: io, out: io}}"), 22,
+                 "io: {in: io, out: io}, profiles: {hosts: [" + profiles + "]}}");
+    return load_platform(parse_scenario(text, "test.yaml", dir.path.string()));
+  };
+  Platform p = load("{host: P2, speed: [[10, 0.5]]}, {host: P1, state: [[700, 0]]}");
+  ASSERT_NE(p.profiles().host("P2"), nullptr);
+  EXPECT_EQ(platform_at(p, 20).speed(*p.find("P2")), 10);
+  EXPECT_TRUE(p.profiles().host("P1")->speed_from_xml); // the XML's speed profile stays, the state is added
+  EXPECT_EQ(hosts_off_at(p, 800), (std::vector<std::string>{"P1", "P3"}));
+  try {
+    load("{host: P1, speed: [[10, 0.5]]}");
+    ADD_FAILURE() << "a second speed profile for P1 was taken";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("test.yaml:2: key 'platform.profiles': host 'P1': the XML already gives it "
+                                         "a speed profile"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(load("{host: P9, speed: [[10, 0.5]]}"), InputError);
 }
 
 TEST(DynamicXml, ExactModeFollowsTheAnalyticSeriesAndSimgridModeEnds)
