@@ -32,6 +32,7 @@
 #include "model/pipeline_generator.hpp"
 #include "model/pipeline_presets.hpp"
 #include "platforms/platform_yaml.hpp"
+#include "platforms/profile_yaml.hpp"
 #include "scenarios/failure_spec.hpp"
 #include "scenarios/mapping_spec.hpp"
 #include "scenarios/variability_spec.hpp"
@@ -139,10 +140,12 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
     spec.model    = parse_platform_yaml(node);
     spec.in_name  = spec.model.in_name();
     spec.out_name = spec.model.out_name();
+    if (auto profiles = node.find("profiles"))
+      spec.model.set_profiles(parse_profiles_yaml(*profiles, base_dir, &spec.model));
     parse_platform_options(node, spec);
     return spec;
   }
-  node.allow_only({"file", "io", "hosts", "edits"});
+  node.allow_only({"file", "io", "hosts", "edits", "profiles"});
   spec.kind     = PlatformSpec::Kind::xml;
   spec.xml_file = resolve_file(node.at("file"), base_dir);
   if (auto io = node.find("io")) {
@@ -151,6 +154,7 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
     if (auto in = io->find("in")) spec.in_name = parse_name(*in);
     if (auto out = io->find("out")) spec.out_name = parse_name(*out);
   }
+  if (auto profiles = node.find("profiles")) spec.profiles = parse_profiles_yaml(*profiles, base_dir, nullptr).hosts;
   parse_platform_options(node, spec);
   return spec;
 }
@@ -202,7 +206,7 @@ SimulationSettings parse_simulation(const YamlNode& node)
 {
   node.require_map();
   node.allow_only({"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation",
-                   "buffer", "failures", "runs"});
+                   "buffer", "failures", "runs", "window"});
   SimulationSettings settings;
   if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
   if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
@@ -234,6 +238,7 @@ SimulationSettings parse_simulation(const YamlNode& node)
       k->fail_key(fmt::format("'{}' applies to the multi-port model only (simulation.model: multi-port)", key));
   if (auto allocation = node.find("allocation")) settings.allocation = allocation->as_enum<Allocation>();
   if (auto buffer = node.find("buffer")) settings.buffer = buffer->as_int_at_least(1);
+  if (auto window = node.find("window")) settings.window = window->as_int_at_least(1);
   if (auto seed = node.find("seed")) settings.seed = parse_seed(*seed);
   if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
   if (auto simgrid = node.find("simgrid")) settings.simgrid_args = parse_simgrid_args(*simgrid);
@@ -300,6 +305,9 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
                                                     [&](const YamlNode& file) { return resolve_file(file, base_dir); });
   }
   scenario.platform = parse_platform(root.at("platform"), base_dir);
+  if (auto profiles = root.at("platform").find("profiles"); profiles && scenario.task_chain)
+    profiles->fail_key("seed 001's task chains run on platforms whose values do not change (their response "
+                       "functions are measured on one); leave platform.profiles out");
   parse_mapper_choice(root, scenario);
   if (auto objective = root.find("objective")) scenario.objective = parse_objective(*objective);
   scenario.mapper_options.seed = scenario.simulation.seed;

@@ -45,7 +45,8 @@ struct PlatformSpec {
   std::string xml_file; // Kind::xml: path as resolved (exists)
   std::string in_name  = "in";
   std::string out_name = "out";
-  PlatformOptions options; // platform.hosts and platform.edits (applied in load_platform)
+  PlatformOptions options;            // platform.hosts and platform.edits (applied in load_platform)
+  std::vector<HostProfiles> profiles; // Kind::xml: platform.profiles (hosts), added to the XML's own in load_platform
   int line = 0;
 };
 

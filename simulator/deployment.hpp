@@ -52,7 +52,8 @@ public:
 ///   w_i and delta_i for every data set; random stage times, issue 33, are another Workload);
 /// - `stop`: when P_out has output enough data sets (today a fixed N; issue 33's run until the confidence interval
 ///   of the period is narrow enough is another StoppingRule);
-/// - `size_scale`: the exact network mode's factor on every size and bandwidth (simulator/engine.hpp).
+/// - `size_scale`: the exact network mode's factor on every size, and every transfer's bandwidth factor
+///   (simulator/engine.hpp).
 /// The modules and programs take neither: their times come from the task chain, and they run settings.datasets (N)
 /// data sets, whose outputs they order after the run.
 struct RunInputs {

@@ -85,6 +85,9 @@ struct SimulationSettings {
 
   int cooldown =
       -1; // last data sets left out of the period; -1: 0 for one-port, N/4 for multi-port (docs/semantics.md)
+  /// Data sets per window of the throughput series of a time-varying platform (docs/dynamic.md); 0: about N / 20, a
+  /// multiple of the deal round.
+  int window = 0;
 
   int effective_warmup() const { return warmup < 0 ? datasets / 2 : warmup; }
   int effective_cooldown() const

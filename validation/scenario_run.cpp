@@ -7,6 +7,7 @@
 #include "model/event_graph.hpp"
 #include "model/hedpm/production_time.hpp"
 #include "model/sv95/response.hpp"
+#include "platforms/profile_yaml.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/simulate.hpp"
 
@@ -20,11 +21,14 @@ Platform load_platform(const Scenario& scenario)
 {
   const PlatformSpec& spec = scenario.platform;
   if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
+  Platform platform;
   try {
-    return load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
+    platform = load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
   } catch (const InputError& e) {
     throw InputError(located(scenario.file, spec.line, fmt::format("key 'platform': {}", e.what())));
   }
+  merge_host_profiles(platform, spec.profiles); // its errors name the scenario's lines
+  return platform;
 }
 
 namespace {
@@ -119,6 +123,28 @@ void analyze_run(ScenarioRun& run)
   run.critical_cycle     = cr.describe(graph);
 }
 
+void compare_series_run(ScenarioRun& run)
+{
+  if (!run.simulated || run.platform.profiles().empty() || run.scenario.task_chain) return;
+  const Scenario& s = run.scenario;
+  EpochSeries series;
+  series.window            = s.simulation.window > 0
+                                 ? s.simulation.window
+                                 : default_throughput_window(s.simulation.datasets, deal_round(run.mapper.mapping));
+  series.throughput        = throughput_series(run.simulated->output_times, series.window);
+  std::vector<int> senders = policy_senders(s, run.platform, run.mapper.mapping);
+  const bool multiport     = s.simulation.model == CommModel::multi_port;
+  try { // the multi-port evaluators take their elected senders first
+    series.analytic = analytic_series(s.pipeline, run.platform,
+                                      multiport ? senders_first(run.mapper.mapping, senders) : run.mapper.mapping,
+                                      s.simulation.model, s.simulation.buffer, senders, run.simulated->makespan);
+    series.epochs   = compare_series(series.analytic, series.throughput, run.simulated->output_times);
+  } catch (const InputError& e) { // the mapping has no event graph of this model: the windows are still shown
+    series.note = e.what();
+  }
+  run.series = std::move(series);
+}
+
 void simulate_run(ScenarioRun& run, int jobs)
 {
   if (!run.has_mapping() || run.deadlock) return;
@@ -142,6 +168,7 @@ void simulate_run(ScenarioRun& run, int jobs)
   }
   run.simulated         = simulate(job(without_failures(s.simulation), RunKind::period)).run;
   run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
+  compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
   run.crash_run            = simulate(job(first, RunKind::period)).run;

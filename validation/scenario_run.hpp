@@ -4,9 +4,12 @@
 #include "mappers/mapper.hpp"
 #include "model/analysis.hpp"
 #include "model/analytic.hpp"
+#include "model/analytic_series.hpp"
 #include "model/mapping.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
+#include "simulator/throughput_series.hpp"
+#include "validation/epoch_comparison.hpp"
 #include "validation/monte_carlo.hpp"
 #include "validation/result_output.hpp"
 
@@ -16,6 +19,16 @@
 #include <string>
 
 namespace pipesim {
+
+/// A run on a time-varying platform (DESIGN.md §3.11, docs/dynamic.md): the analytic series over the simulated
+/// makespan, the windowed throughput of the fault-free run and their comparison epoch by epoch.
+struct EpochSeries {
+  std::vector<Epoch> analytic;
+  int window = 0; // data sets per throughput window
+  std::vector<ThroughputWindow> throughput;
+  std::vector<EpochComparison> epochs; // one per epoch of `analytic`
+  std::string note;                    // why there is no series (e.g. a mapping the multi-port graphs refuse), or ""
+};
 
 struct ScenarioRun {
   Scenario scenario;
@@ -33,6 +46,7 @@ struct ScenarioRun {
   double simulated_latency = 0;
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)
   std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
+  std::optional<EpochSeries> series;            // a platform with profiles, simulated
   std::string command_line;
 
   /// A mapper may stop on its time limit before finding any mapping (bbr10.exhaustive): the mapping is then empty.
@@ -67,6 +81,13 @@ std::string map_table(const ScenarioRun& run);
 std::string simulate_table(const ScenarioRun& run);
 /// What `pipesim map` and `pipesim simulate` print: simulate_table, or the JSON document indented by 2.
 void print(const ScenarioRun& run, ResultFormat format, std::ostream& out);
+
+/// The series of a simulated run on a platform with profiles (simulate_run calls it): nothing when the platform's
+/// values never change or the run was not simulated.
+void compare_series_run(ScenarioRun& run);
+/// Its table (empty without series) and JSON: "analytic_series" and "simulated" keys "throughput_series" and "epochs".
+std::string series_text(const ScenarioRun& run);
+void add_series_json(nlohmann::json& j, const ScenarioRun& run);
 
 /// JSON form of a mapping: [{stages: [first, last], replicas: [[names]], replication}].
 nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform);

@@ -196,6 +196,7 @@ void to_json(nlohmann::json& j, const ScenarioRun& run)
   if (!run.simulated) return;
   j["simulated"]      = simulated_json(run);
   j["relative_error"] = relative_error_json(run);
+  add_series_json(j, run); // nothing without profiles
 }
 
 } // namespace pipesim

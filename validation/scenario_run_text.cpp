@@ -199,7 +199,14 @@ std::string simulate_table(const ScenarioRun& run)
   const FailureOutcome& f = sim.failures;
   std::optional<double> period;
   std::optional<double> latency;
-  if (f.failed())
+  if (f.failed() && f.failed_link.empty()) { // a host state profile of the platform turned processors off
+    std::string crashes;
+    for (const auto& x : f.crashes)
+      crashes += fmt::format("{}{} at {:.6g}", crashes.empty() ? "" : ", ", x.host, x.time);
+    out += fmt::format("run        failed at t = {:.6g}: interval {} lost its last replica (state profiles turned off "
+                       "{}); {} of {} data sets delivered, no period measured\n",
+                       f.failure_time, f.failed_interval + 1, crashes, f.delivered, s.datasets);
+  } else if (f.failed())
     out += fmt::format("run        failed at t = {:.6g}: link '{}' is off on a transfer of interval {}; {} of {} data "
                        "sets delivered, no period measured\n",
                        f.failure_time, f.failed_link, f.failed_interval + 1, f.delivered, s.datasets);
@@ -215,6 +222,7 @@ std::string simulate_table(const ScenarioRun& run)
                     "2 L = {} data sets\n",
                     l, s.datasets, 2 * l);
   out += "\n" + usage_text(sim);
+  out += series_text(run); // empty without profiles
   out += crash_text(run);
   return out;
 }
