@@ -13,7 +13,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::string error_of(const std::function<void()>& f)
+std::string profile_error_of(const std::function<void()>& f)
 {
   try {
     f();
@@ -67,7 +67,7 @@ TEST(ProfileFile, ReadsSimgridsExamplesWithTheirPeriods)
 TEST(ProfileFile, BadLinesNameTheFileTheLineAndWhy)
 {
   auto parse = [](const std::string& text, ProfileKind kind) {
-    return error_of([&] { parse_profile_text(text, "p.profile", kind); });
+    return profile_error_of([&] { parse_profile_text(text, "p.profile", kind); });
   };
   EXPECT_THAT(parse("0 1\n5 2\n3 1\n", ProfileKind::speed), HasSubstr("p.profile:3: speed profile line '3 1': dates"));
   EXPECT_THAT(parse("0 1\n5 -2\n", ProfileKind::bandwidth), HasSubstr("p.profile:2:"));

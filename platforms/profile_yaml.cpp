@@ -120,7 +120,7 @@ std::vector<PairProfiles> parse_link(const YamlNode& item, const std::string& ba
   return out;
 }
 
-EpochGenerator parse_generator(const YamlNode& node)
+EpochGenerator parse_epoch_generator(const YamlNode& node)
 {
   node.require_map();
   node.allow_only({"seed", "hosts", "epoch", "speed", "horizon"});
@@ -194,7 +194,7 @@ PlatformProfiles parse_profiles_yaml(const YamlNode& node, const std::string& ba
       }
   }
   if (auto gen = node.find("generate")) {
-    EpochGenerator g = parse_generator(*gen);
+    EpochGenerator g = parse_epoch_generator(*gen);
     std::vector<std::string> names;
     if (auto hosts = gen->find("hosts")) {
       for (const YamlNode& h : hosts->items()) {
