@@ -47,7 +47,7 @@ void add_campaign_slurm_options(CLI::App* campaign, CampaignSlurmOptions& o)
       campaign->add_flag("--dry-run", o.submit.dry_run, "--slurm: write the scripts, submit nothing")};
   for (auto* option : slurm_options)
     option->needs(slurm);
-  for (const char* own : {"--jobs", "--resume", "--shard", "--only"})
+  for (const char* own : {"--jobs", "--resume", "--shard", "--only", "--quiet"}) // a submission shows no progress
     if (auto* option = campaign->get_option_no_throw(own)) slurm->excludes(option);
 
   o.status = campaign->add_subcommand(
@@ -67,6 +67,7 @@ int run_campaign_slurm(CampaignSlurmOptions o, const std::string& file, const st
                        const std::string& command_line)
 {
   require_campaign_arguments(file, out_dir);
+  require_distinct("--sbatch-arg", o.submit.job.sbatch_args, " ");
   Campaign campaign = load_campaign(file);
   std::vector<int> every_run;
   for (const CampaignRun& run : campaign.runs)

@@ -44,6 +44,10 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
 /// --jobs, or the number of cores when not given.
 int jobs_or_cores(int jobs);
 
+/// An InputError when --jobs was given (`jobs` > 0) but `s` runs no Monte Carlo series (simulation.runs <= 1 or no
+/// failure model): its simulations run one after the other in one process, so --jobs would change nothing.
+void require_work_for_jobs(int jobs, const Scenario& s);
+
 /// The required positional `scenario`.
 CLI::Option* add_scenario_argument(CLI::App* command, std::string& file,
                                    const std::string& help = "Scenario YAML file");
@@ -74,5 +78,23 @@ CLI::Option* add_quiet_option(CLI::App* command, bool& quiet,
                                                         "terminal)");
 /// --out DIR.
 CLI::Option* add_out_option(CLI::App* command, std::string& dir, const std::string& help);
+
+/// Every numeric option of `app` and its subcommands, found by its type (CLI11's INT, UINT, FLOAT) rather than listed,
+/// takes a whole decimal number or nothing: CLI11 alone reads "010" as 8 (octal), "0x10" as 16, " 5" as 5, and
+/// floating-point text by strtold (hexadecimal, "inf", "nan"). A value that is not one is refused at parsing (exit 2,
+/// "--OPTION: VALUE is not ...").
+void require_whole_numbers(CLI::App& app);
+
+/// An InputError when a comma-separated list option of `app` (any option with a delimiter) is given an empty item in
+/// `words` (the command line): "--bounds 1,,2", "--only 3,", which CLI11 would drop without a word.
+void refuse_empty_list_items(const CLI::App& app, const std::vector<std::string>& words);
+
+/// An InputError naming `option`, the list and the item when an item of a list option is given twice; `separator`
+/// joins the items in the message: "," for a comma-separated list, " " for an option given once per item.
+void require_distinct(const std::string& option, const std::vector<std::string>& items,
+                      const std::string& separator = ",");
+
+/// The whole text as an integer in [minimum, maximum] (decimal digits, an optional sign), else nullopt.
+std::optional<long long> whole_integer(const std::string& text, long long minimum, long long maximum);
 
 } // namespace pipesim

@@ -3,6 +3,7 @@
 
 #include "base/input_error.hpp"
 #include "validation/fit_run.hpp"
+#include "validation/output_directory.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -21,12 +22,14 @@ Command add_fit_command(CLI::App& app, const Invocation& invocation)
              "(--out), then map on the fit and simulate that mapping: predicted against simulated (docs/sv95.md)");
   add_scenario_argument(fit, o->scenario, "Scenario YAML file with a task_chain");
   add_mapper_option(fit, o->overrides.mapper);
-  add_datasets_option(fit, o->overrides.datasets);
+  auto* datasets = add_datasets_option(fit, o->overrides.datasets);
   add_seed_option(fit, o->overrides.seed);
   fit->add_option("--out", o->out, "Write the scenario with the fitted functions to this YAML file");
-  fit->add_option("--samples", o->samples, "Sample executions per function (default 8, as seed 001)")
+  fit->add_option("--samples", o->samples,
+                  "Sample executions per function, 5 to 64 (default 8, as seed 001; f_ecom has 5 coefficients)")
       ->check(integer_in(5, 64));
-  fit->add_flag("--no-simulate", o->no_simulate, "Map on the fit without simulating the mapping");
+  fit->add_flag("--no-simulate", o->no_simulate, "Map on the fit without simulating the mapping")
+      ->excludes(datasets); // the samples do not use it: only the simulation of the mapping does
   add_quiet_option(fit, o->quiet);
   add_format_option(fit, o->format);
   return {fit, [o, &invocation] { return run_fit(*o, invocation); }};
@@ -39,6 +42,7 @@ int run_fit(const FitCommandOptions& o, const Invocation& invocation)
     if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
       throw InputError(fmt::format("--out {}: cannot write the fitted scenario there ({} is not a writable folder)",
                                    o.out, dir.string()));
+    require_output_file(o.out, "--out"); // not among a campaign's or a study's files
   }
   Scenario s            = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
   s.simulation.progress = progress_mode(o.quiet);

@@ -104,8 +104,13 @@ int main(int argc, char** argv)
                                       add_whatif_command(app, invocation),
                                       add_report_command(app)};
 
+  require_whole_numbers(app);
   try {
+    refuse_empty_list_items(app, {args.begin() + 1, args.end()});
     app.parse(static_cast<int>(args.size()), args.data());
+  } catch (const InputError& e) {
+    std::cerr << "pipesim: error: " << e.what() << "\n";
+    return 2;
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;

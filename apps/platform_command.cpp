@@ -5,11 +5,13 @@
 #include "platforms/platform_json.hpp"
 #include "platforms/simgrid/simgrid_describe.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
-#include "platforms/simgrid/xml_precheck.hpp"
+#include "platforms/simgrid/simgrid_profiles.hpp"
 #include "scenarios/scenario.hpp"
+#include "validation/output_directory.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
@@ -33,15 +35,57 @@ std::string state_profiles_line(const std::string& xml_file)
   std::ifstream in(xml_file);
   std::stringstream text;
   text << in.rdbuf();
-  std::vector<XmlStateProfile> profiles = xml_state_profiles(text.str());
-  if (profiles.empty()) return "";
   std::string hosts, links;
-  for (const XmlStateProfile& p : profiles)
-    (p.link ? links : hosts) += fmt::format("{}{} ({})", (p.link ? links : hosts).empty() ? "" : ", ", p.id, p.profile);
-  return fmt::format("state      off and on by state profiles: {}{}{}; a simulation runs them with "
-                     "simulation.failures: platform only\n",
+  for (const XmlProfileFile& p : scan_xml_profile_files(xml_file, text.str()))
+    if (p.attribute == "state_file") {
+      std::string& list = p.element == "link" ? links : hosts;
+      list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", p.id, p.file);
+    }
+  if (hosts.empty() && links.empty()) return "";
+  return fmt::format("state      off and on by state profiles: {}{}{}; every simulation runs them (a host off is a "
+                     "crash, a link off fails its transfers: docs/semantics.md)\n",
                      hosts.empty() ? "" : "hosts " + hosts, !hosts.empty() && !links.empty() ? "; " : "",
                      links.empty() ? "" : "links " + links);
+}
+
+/// One profile in a line: its points, its repetition, its range of values and where it came from.
+std::string profile_line(const Profile& p, const std::string& unit)
+{
+  std::string points;
+  for (std::size_t i = 0; i < p.points.size() && i < 4; ++i)
+    points += fmt::format("{}({:g}, {:g})", i ? " " : "", p.points[i].date, p.points[i].value);
+  if (p.points.size() > 4) points += fmt::format(" ... ({} points)", p.points.size());
+  return fmt::format("{}{}, {} in [{:g}, {:g}]{}", points,
+                     p.period > 0 ? fmt::format(", repeats every {:g} s", p.period) : "", unit, p.lowest(), p.highest(),
+                     p.source.empty() ? "" : fmt::format("  ({})", p.source));
+}
+
+/// The platform's profiles (DESIGN.md §3.11): one line per host, pair or link and kind.
+void print_profiles(const Platform& pf)
+{
+  const PlatformProfiles& profiles = pf.profiles();
+  if (profiles.empty()) return;
+  fmt::print("\nprofiles (date, value) from each date on (docs/dynamic.md)\n");
+  auto row = [](const std::string& what, const char* kind, const std::optional<Profile>& p, const std::string& unit) {
+    if (p) fmt::print("  {:<18} {:<10} {}\n", what, kind, profile_line(*p, unit));
+  };
+  for (const auto& h : profiles.hosts) {
+    row(h.host, "speed", h.speed, "ratio of s_u");
+    row(h.host, "state", h.state, "state (0 off)");
+    row(h.host, "nic_in", h.nic_in, "ratio of Bin_u");
+    row(h.host, "nic_out", h.nic_out, "ratio of Bout_u");
+  }
+  for (const auto& p : profiles.pairs) {
+    row(p.from + " -> " + p.to, "bandwidth", p.bandwidth, "ratio of b_{u,v}");
+    row(p.from + " -> " + p.to, "latency", p.latency, "ratio of c_{u,v}");
+  }
+  for (const auto& l : profiles.links) {
+    row("link " + l.link, "bandwidth", l.bandwidth_profile, "bytes/s");
+    row("link " + l.link, "latency", l.latency_profile, "s");
+    row("link " + l.link, "state", l.state_profile, "state (0 off)");
+  }
+  if (!profiles.routes.empty())
+    fmt::print("  {} routes between the nodes cross a link with profiles\n", profiles.routes.size());
 }
 
 void print_table(const Platform& pf)
@@ -50,7 +94,7 @@ void print_table(const Platform& pf)
   fmt::print("class      {} (SpeedHom {}, LinkHom {}, CardHom {}, FailHom {})\n", to_string(pf.classify()),
              fl.speed_hom, fl.link_hom, fl.card_hom, fl.fail_hom);
   fmt::print("P_in       {}\nP_out      {}\n", pf.in_name(), pf.out_name());
-  if (!pf.xml_file().empty()) fmt::print("file       {}\n{}", pf.xml_file(), state_profiles_line(pf.xml_file()));
+  if (!pf.xml_file().empty()) fmt::print("file       {}\n", pf.xml_file());
   double bmin = unbounded, bmax = 0, cmin = unbounded, cmax = 0;
   for (int u = 0; u < pf.nodes(); ++u)
     for (int v = 0; v < pf.nodes(); ++v)
@@ -69,6 +113,7 @@ void print_table(const Platform& pf)
     fmt::print("{:<16} {:>12} {:>10} {:>12} {:>12} {:>12}\n", pr.name, value(pr.speed), value(pr.failure_probability),
                value(pr.nic_in), value(pr.nic_out), value(pf.bandwidth(pf.in(), u)));
   }
+  print_profiles(pf);
 }
 
 std::string range_text(const XmlPlatformDescription::Range& r, const char* unit)
@@ -112,6 +157,7 @@ void print_description(const XmlPlatformDescription& d)
 /// `--hosts` items as a platform.hosts pattern: "zone:NAME", "regex:EXPR", anything else a glob.
 HostPattern host_pattern(const std::vector<std::string>& items)
 {
+  require_distinct("--hosts", items, " "); // one item per option
   HostPattern pattern;
   pattern.file = "command line";
   pattern.key  = "--hosts";
@@ -161,7 +207,14 @@ Command add_platform_command(CLI::App& app)
   add_export_command(platform, *export_options);
   return {platform, [info, info_options, export_options] {
             const PlatformInfoOptions& i = *info_options;
-            if (*info) return platform_info(i.file, i.in_name, i.out_name, i.format, i.hosts);
+            if (*info) {
+              for (const char* xml_only : {"--in", "--out"}) // a scenario names its own P_in and P_out
+                if (info->get_option(xml_only)->count() > 0 && !ends_with(i.file, ".xml"))
+                  throw InputError(fmt::format("{}: {} names P_in or P_out of a SimGrid XML file; a scenario names "
+                                               "them itself (platform.io: {{in: ..., out: ...}})",
+                                               i.file, xml_only));
+              return platform_info(i.file, i.in_name, i.out_name, i.format, i.hosts);
+            }
             return platform_export(export_options->scenario, export_options->output);
           }};
 }
@@ -207,13 +260,24 @@ int platform_info(const std::string& file, const std::string& in_name, const std
 
 int platform_export(const std::string& scenario_file, const std::string& output)
 {
+  require_output_file(output, "--output");
   Platform pf = load_platform(load_scenario(scenario_file));
-  std::ofstream out(output);
-  if (!out) throw InputError(fmt::format("{}: cannot write the file", output));
-  out << export_xml(pf);
-  if (!out.flush()) throw InputError(fmt::format("{}: write failed", output));
-  std::cerr << fmt::format("pipesim: wrote {} ({} processors, P_in '{}', P_out '{}')\n", output, pf.p(), pf.in_name(),
-                           pf.out_name());
+  // profile files go next to the XML (SimGrid looks them up from the XML's directory): <stem>-<n>.profile
+  std::string prefix = std::filesystem::path(output).stem().string() + "-";
+  std::string xml    = export_xml(pf, prefix);
+  auto write         = [](const std::string& file, const std::string& text) {
+    std::ofstream out(file);
+    if (!out) throw InputError(fmt::format("{}: cannot write the file", file));
+    out << text;
+    if (!out.flush()) throw InputError(fmt::format("{}: write failed", file));
+  };
+  write(output, xml);
+  auto profiles = exported_profiles(pf, prefix);
+  for (const auto& p : profiles)
+    write((std::filesystem::path(output).parent_path() / p.file).string(), p.text);
+  std::cerr << fmt::format(
+      "pipesim: wrote {} ({} processors, P_in '{}', P_out '{}'{})\n", output, pf.p(), pf.in_name(), pf.out_name(),
+      profiles.empty() ? "" : fmt::format(", {} profile files {}*.profile", profiles.size(), prefix));
   return 0;
 }
 

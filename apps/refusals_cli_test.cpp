@@ -18,7 +18,7 @@ struct Outcome {
 };
 
 /// Runs pipesim with `args` from the source directory; `env` ("NAME=value ...") is set for pipesim alone.
-Outcome pipesim_run(const std::string& args, const std::string& env = "")
+Outcome refusal_run(const std::string& args, const std::string& env = "")
 {
   auto [code, out] = pipesim::test::shell_output(
       fmt::format("cd {} && {} {} {} 2>&1", PIPESIM_SOURCE_DIR, env, PIPESIM_EXECUTABLE, args));
@@ -45,7 +45,7 @@ void expect_refused(const std::vector<std::string>& commands, const std::string&
                     const std::vector<std::string>& fragments)
 {
   for (const std::string& command : commands) {
-    Outcome r = pipesim_run(command + " " + file);
+    Outcome r = refusal_run(command + " " + file);
     EXPECT_EQ(r.code, 2) << command << ": " << r.out;
     for (const std::string& f : fragments)
       EXPECT_NE(r.out.find(f), std::string::npos) << command << ": missing '" << f << "' in: " << r.out;
@@ -126,7 +126,7 @@ TEST(Refusals, SimgridOptionsThatStopARun)
 {
   // tracing with actor states alone (no uncategorized): internal error, exit 1; pipesim now sets what SimGrid needs
   const std::string trace = (test_dir() / "out.trace").string();
-  Outcome traced          = pipesim_run("simulate scenarios/examples/quickstart.yaml -q --cfg=tracing:yes "
+  Outcome traced          = refusal_run("simulate scenarios/examples/quickstart.yaml -q --cfg=tracing:yes "
                                                  "--cfg=tracing/actor:yes --cfg=tracing/filename:" +
                                         trace);
   EXPECT_EQ(traced.code, 0) << traced.out;
@@ -145,7 +145,7 @@ TEST(Refusals, SimgridOptionsThatStopARun)
 
 TEST(Refusals, PipelineMappersAndHedpmTraceOnATaskChain)
 {
-  // `map --mapper hedpm` printed 2.24 (seed 001's price of a mapping HeDPM made for a pipeline of zeros), and
+  // `map --mapper hedpm` printed 2.24 (sv95's price of a mapping HeDPM made for a pipeline of zeros), and
   // hedpm-trace a trace of zeros
   const std::string chain = write_file("hedpm-chain.yaml", R"(task_chain:
   tasks:
@@ -155,16 +155,18 @@ platform:
   generate: {class: fully-homogeneous, p: 4, speed: 1, bandwidth: 1, seed: 1}
 mapper: hedpm
 )");
-  const std::string why   = "the scenario is a task_chain (seed 001's data-parallel tasks, priced by their response "
+  const std::string why   = "the scenario is a task_chain (sv95's data-parallel tasks, priced by their response "
                             "functions), and this mapper maps a pipeline's w and delta";
   expect_refused({"map", "simulate"}, chain, {chain + ":7: key 'mapper': value 'hedpm': mapper 'hedpm'", why});
-  expect_refused({"hedpm-trace"}, chain, {chain + ":2: hedpm-trace: HeDPM cannot handle this problem: ", why});
+  expect_refused({"hedpm-trace"}, chain, {chain + ":2: hedpm-trace: mapper 'hedpm' cannot handle this problem: ", why});
   // the mapper chosen on the command line is named as such
   expect_refused({"map --mapper hedpm"}, "scenarios/examples/multiport.yaml",
                  {"--mapper hedpm (command line): mapper 'hedpm' cannot handle the problem of "
-                  "scenarios/examples/multiport.yaml: HeDPM's t(n, p) adds receive, compute and send"});
-  expect_refused({"hedpm-trace"}, "scenarios/examples/multiport.yaml",
-                 {"hedpm-trace: HeDPM cannot handle this problem: ", "the one-port model, not multi-port"});
+                  "scenarios/examples/multiport.yaml: it accepts the one-port model (HeDPM's t(n, p) adds receive, "
+                  "compute and send"});
+  expect_refused(
+      {"hedpm-trace"}, "scenarios/examples/multiport.yaml",
+      {"hedpm-trace: mapper 'hedpm' cannot handle this problem: ", "it accepts the one-port model", "not multi-port"});
 }
 
 TEST(Refusals, CampaignWithARunItsMapperRefuses)
@@ -207,24 +209,25 @@ simulation: {datasets: 20, failures: MODEL}
     text.replace(text.find("MODEL"), 5, model);
     return write_file(fmt::format("profiles-{}-{}.yaml", in, model), text);
   };
-  Outcome none = pipesim_run("simulate -q " + scenario("io", "none"));
-  EXPECT_EQ(none.code, 0) << none.out;
-  EXPECT_NE(none.out.find("period                                3   seed000-eq1                     3"),
-            std::string::npos)
-      << none.out;
-  Outcome platform = pipesim_run("simulate -q " + scenario("io", "platform"));
-  EXPECT_EQ(platform.code, 0) << platform.out;
+  // the state profiles are the platform's: they run whatever the failure model (docs/dynamic.md)
+  for (const char* model : {"none", "platform"}) {
+    Outcome r = refusal_run("simulate -q " + scenario("io", model));
+    EXPECT_EQ(r.code, 0) << model << ": " << r.out;
+    EXPECT_NE(r.out.find("run        failed at t = 0: interval 2 lost its last replica (state profiles turned off w2 "
+                         "at 0); 0 of 20 data sets delivered"),
+              std::string::npos)
+        << model << ": " << r.out;
+  }
+  Outcome platform = refusal_run("simulate -q " + scenario("io", "platform"));
   EXPECT_NE(platform.out.find("failed at t = 0: interval 2 lost its last replica, 0 of 20 data sets delivered"),
             std::string::npos)
       << platform.out;
   EXPECT_NE(platform.out.find("crashes     w2 at 0"), std::string::npos) << platform.out;
-  // P_in is an I/O server outside the model: it never fails, so its state profile cannot run
-  expect_refused(
-      {"simulate"}, scenario("w3", "platform"),
-      {"platforms/examples/state_profiles.xml:13: host 'w3' has a state profile (profiles/w3_state.profile) and "
-       "is P_in of",
-       "which runs the profiles (simulation.failures: platform): P_in and P_out are I/O servers outside "
-       "the model, they never fail"});
+  // P_in is an I/O server outside the model: it never fails, so its state profile is refused at the XML's line
+  for (const char* model : {"none", "platform"})
+    expect_refused({"simulate"}, scenario("w3", model),
+                   {"key 'platform': platforms/examples/state_profiles.xml:13: host 'w3' (P_in/P_out) has a "
+                    "state_file: the io hosts are I/O servers outside the model and never fail"});
 }
 
 TEST(Refusals, PlatformInfoDescribesABareSimgridPlatform)
@@ -242,7 +245,7 @@ TEST(Refusals, PlatformInfoDescribesABareSimgridPlatform)
   </zone>
 </platform>
 )");
-  Outcome info          = pipesim_run("platform info " + xml);
+  Outcome info          = refusal_run("platform info " + xml);
   EXPECT_EQ(info.code, 0) << info.out;
   for (const std::string& line :
        {std::string("hosts      2 in 1 zone\n"),
@@ -256,7 +259,7 @@ TEST(Refusals, PlatformInfoDescribesABareSimgridPlatform)
     EXPECT_NE(info.out.find(line), std::string::npos) << "missing '" << line << "' in:\n" << info.out;
   // what needs P_in and P_out says so where it needs them
   expect_refused({"platform info --hosts 'A*'"}, xml, {"has no host 'io': give --in HOST --out HOST too"});
-  Outcome chosen = pipesim_run("platform info " + xml + " --in Alpha --out Alpha");
+  Outcome chosen = refusal_run("platform info " + xml + " --in Alpha --out Alpha");
   EXPECT_EQ(chosen.code, 0) << chosen.out;
   EXPECT_NE(chosen.out.find("P_in       Alpha"), std::string::npos) << chosen.out;
 }
@@ -267,14 +270,14 @@ TEST(Refusals, SimulationsPastTheirMemoryOrTimeLimit)
   // now stopped at its limit, exit 2, saying what it was doing and how to raise the limit (10 million data sets of
   // the quickstart take minutes and 1 GB)
   const std::string long_run = "simulate -q scenarios/examples/quickstart.yaml --datasets 10000000";
-  Outcome timed              = pipesim_run(long_run, "PIPESIM_TIME_LIMIT=1");
+  Outcome timed              = refusal_run(long_run, "PIPESIM_TIME_LIMIT=1");
   EXPECT_EQ(timed.code, 2) << timed.out;
   EXPECT_NE(timed.out.find("pipesim: error: simulation: the simulation of 10000000 data sets (one-port) stopped after "
                            "1 s, the time limit of a simulation process (raise it with PIPESIM_TIME_LIMIT=..., e.g. "
                            "PIPESIM_TIME_LIMIT=24h, or none)"),
             std::string::npos)
       << timed.out;
-  Outcome memory = pipesim_run(long_run, "PIPESIM_MEMORY_LIMIT=1MB");
+  Outcome memory = refusal_run(long_run, "PIPESIM_MEMORY_LIMIT=1MB");
   EXPECT_EQ(memory.code, 2) << memory.out;
   EXPECT_NE(
       memory.out.find("pipesim: error: simulation: the simulation of 10000000 data sets (one-port) stopped after "),
@@ -284,7 +287,7 @@ TEST(Refusals, SimulationsPastTheirMemoryOrTimeLimit)
                             "PIPESIM_MEMORY_LIMIT=1MB; raise it with PIPESIM_MEMORY_LIMIT=..."),
             std::string::npos)
       << memory.out;
-  Outcome bad = pipesim_run(long_run, "PIPESIM_MEMORY_LIMIT=lots");
+  Outcome bad = refusal_run(long_run, "PIPESIM_MEMORY_LIMIT=lots");
   EXPECT_EQ(bad.code, 2) << bad.out;
   EXPECT_NE(bad.out.find("PIPESIM_MEMORY_LIMIT=lots: expected bytes"), std::string::npos) << bad.out;
 }

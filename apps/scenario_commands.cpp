@@ -2,6 +2,7 @@
 #include "apps/scenario_commands.hpp"
 
 #include "apps/cli_options.hpp"
+#include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
 #include "validation/hedpm_trace.hpp"
 #include "validation/run_checks.hpp"
@@ -47,7 +48,7 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
   sim->add_option("--warmup", v.warmup, "Warm-up K (default N/2)")->check(integer_in(0, INT_MAX));
   add_enum_option<NetworkMode>(sim, "--network", v.network, "Network mode");
   add_seed_option(sim, v.seed);
-  sim->add_flag("--trace", v.trace, "Record the event trace (JSON output)");
+  sim->add_flag("--trace", v.trace, "Record the event trace (in the JSON output: needs --format json)");
   add_runs_option(sim, v.runs);
   add_jobs_option(sim, o->jobs);
   add_quiet_option(sim, o->quiet);
@@ -57,7 +58,10 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
 
 int run_simulate(const SimulateOptions& o, const Invocation& invocation)
 {
-  Scenario s            = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
+  if (o.overrides.trace && o.format != OutputFormat::json)
+    throw InputError("--trace: the event trace is printed in the JSON output only; add --format json");
+  Scenario s = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
+  require_work_for_jobs(o.jobs, s);
   s.simulation.progress = progress_mode(o.quiet); // data sets of each run, then Monte Carlo runs
   ScenarioRun run       = map_scenario(s);
   run.command_line      = invocation.command_line;
@@ -89,7 +93,7 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
   if (s.task_chain) problem.task_chain = s.task_chain->chain;
   if (auto why = mapper_refusal("hedpm", problem))
     throw InputError(located(s.file, s.task_chain && s.task_chain->root ? s.task_chain->root->line() : 0,
-                             fmt::format("hedpm-trace: HeDPM cannot handle this problem: {}", *why)));
+                             fmt::format("hedpm-trace: {}", *why)));
   if (o.format == OutputFormat::json)
     std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
   else
@@ -100,23 +104,23 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
 Command add_mappers_command(CLI::App& app)
 {
   auto o        = std::make_shared<MappersOptions>();
-  auto* mappers = app.add_subcommand("mappers", "List the registered mappers");
+  auto* mappers = app.add_subcommand("mappers", "List the registered mappers by paper and family, with what each one "
+                                                "accepts, whether it is exact and its complexity");
   add_format_option(mappers, o->format);
   return {mappers, [o] { return run_mappers(*o); }};
 }
 
 int run_mappers(const MappersOptions& o)
 {
-  auto& registry      = MapperRegistry::instance();
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& name : registry.names()) {
-    auto mapper = registry.create(name);
-    if (o.format == OutputFormat::json)
-      list.push_back({{"name", name}, {"description", mapper->description()}});
-    else
-      std::cout << fmt::format("{:<24} {}\n", name, mapper->description());
+  std::vector<MapperInfo> infos = MapperRegistry::instance().infos(); // in listing order
+  if (o.format != OutputFormat::json) {
+    std::cout << mapper_listing(infos);
+    return 0;
   }
-  if (o.format == OutputFormat::json) std::cout << list.dump(2) << "\n";
+  nlohmann::json list = nlohmann::json::array();
+  for (const MapperInfo& info : infos)
+    list.push_back(to_json(info));
+  std::cout << list.dump(2) << "\n";
   return 0;
 }
 

@@ -1,6 +1,8 @@
 // `pipesim campaign --slurm` on a real SLURM: the one-node cluster of scripts/local-slurm.sh, started and stopped
-// by the ctest fixture `slurm_cluster` (apps/CMakeLists.txt). Every wait has a deadline; on failure the message
-// holds `pipesim campaign status` and the job logs.
+// by the ctest fixture `slurm_cluster` (apps/CMakeLists.txt) in a directory of 150+ characters, with the campaigns
+// under paths as long (a checkout in a deep folder: issue 31). Every wait has a deadline and ends at once when SLURM
+// will not start a job of the campaign (blocked_reason); on failure the message holds `pipesim campaign status` and
+// the job logs.
 #include "validation/campaign_status.hpp"
 #include "validation/result_files.hpp"
 #include "validation/slurm_queue.hpp"
@@ -63,10 +65,13 @@ std::string cluster_missing()
   return "";
 }
 
+/// A fresh directory whose path has at least 150 characters.
 std::string temp_dir(const std::string& name)
 {
-  auto dir = fs::temp_directory_path() / fmt::format("pipesim-slurm-{}-{}", getpid(), name);
-  fs::remove_all(dir);
+  auto root = fs::temp_directory_path() / fmt::format("pipesim-slurm-{}-{}", getpid(), name);
+  fs::remove_all(root);
+  std::size_t length = root.string().size() + 1;
+  auto dir           = root / std::string(length < 150 ? 150 - length : 1, 'x');
   fs::create_directories(dir);
   return dir.string();
 }
@@ -83,22 +88,48 @@ std::string diagnose(const std::string& dir)
   return text;
 }
 
-/// Polls `done` every 50 ms for at most `seconds`.
-bool wait_until(const std::function<bool()>& done, double seconds)
+/// Why SLURM will not start a job of the campaign in `dir` (its array tasks, its merge job): blocked_reason; "" while
+/// every job can still run.
+std::string stuck(const std::string& dir)
 {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < deadline) {
+  CampaignStatus status = campaign_status(dir, SlurmTools{});
+  std::string why;
+  for (const auto& shard : status.shards)
+    if (auto reason = shard.blocked(); !reason.empty())
+      why += fmt::format("SLURM will not start shard {} ({}): {}\n", shard.index, shard.job->name(), reason);
+  if (status.merge_job)
+    if (auto reason = blocked_reason(*status.merge_job); !reason.empty())
+      why += fmt::format("SLURM will not start merge job {}: {}\n", status.merge_job->name(), reason);
+  return why;
+}
+
+/// Polls `done` every 50 ms for at most `seconds`; gives up at once when SLURM will not start a job of the campaign
+/// in `dir` (asked once a second), with the reason in `why`.
+bool wait_until(const std::string& dir, const std::function<bool()>& done, double seconds, std::string& why)
+{
+  auto now      = [] { return std::chrono::steady_clock::now(); };
+  auto deadline = now() + std::chrono::duration<double>(seconds);
+  auto asked    = now() - std::chrono::seconds(1);
+  while (now() < deadline) {
     if (done()) return true;
+    if (now() - asked >= std::chrono::seconds(1)) {
+      asked = now();
+      why   = stuck(dir);
+      if (!why.empty()) return false;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
+  why = fmt::format("not done after {} s\n", seconds);
   return done();
 }
 
-/// The state of a job (array task "A_i" or job "J") once it has left the queue; nullopt after `seconds`.
-std::optional<SlurmState> wait_for_end(long job, int task, double seconds)
+/// The state of a job of the campaign in `dir` (array task "A_i" or job "J") once it has left the queue; nullopt
+/// after `seconds`, or at once when SLURM will not start a job of the campaign (`why` says why).
+std::optional<SlurmState> wait_for_end(const std::string& dir, long job, int task, double seconds, std::string& why)
 {
   std::optional<SlurmState> state;
   wait_until(
+      dir,
       [&] {
         std::string error;
         auto jobs = query_jobs(SlurmTools{}, {job}, error);
@@ -107,7 +138,7 @@ std::optional<SlurmState> wait_for_end(long job, int task, double seconds)
           if (j.array_job_id == job && j.array_task == task && !in_queue(j.state)) state = j.state;
         return state.has_value();
       },
-      seconds);
+      seconds, why);
   return state;
 }
 
@@ -176,9 +207,12 @@ TEST(SlurmCluster, ShardsMergeToTheUnshardedResultsAndOnlyTheCancelledShardIsRes
 
   // cancel shard 3 part-way: once it has written a few rows
   std::string shard3 = dir + "/shards/3/results.jsonl";
-  ASSERT_TRUE(wait_until([&] { return count_results(shard3).rows >= 3; }, 60)) << diagnose(dir);
+  std::string why;
+  ASSERT_TRUE(wait_until(
+      dir, [&] { return count_results(shard3).rows >= 3; }, 60, why))
+      << why << diagnose(dir);
   ASSERT_EQ(shell(fmt::format("scancel {}_3", array)).code, 0);
-  ASSERT_EQ(wait_for_end(array, 3, 60), SlurmState::cancelled) << diagnose(dir);
+  ASSERT_EQ(wait_for_end(dir, array, 3, 60, why), SlurmState::cancelled) << why << diagnose(dir);
   int before = count_results(shard3).rows;
   EXPECT_LT(before, per_shard) << "shard 3 finished before it was cancelled: make its runs slower";
 
@@ -187,7 +221,7 @@ TEST(SlurmCluster, ShardsMergeToTheUnshardedResultsAndOnlyTheCancelledShardIsRes
   ASSERT_EQ(reference.code, 0) << reference.out;
 
   // the merge job runs after the array whatever its outcome, refuses the incomplete shards and lists them
-  ASSERT_EQ(wait_for_end(merge, -1, 120), SlurmState::failed) << diagnose(dir);
+  ASSERT_EQ(wait_for_end(dir, merge, -1, 120, why), SlurmState::failed) << why << diagnose(dir);
   std::string merge_log = read(fmt::format("{}/slurm/logs/merge-{}.out", dir, merge));
   EXPECT_NE(merge_log.find("runs are missing"), std::string::npos) << merge_log;
   EXPECT_NE(merge_log.find("re-submit  shard 3"), std::string::npos) << merge_log;
@@ -203,7 +237,7 @@ TEST(SlurmCluster, ShardsMergeToTheUnshardedResultsAndOnlyTheCancelledShardIsRes
   EXPECT_NE(second.out.find("shard 3 to run"), std::string::npos) << second.out;
   auto [array2, merge2] = submitted_ids(second.out);
   EXPECT_NE(read(dir + "/slurm/array.sbatch").find("#SBATCH --array=3\n"), std::string::npos);
-  ASSERT_EQ(wait_for_end(merge2, -1, 120), SlurmState::completed) << diagnose(dir);
+  ASSERT_EQ(wait_for_end(dir, merge2, -1, 120, why), SlurmState::completed) << why << diagnose(dir);
   EXPECT_NE(read(dir + "/slurm/logs/shard-3.out").find(fmt::format("{} already done", before)), std::string::npos)
       << diagnose(dir);
 
@@ -248,12 +282,15 @@ seed: {from: 1, count: 40}
   ASSERT_EQ(first.code, 0) << first.out;
   auto [array, merge] = submitted_ids(first.out);
   std::string shard1  = dir + "/shards/1/results.jsonl";
-  ASSERT_TRUE(wait_until([&] { return count_results(shard1).rows >= 3; }, 60)) << diagnose(dir);
+  std::string why;
+  ASSERT_TRUE(wait_until(
+      dir, [&] { return count_results(shard1).rows >= 3; }, 60, why))
+      << why << diagnose(dir);
   Result requeue = shell(fmt::format("scontrol requeue {}_1", array));
   ASSERT_EQ(requeue.code, 0) << requeue.out;
   EXPECT_LT(count_results(shard1).rows, 20);
   // the requeued task waits for its old credential to expire (cred_expire=5 in the local cluster), then resumes
-  ASSERT_EQ(wait_for_end(merge, -1, 120), SlurmState::completed) << diagnose(dir);
+  ASSERT_EQ(wait_for_end(dir, merge, -1, 120, why), SlurmState::completed) << why << diagnose(dir);
   std::string log = read(dir + "/slurm/logs/shard-1.out");
   EXPECT_NE(log.find("restart 1"), std::string::npos) << log;
   EXPECT_NE(log.find("already done"), std::string::npos) << log;
@@ -262,4 +299,49 @@ seed: {from: 1, count: 40}
   for (const auto& [id, n] : count)
     EXPECT_EQ(n, 1) << "run " << id;
   EXPECT_EQ(count_results(shard1).rows, 20);
+}
+
+TEST(SlurmCluster, StatusSaysWhyATaskCannotStartAndTheWaitEndsAtOnce)
+{
+  if (auto why = cluster_missing(); !why.empty()) GTEST_SKIP() << why;
+  std::string root = temp_dir("held");
+  std::string file = root + "/campaign.yaml";
+  std::ofstream(file) << R"(name: slurm-held
+mode: analytic
+base:
+  pipeline: {w: [1, 2], delta: [1, 1, 1]}
+  platform: {processors: [{name: A, speed: 1}, {name: B, speed: 2}], bandwidth: 1}
+  mapper: br07.h1a-gr
+seed: {from: 1, count: 4}
+)";
+  std::string dir = root + "/run";
+  // held at submission (both scripts): SLURM's reason is JobHeldUser, and nothing starts until someone releases it
+  Result first = run_pipesim(fmt::format("campaign {} --out {} --slurm --shards 2 --sbatch-arg=--hold", file, dir));
+  ASSERT_EQ(first.code, 0) << first.out;
+  auto [array, merge] = submitted_ids(first.out);
+  ASSERT_GT(array, 0) << first.out;
+
+  std::string why;
+  EXPECT_FALSE(wait_until(
+      dir, [] { return false; }, 60, why));
+  EXPECT_NE(why.find(fmt::format("SLURM will not start shard 1 ({}_1): PENDING, JobHeldUser", array)),
+            std::string::npos)
+      << why;
+  Result table = run_pipesim("campaign status " + dir);
+  EXPECT_NE(table.out.find(fmt::format("PENDING ({}_2): JobHeldUser", array)), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find(fmt::format("blocked    shard 2 ({}_2): PENDING, JobHeldUser: SLURM will not start it "
+                                       "until someone acts",
+                                       array)),
+            std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find(fmt::format("blocked    merge job {}: PENDING, JobHeldUser", merge)), std::string::npos)
+      << table.out;
+  auto j = nlohmann::json::parse(run_pipesim("campaign status --format json " + dir + " 2>/dev/null").out);
+  EXPECT_EQ(j["shards"][0]["slurm"]["reason"], "JobHeldUser");
+  EXPECT_EQ(j["shards"][0]["slurm"]["blocked"], "PENDING, JobHeldUser");
+
+  // released, it runs to the end
+  ASSERT_EQ(shell(fmt::format("scontrol release {},{}", array, merge)).code, 0);
+  ASSERT_EQ(wait_for_end(dir, merge, -1, 120, why), SlurmState::completed) << why << diagnose(dir);
+  EXPECT_EQ(timeless(dir).size(), 4u);
 }

@@ -2,6 +2,7 @@
 #include "apps/study_commands.hpp"
 
 #include "base/input_error.hpp"
+#include "validation/output_directory.hpp"
 #include "validation/pareto.hpp"
 #include "validation/scenario_run.hpp"
 #include "validation/whatif.hpp"
@@ -19,23 +20,27 @@ namespace {
 std::vector<double> pareto_bounds(const ParetoCommandOptions& o, const Scenario& s)
 {
   if (!o.bounds.empty()) return o.bounds;
-  if (o.steps > 0) return pareto_linear_bounds(o.from, o.to, o.steps);
+  if (o.sweep) return pareto_linear_bounds(o.from, o.to, o.steps); // refuses what it cannot sweep, never ignores it
   if (s.objective.kind == Objective::Kind::min_failure_probability) return {s.objective.period_bound};
   throw InputError(fmt::format("{}: no period bound to sweep: give --bounds or --from, --to and --steps (the "
                                "scenario's objective has no period_bound)",
                                s.file));
 }
 
-/// pareto's --bounds, --from, --to and --steps: --from needs --to and --steps and excludes --bounds.
+/// pareto's --bounds, --from, --to and --steps: --from needs --to and --steps and excludes --bounds; --steps is an
+/// integer in [1, max_pareto_bounds] (pareto_linear_bounds checks the rest once all three are read).
 void add_pareto_bound_options(CLI::App* pareto, ParetoCommandOptions& o)
 {
   auto* bounds =
       pareto->add_option("--bounds", o.bounds, "Period bounds P_max, comma-separated (each > 0)")->delimiter(',');
-  auto* from  = pareto->add_option("--from", o.from, "First P_max of an evenly spaced sweep");
+  auto* from = pareto->add_option("--from", o.from, "First P_max of an evenly spaced sweep");
+  from->each([&o](const std::string&) { o.sweep = true; });
   auto* to    = pareto->add_option("--to", o.to, "Last P_max of the sweep");
-  auto* steps = pareto->add_option("--steps", o.steps,
-                                   "Number of bounds from --from to --to (default without --bounds: the "
-                                   "scenario's period_bound alone)");
+  auto* steps = pareto
+                    ->add_option("--steps", o.steps,
+                                 "Number of bounds from --from to --to inclusive (1 when --from equals --to; default "
+                                 "without --bounds: the scenario's period_bound alone)")
+                    ->check(integer_in(1, max_pareto_bounds, "each bound runs every mapper"));
   from->needs(to)->needs(steps)->excludes(bounds);
   to->needs(from);
   steps->needs(from);
@@ -68,6 +73,10 @@ Command add_pareto_command(CLI::App& app, const Invocation& invocation)
 
 int run_pareto(const ParetoCommandOptions& o, const Invocation& invocation)
 {
+  if (!o.out_dir.empty()) // before the sweep: its results must have somewhere to go
+    require_output_directory(o.out_dir,
+                             {.option = "--out", .command = "pipesim pareto", .writes = DirectoryKind::pareto});
+  require_distinct("--mappers", o.mappers);
   Scenario s = load_scenario(o.scenario);
   if (o.seed >= 0) s.mapper_options.seed = static_cast<std::uint64_t>(o.seed);
   ParetoOptions po;
@@ -102,11 +111,12 @@ Command add_whatif_command(CLI::App& app, const Invocation& invocation)
   add_mapper_option(whatif, v.mapper,
                     "Mapper of the re-mapping (needed when the scenario gives its mapping); it also maps the baseline "
                     "unless the scenario gives its mapping");
-  whatif->add_flag("--no-simulate", o->no_simulate, "Analytic figures only");
-  add_datasets_option(whatif, v.datasets);
-  add_runs_option(whatif, v.runs);
+  auto* no_simulate = whatif->add_flag("--no-simulate", o->no_simulate, "Analytic figures only");
+  // what only the simulations use has no effect without them
+  no_simulate->excludes(add_datasets_option(whatif, v.datasets));
+  no_simulate->excludes(add_runs_option(whatif, v.runs));
   add_seed_option(whatif, v.seed);
-  add_jobs_option(whatif, o->jobs);
+  no_simulate->excludes(add_jobs_option(whatif, o->jobs));
   add_quiet_option(whatif, o->quiet);
   add_out_option(whatif, o->out_dir, "Also write DIR/whatif.json, whatif.csv, whatif.md and bar charts (gnuplot SVG)");
   add_format_option(whatif, o->format);
@@ -115,9 +125,13 @@ Command add_whatif_command(CLI::App& app, const Invocation& invocation)
 
 int run_whatif_command(const WhatIfCommandOptions& o, const Invocation& invocation)
 {
+  if (!o.out_dir.empty()) // before the study: its results must have somewhere to go
+    require_output_directory(o.out_dir,
+                             {.option = "--out", .command = "pipesim whatif", .writes = DirectoryKind::whatif});
   ScenarioOverrides base = o.overrides;
   base.mapper.clear(); // --mapper re-maps the variants; the baseline keeps the scenario's mapping or mapper
   Scenario s = scenario_with_overrides(o.scenario, base, invocation.simgrid_args);
+  require_work_for_jobs(o.jobs, s);
   WhatIfOptions wo;
   wo.mapper   = o.overrides.mapper;
   wo.simulate = !o.no_simulate;

@@ -1,4 +1,4 @@
-// Seed 004 §7.2: every reliability heuristic (44: 21 class 1, their 21 interval variants, PartPrc, PartPrw) on
+// bbr10 §7.2: every reliability heuristic (44: 21 class 1, their 21 interval variants, PartPrc, PartPrw) on
 // n = 24, p = 64 with the paper's ranges (pipeline preset bbr10-tables23, platform preset bbr10-fast), P_max = 2.5,
 // 5 and 10. Target (issue 6): all of them in <= 1 s of CPU time, which each row's label states against the target
 // (bench/target.hpp). Reported in the same process: the total (CPU and wall), and the ratio of the general

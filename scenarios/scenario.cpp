@@ -22,6 +22,8 @@
 //   platform (with their lines), and against an XML platform only when the crash schedule is drawn.
 // - `simulation.runs` (Monte Carlo) is an integer in [1, max_monte_carlo_runs], default 1, whatever the failure model;
 //   `simulation.simgrid` arguments are tried by SimGrid (simulator/simgrid_options.hpp) with their lines.
+// - `pipeline.variability` (random operation times) is read by scenarios/variability_spec.cpp; its sample files
+//   resolve like `platform.file`; without its own `seed` the simulation's seed keys the draws.
 #include "scenarios/scenario.hpp"
 
 #include "base/input_error.hpp"
@@ -30,8 +32,10 @@
 #include "model/pipeline_generator.hpp"
 #include "model/pipeline_presets.hpp"
 #include "platforms/platform_yaml.hpp"
+#include "platforms/profile_yaml.hpp"
 #include "scenarios/failure_spec.hpp"
 #include "scenarios/mapping_spec.hpp"
+#include "scenarios/variability_spec.hpp"
 #include "simulator/simgrid_options.hpp"
 
 #include <filesystem>
@@ -83,7 +87,7 @@ Pipeline parse_generated_pipeline(const YamlNode& node)
 Pipeline parse_pipeline(const YamlNode& node)
 {
   node.require_map();
-  node.allow_only({"w", "delta", "generate"});
+  node.allow_only({"w", "delta", "generate", "variability"});
   if (auto generate = node.find("generate")) {
     if (node.has("w") || node.has("delta")) node.fail_key("give either w and delta, or generate, not both");
     return parse_generated_pipeline(*generate);
@@ -136,10 +140,12 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
     spec.model    = parse_platform_yaml(node);
     spec.in_name  = spec.model.in_name();
     spec.out_name = spec.model.out_name();
+    if (auto profiles = node.find("profiles"))
+      spec.model.set_profiles(parse_profiles_yaml(*profiles, base_dir, &spec.model));
     parse_platform_options(node, spec);
     return spec;
   }
-  node.allow_only({"file", "io", "hosts", "edits"});
+  node.allow_only({"file", "io", "hosts", "edits", "profiles"});
   spec.kind     = PlatformSpec::Kind::xml;
   spec.xml_file = resolve_file(node.at("file"), base_dir);
   if (auto io = node.find("io")) {
@@ -148,6 +154,7 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
     if (auto in = io->find("in")) spec.in_name = parse_name(*in);
     if (auto out = io->find("out")) spec.out_name = parse_name(*out);
   }
+  if (auto profiles = node.find("profiles")) spec.profiles = parse_profiles_yaml(*profiles, base_dir, nullptr).hosts;
   parse_platform_options(node, spec);
   return spec;
 }
@@ -199,7 +206,7 @@ SimulationSettings parse_simulation(const YamlNode& node)
 {
   node.require_map();
   node.allow_only({"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation",
-                   "buffer", "failures", "runs"});
+                   "buffer", "failures", "runs", "window"});
   SimulationSettings settings;
   if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
   if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
@@ -231,6 +238,7 @@ SimulationSettings parse_simulation(const YamlNode& node)
       k->fail_key(fmt::format("'{}' applies to the multi-port model only (simulation.model: multi-port)", key));
   if (auto allocation = node.find("allocation")) settings.allocation = allocation->as_enum<Allocation>();
   if (auto buffer = node.find("buffer")) settings.buffer = buffer->as_int_at_least(1);
+  if (auto window = node.find("window")) settings.window = window->as_int_at_least(1);
   if (auto seed = node.find("seed")) settings.seed = parse_seed(*seed);
   if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
   if (auto simgrid = node.find("simgrid")) settings.simgrid_args = parse_simgrid_args(*simgrid);
@@ -293,8 +301,14 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
     scenario.pipeline   = task_chain_pipeline(scenario.task_chain->chain);
   } else {
     scenario.pipeline = parse_pipeline(root.at("pipeline"));
+    if (auto variability = root.at("pipeline").find("variability"))
+      scenario.variability = parse_variability_spec(*variability, scenario.pipeline.n(),
+                                                    [&](const YamlNode& file) { return resolve_file(file, base_dir); });
   }
   scenario.platform = parse_platform(root.at("platform"), base_dir);
+  if (auto profiles = root.at("platform").find("profiles"); profiles && scenario.task_chain)
+    profiles->fail_key("seed 001's task chains run on platforms whose values do not change (their response "
+                       "functions are measured on one); leave platform.profiles out");
   parse_mapper_choice(root, scenario);
   if (auto objective = root.find("objective")) scenario.objective = parse_objective(*objective);
   scenario.mapper_options.seed = scenario.simulation.seed;
@@ -318,6 +332,14 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
 } // namespace
 
 Platform model_platform(const PlatformSpec& spec) { return apply_platform_options(spec.model, spec.options); }
+
+std::string file_reference(const std::string& given, const std::string& resolved, const std::string& out_file)
+{
+  const fs::path as_given(given), out_dir = fs::absolute(out_file).parent_path();
+  std::error_code ec;
+  if (as_given.is_absolute() || fs::equivalent(out_dir / as_given, resolved, ec)) return given;
+  return fs::absolute(resolved).lexically_normal().string();
+}
 
 Scenario load_scenario(const std::string& path)
 {

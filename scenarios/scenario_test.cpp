@@ -95,7 +95,7 @@ TEST(ScenarioExamples, Eq6General)
   EXPECT_EQ(mapping.interval(0).replicas, (std::vector<ProcessorGroup>{{0}}));
   EXPECT_EQ(mapping.interval(1).replicas, (std::vector<ProcessorGroup>{{1}}));
   EXPECT_EQ(mapping.interval(2).replicas, (std::vector<ProcessorGroup>{{0}}));
-  // Seed 000 eq. (6): 10/10 + 1/1 + 1/1 + 10/10 + 1/1 + 1/1 + 10/10 = 7.
+  // br07 eq. (6): 10/10 + 1/1 + 1/1 + 10/10 + 1/1 + 1/1 + 10/10 = 7.
   EXPECT_NEAR(br07_eq45_period(s.pipeline, platform, mapping), 7.0, 1e-12);
 }
 

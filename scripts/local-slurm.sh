@@ -5,13 +5,15 @@
 #   scripts/local-slurm.sh stop [DIR]    # cancels the jobs, stops the job processes and the daemons, by PID
 #   scripts/local-slurm.sh status [DIR]  # the daemons' PIDs and sinfo
 #
-# DIR (default build/slurm-local) holds everything (configuration, state, spool, logs, the PIDs) but munge's key,
-# socket and log: munged refuses any directory on their path that others may write without a sticky bit, so they go
-# in a fresh /tmp/pipesim-munge.XXXXXX (named in DIR/munge-dir, removed by `stop`). Nothing system-wide is used or
-# changed, so two clusters in two directories run side by side (each picks free ports at start). Needs Debian's slurmctld, slurmd, slurm-client and munge (scripts/setup.sh); no systemd, no
-# cgroups. `start` exits 77 when those packages are absent (ctest skips the cluster tests on that code), 1 when a
-# daemon does not come up (its log is printed). `start` stops a cluster already running in DIR first, and `stop`
-# works after a failed or partial `start`.
+# DIR (default build/slurm-local) holds the configuration, state, logs and PIDs; everything that holds a Unix socket
+# goes in a fresh short directory of its own, /tmp/pipesim-slurm.XXXXXX (named in DIR/socket-dir, removed by `stop`
+# and after a failed `start`): munge's key, socket and log (munged refuses any directory on their path that others
+# may write without a sticky bit) and slurmd's spool, where each job step's socket lives (a Unix socket path holds
+# at most 107 bytes: under a long DIR, slurmd could not start a single job). Nothing system-wide is used or changed,
+# so two clusters in two directories run side by side (each picks free ports at start). Needs Debian's slurmctld,
+# slurmd, slurm-client and munge (scripts/setup.sh); no systemd, no cgroups. `start` exits 77 when those packages
+# are absent (ctest skips the cluster tests on that code), 1 when a daemon does not come up (its log is printed).
+# `start` stops a cluster already running in DIR first, and `stop` works after a failed or partial `start`.
 set -euo pipefail
 
 action="${1:-}"
@@ -28,7 +30,8 @@ case "$action" in start | stop | status) ;; *) die "usage: $0 start|stop|status 
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 pids_file="$dir/pids"
-munge_dir="$(cat "$dir/munge-dir" 2>/dev/null || true)"
+# the short directory; DIR/munge-dir: written by this script before the spool moved out of DIR
+short_dir="$(cat "$dir/socket-dir" 2>/dev/null || cat "$dir/munge-dir" 2>/dev/null || true)"
 export SLURM_CONF="$dir/slurm.conf"
 
 # --- processes, always by PID ------------------------------------------------------------------------------------
@@ -59,7 +62,7 @@ ours() { # a recorded daemon PID that still runs our program with our files (PID
   local cmdline
   alive "$1" || return 1
   cmdline="$(tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null)" || return 1
-  grep -qF -- "$dir/" <<<"$cmdline" || { [ -n "$munge_dir" ] && grep -qF -- "$munge_dir/" <<<"$cmdline"; }
+  grep -qF -- "$dir/" <<<"$cmdline" || { [ -n "$short_dir" ] && grep -qF -- "$short_dir/" <<<"$cmdline"; }
 }
 
 step_daemons() { # slurmstepd processes of this cluster: slurmd starts them in $dir/run, so that is their cwd
@@ -94,7 +97,7 @@ recorded_pids() {
 }
 
 stop_cluster() {
-  [ -f "$pids_file" ] || return 0
+  [ -f "$pids_file" ] || { remove_short_dir; return 0; }
   local daemons ctld roots p i targets=()
   daemons="$(recorded_pids)"
   ctld="$(awk '$1 == "slurmctld" {print $2}' "$pids_file")"
@@ -109,10 +112,14 @@ stop_cluster() {
   for p in $roots $(descendants $roots); do targets+=("$p"); done
   stop_pids "${targets[@]}"
   rm -f "$pids_file"
-  case "$munge_dir" in /tmp/pipesim-munge.*) rm -rf "$munge_dir" ;; esac
-  rm -f "$dir/munge-dir"
-  munge_dir=""
+  remove_short_dir
   echo "local-slurm: stopped ${#targets[@]} processes in $dir" >&2
+}
+
+remove_short_dir() { # only a directory this script made (and its older name)
+  case "$short_dir" in /tmp/pipesim-slurm.* | /tmp/pipesim-munge.*) rm -rf "$short_dir" ;; esac
+  rm -f "$dir/socket-dir" "$dir/munge-dir"
+  short_dir=""
 }
 
 # --- start ---------------------------------------------------------------------------------------------------------
@@ -143,9 +150,9 @@ SlurmdUser=$user
 AuthType=auth/munge
 CredType=cred/munge
 # cred_expire also sets how long a requeued job waits before it may start again (default 120 s)
-AuthInfo=socket=$munge_dir/munge.socket,cred_expire=5
+AuthInfo=socket=$short_dir/munge.socket,cred_expire=5
 StateSaveLocation=$dir/state
-SlurmdSpoolDir=$dir/spool/%n
+SlurmdSpoolDir=$short_dir/spool/%n
 SlurmctldPidFile=$dir/slurmctld.pid
 SlurmdPidFile=$dir/slurmd.pid
 SlurmctldLogFile=$dir/log/slurmctld.log
@@ -201,11 +208,16 @@ ctld_up() { scontrol ping | grep -q UP; }
 
 start_failed() {
   local log
-  for log in "$dir"/log/* "$munge_dir/munged.log"; do
+  for log in "$dir"/log/* "$short_dir/munged.log"; do
     [ -f "$log" ] && { echo "--- $log" >&2; tail -n 20 "$log" >&2; }
   done
   stop_cluster
   exit 1
+}
+
+check_socket_length() { # slurmd names a step's socket <spool>/<node>_<job>.<step>, ids up to 10 digits each
+  local longest="$short_dir/spool/$node/${node}_4294967294.4294967294"
+  [ ${#longest} -lt 108 ] || die "a job step's socket would be ${#longest} bytes long ($longest), above 107"
 }
 
 start_cluster() {
@@ -219,22 +231,25 @@ start_cluster() {
   fi
   export PATH="$PATH:/usr/sbin:/sbin"
   stop_cluster
+  trap 'status=$?; if [ "$status" -ne 0 ]; then trap - EXIT; stop_cluster 2>/dev/null; exit "$status"; fi' EXIT
   rm -rf "$dir/state" "$dir/spool" "$dir/log" "$dir/run"
-  mkdir -p "$dir/state" "$dir/spool/$node" "$dir/log" "$dir/run"
-  munge_dir="$(mktemp -d /tmp/pipesim-munge.XXXXXX)"
-  echo "$munge_dir" > "$dir/munge-dir"
-  chmod 755 "$munge_dir" # munged: 700 makes the socket inaccessible, group-writable is insecure
-  mungekey --create --keyfile="$munge_dir/munge.key"
+  mkdir -p "$dir/state" "$dir/log" "$dir/run"
+  short_dir="$(mktemp -d /tmp/pipesim-slurm.XXXXXX)"
+  echo "$short_dir" > "$dir/socket-dir"
+  chmod 755 "$short_dir" # munged: 700 makes the socket inaccessible, group-writable is insecure
+  mkdir -p "$short_dir/spool/$node" # slurmd does not create it ("Domain socket directory ... No such file")
+  check_socket_length
+  mungekey --create --keyfile="$short_dir/munge.key"
   user="$(id -un)"
   ctld_port="$(free_port)"
   slurmd_port="$(free_port)"
   while [ "$slurmd_port" = "$ctld_port" ]; do slurmd_port="$(free_port)"; done
   write_config "$user" "$ctld_port" "$slurmd_port"
 
-  munged="$(launch munged munged --foreground --socket="$munge_dir/munge.socket" \
-    --key-file="$munge_dir/munge.key" --pid-file="$munge_dir/munged.pid" --seed-file="$munge_dir/munged.seed" \
-    --log-file="$munge_dir/munged.log")"
-  wait_for munged "$munged" test -S "$munge_dir/munge.socket" || start_failed
+  munged="$(launch munged munged --foreground --socket="$short_dir/munge.socket" \
+    --key-file="$short_dir/munge.key" --pid-file="$short_dir/munged.pid" --seed-file="$short_dir/munged.seed" \
+    --log-file="$short_dir/munged.log")"
+  wait_for munged "$munged" test -S "$short_dir/munge.socket" || start_failed
   ctld="$(launch slurmctld slurmctld -D -f "$SLURM_CONF")"
   wait_for slurmctld "$ctld" ctld_up || start_failed
   slurmd="$(launch slurmd slurmd -D -f "$SLURM_CONF" -N "$node")"

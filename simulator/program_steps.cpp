@@ -1,9 +1,10 @@
 // Single steps of a program chain measured alone on an idle platform (program_actors.hpp, measure_program_steps):
-// what `pipesim fit` fits seed 001 §5's response functions to.
+// what `pipesim fit` fits sv95 §5's response functions to.
 #include "base/input_error.hpp"
 #include "base/resource_limits.hpp"
 #include "base/subprocess.hpp"
 #include "model/sv95/program.hpp"
+#include "simulator/engine.hpp"
 #include "simulator/program_actors.hpp"
 #include "simulator/ptask.hpp"
 
@@ -86,7 +87,7 @@ std::vector<double> measure_program_steps(const TaskChain& chain, const Platform
   if (samples.empty()) return {};
   std::string text = run_limited(
       [&] {
-        start_program_engine(platform, settings);
+        detail::start_run_engine(SimulationJob(chain, platform, Mapping{}, settings)); // the programs' engine
         std::vector<double> durations;
         Progress progress("samples", "steps", static_cast<long>(samples.size()), settings.progress); // `pipesim fit`
         sg4::Actor::create("measure", sample_hosts(platform, 0, 1).front(), [&] {

@@ -1,7 +1,7 @@
 // SimGrid arguments checked before a run (issue 16: typos were an "internal error" or a SimGrid abort).
 #include "base/input_error.hpp"
-#include "simulator/run.hpp"
 #include "simulator/simgrid_options.hpp"
+#include "simulator/simulate.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -74,7 +74,7 @@ TEST(SimgridOptions, ExactModeSimulatesSizesPastTwoToThe63)
     SimulationSettings s;
     s.datasets = 10;
     s.warmup   = 5;
-    auto sim   = simulate(t.pipeline, t.platform, t.mapping, s);
+    auto sim   = simulate({t.pipeline, t.platform, t.mapping, s}).run;
     EXPECT_NEAR(sim.period, delta / 10, 1e-12 * delta / 10) << "delta_1 = " << delta;
   }
 }
@@ -86,7 +86,7 @@ TEST(SimgridOptions, SimgridModeRefusesSizesItCannotSend)
   s.datasets = 10;
   s.network  = NetworkMode::simgrid;
   try {
-    simulate(t.pipeline, t.platform, t.mapping, s);
+    simulate({t.pipeline, t.platform, t.mapping, s}).run;
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
@@ -102,7 +102,7 @@ TEST(SimgridOptions, RunsPastTheClocksRangeAreRefused)
   SimulationSettings s;
   s.datasets = 10;
   try {
-    simulate(t.pipeline, t.platform, t.mapping, s);
+    simulate({t.pipeline, t.platform, t.mapping, s}).run;
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
@@ -153,9 +153,10 @@ TEST(SimgridOptions, TracingGetsThePlatformVariablesItNeeds)
             std::vector<std::string>{"--cfg=tracing/platform:yes"});
   EXPECT_TRUE(simgrid_arguments_needed({"--cfg=tracing:yes", "--cfg=tracing:no"}).empty());
   EXPECT_TRUE(simgrid_arguments_needed({"--cfg=tracing/actor:yes"}).empty());
-  // Issue 31: tracing and actor states alone (no uncategorized) in exact mode stopped with an internal error; pipesim
-  // now adds tracing/platform:yes before them, and the run gives the period: P1 receives 1 byte (0.1 s), computes 1
-  // flop (1 s) and sends D = 1000 bytes (100 s) per data set, one thing at a time: 101.1 s.
+  // Issue 31: tracing and actor states alone (no uncategorized) in exact mode stopped with an internal error (the
+  // mode rescaled the links' bandwidths; its scale is now a bandwidth factor, and a run that changes link values gets
+  // tracing/platform:yes before the user's arguments). The run gives the period: P1 receives 1 byte (0.1 s), computes
+  // 1 flop (1 s) and sends D = 1000 bytes (100 s) per data set, one thing at a time: 101.1 s.
   std::filesystem::path trace =
       std::filesystem::temp_directory_path() / fmt::format("pipesim-options-{}.trace", ::getpid());
   HugeTransfer t(1000);
@@ -163,7 +164,7 @@ TEST(SimgridOptions, TracingGetsThePlatformVariablesItNeeds)
   s.datasets     = 10;
   s.warmup       = 5;
   s.simgrid_args = {"--cfg=tracing:yes", "--cfg=tracing/actor:yes", "--cfg=tracing/filename:" + trace.string()};
-  SimulationResult result = simulate(t.pipeline, t.platform, t.mapping, s);
+  SimulationResult result = simulate({t.pipeline, t.platform, t.mapping, s}).run;
   EXPECT_NEAR(result.period, 101.1, 1e-9);
   EXPECT_TRUE(std::filesystem::file_size(trace) > 0);
   std::filesystem::remove(trace);

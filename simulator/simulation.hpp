@@ -8,6 +8,7 @@
 #include "model/operation.hpp"
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,9 @@ struct SimulationSettings {
 
   int cooldown =
       -1; // last data sets left out of the period; -1: 0 for one-port, N/4 for multi-port (docs/semantics.md)
+  /// Data sets per window of the throughput series of a time-varying platform (docs/dynamic.md); 0: about N / 20, a
+  /// multiple of the deal round.
+  int window = 0;
 
   int effective_warmup() const { return warmup < 0 ? datasets / 2 : warmup; }
   int effective_cooldown() const
@@ -127,7 +131,7 @@ struct FailureOutcome {
   Verdict verdict     = Verdict::error; // until the run ends
   double failure_time = -1;   // failed: when an interval lost its last replica while it still had work, when a replica
                               // of a dealt interval crashed with data sets left (no redundancy), or when a transfer
-                              // failed on a link that was off (seed 004 assumes reliable links)
+                              // failed on a link that was off (bbr10 assumes reliable links)
   int failed_interval = -1;   // failed: index j of that interval (0-based); a link failure: the sending interval
   std::string failed_link;    // failed because a transfer crossed a link that was off: that link ("": not a link)
   std::vector<Crash> crashes; // the crashes that happened (before the run ended), in time order
@@ -165,6 +169,14 @@ double measured_period(const std::vector<double>& output_times, int warmup, int 
 /// needs two rounds, 2 L outputs; with fewer it falls back to the plain formula over part of a round, which is not the
 /// steady-state period of a dealt mapping (the output says so: docs/semantics.md, "Simulation and measurement").
 bool measured_over_whole_rounds(int outputs, int cooldown, int window);
+
+/// JSON of a run's failure measurements (interval numbered from 1, absent values null).
+nlohmann::json failure_json(const FailureOutcome& outcome);
+FailureOutcome failure_from_json(const nlohmann::json& j);
+
+/// A run's JSON form (`nlohmann::json j = result;`), which also carries it back from its child process.
+void to_json(nlohmann::json& j, const SimulationResult& r);
+void from_json(const nlohmann::json& j, SimulationResult& r);
 
 /// SimGrid's clock is a double: a run whose data sets could end past ~1e308 s gets infinite dates, then a period of 0
 /// or a deadlock at time inf. InputError before the run unless (datasets + 1) x `one_dataset` (an upper bound of one

@@ -1,6 +1,8 @@
 // Campaign parsing and expansion into runs.
 #include "validation/campaign.hpp"
 
+#include "validation/campaign_axes.hpp"
+
 #include "base/input_error.hpp"
 #include "base/yaml_node.hpp"
 #include "mappers/mapper.hpp"
@@ -17,64 +19,6 @@
 namespace pipesim {
 
 namespace {
-
-/// One axis of the product: every key of the axis takes its i-th value together.
-struct Axis {
-  std::vector<std::string> keys;
-  std::vector<std::vector<YAML::Node>> values; // values[k][i] for keys[k]
-  std::size_t size() const { return values.empty() ? 0 : values.front().size(); }
-};
-
-/// Values of one swept key: a list (whose "a..b" items expand to integers), a range {from, to|count, step}, or a
-/// single value.
-std::vector<YAML::Node> axis_values(const YamlNode& node)
-{
-  std::vector<YAML::Node> out;
-  if (node.is_map()) {
-    node.allow_only({"from", "to", "count", "step"});
-    double from = node.at("from").as_double();
-    double step = node.has("step") ? node.at("step").as_double() : 1.0;
-    if (step == 0) node.at("step").fail("the step must not be 0");
-    long long count = 0;
-    if (node.has("count") == node.has("to")) node.fail_key("give exactly one of 'to' and 'count'");
-    if (node.has("count"))
-      count = node.at("count").as_integer();
-    else
-      count = static_cast<long long>(std::floor((node.at("to").as_double() - from) / step + 1e-9)) + 1;
-    if (count < 1 || count > 10'000'000) node.fail("the range holds no value (or more than 10^7)");
-    for (long long i = 0; i < count; ++i) {
-      double v = from + static_cast<double>(i) * step;
-      out.emplace_back(v == std::floor(v) && std::fabs(v) < 1e15 ? fmt::format("{}", static_cast<long long>(v))
-                                                                 : fmt::format("{}", v));
-    }
-    return out;
-  }
-  if (!node.is_sequence()) {
-    out.push_back(YAML::Clone(node.raw()));
-    return out;
-  }
-  for (const auto& item : node.items()) {
-    if (item.is_scalar()) {
-      const std::string& s = item.raw().Scalar();
-      auto dots            = s.find("..");
-      if (dots != std::string::npos) {
-        try {
-          long long a = std::stoll(s.substr(0, dots));
-          long long b = std::stoll(s.substr(dots + 2));
-          if (b < a || b - a > 10'000'000) item.fail("expected an integer range a..b with a <= b");
-          for (long long v = a; v <= b; ++v)
-            out.emplace_back(fmt::format("{}", v));
-          continue;
-        } catch (const std::logic_error&) {
-          item.fail("expected an integer range such as 1..50");
-        }
-      }
-    }
-    out.push_back(YAML::Clone(item.raw()));
-  }
-  if (out.empty()) node.fail("an axis needs at least one value");
-  return out;
-}
 
 /// Sets a dotted key in a scenario document, creating maps on the way; a null value removes the key (so that a zip
 /// can give some runs a `mapper` and others a `mapping`).
@@ -101,49 +45,6 @@ void set_key(YAML::Node root, const std::string& key, const YAML::Node& value, c
     node.remove(parts.back());
   else
     node[parts.back()] = YAML::Clone(value);
-}
-
-/// `distinct_seeds` is set by `seed: {..., distinct: true}`: run i gets the seed `from + i`, so that no two runs share
-/// an instance (the axis still gives the number of repetitions).
-std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::string, YamlNode>>& key_nodes,
-                             bool& distinct_seeds)
-{
-  std::vector<Axis> axes;
-  if (auto sweep = root.find("sweep")) {
-    for (const auto& key : sweep->keys()) {
-      YamlNode values = sweep->at(key);
-      axes.push_back(Axis{{key}, {axis_values(values)}});
-      key_nodes.emplace_back(key, values);
-    }
-  }
-  if (auto zip = root.find("zip")) {
-    for (const auto& group : zip->items()) {
-      Axis axis;
-      for (const auto& key : group.keys()) {
-        YamlNode values = group.at(key);
-        axis.keys.push_back(key);
-        axis.values.push_back(axis_values(values));
-        key_nodes.emplace_back(key, values);
-        if (axis.values.back().size() != axis.values.front().size())
-          values.fail(fmt::format("zipped lists must have the same length ({} values here, {} for '{}')",
-                                  axis.values.back().size(), axis.values.front().size(), axis.keys.front()));
-      }
-      if (axis.keys.empty()) group.fail("a zip group needs at least one key");
-      axes.push_back(axis);
-    }
-  }
-  if (auto seed = root.find("seed")) {
-    YamlNode values = *seed;
-    if (seed->is_map() && seed->has("distinct")) {
-      distinct_seeds  = seed->at("distinct").as_bool();
-      YAML::Node copy = YAML::Clone(seed->raw());
-      copy.remove("distinct");
-      values = YamlNode(copy, seed->file(), seed->path());
-    }
-    axes.push_back(Axis{{"seed"}, {axis_values(values)}});
-    key_nodes.emplace_back("seed", *seed);
-  }
-  return axes;
 }
 
 /// The run seed sets every seed of the scenario that is not swept explicitly.
@@ -195,12 +96,13 @@ void parse_settings(const YamlNode& root, const std::string& label, Campaign& c)
   }
   if (auto trace = root.find("trace")) { // N: the first N runs; [ids]: these runs
     c.trace_ids.clear();
-    if (trace->is_sequence())
-      for (const auto& id : trace->items())
-        c.trace_ids.insert(id.as_int_at_least(0));
-    else
+    if (trace->is_sequence()) {
+      for (const auto& item : trace->items())
+        if (!c.trace_ids.insert(item.as_int_at_least(0)).second) item.fail("this run id is given twice: each once");
+    } else {
       for (int id = 0, n = trace->as_int_at_least(0); id < n; ++id)
         c.trace_ids.insert(id);
+    }
   }
 }
 

@@ -5,7 +5,7 @@
 
 #include "base/input_error.hpp"
 #include "scenarios/scenario.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
 #include "validation/elections_run.hpp"
 #include "validation/result_output.hpp"

@@ -5,11 +5,13 @@
 #include "base/progress.hpp"
 #include "base/subprocess.hpp"
 #include "validation/campaign_row.hpp"
+#include "validation/output_directory.hpp"
 #include "validation/result_files.hpp"
 #include "validation/run_checks.hpp"
 
 #include <algorithm>
 #include <cassert>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
@@ -90,6 +92,11 @@ std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
         throw InputError(fmt::format("--only: run {} is given twice", id));
       if (find_run(c, id) == nullptr)
         throw InputError(fmt::format("--only {}: the campaign has runs 0..{}", id, c.runs.size() - 1));
+      if (id % o.shard_count != o.shard_index) // its row would land in another shard's directory
+        throw InputError(fmt::format("--only {}: run {} belongs to shard {}/{}, not to --shard {}/{} (run id mod {} "
+                                     "is the shard's number minus 1)",
+                                     id, id, id % o.shard_count + 1, o.shard_count, o.shard_index + 1, o.shard_count,
+                                     o.shard_count));
       ids.push_back(id);
     }
     return ids;
@@ -152,7 +159,18 @@ void write_metadata(const Campaign& c, const RunnerOptions& o)
                                     o.command_line, c.file));
 }
 
-/// The runs to execute: the shard's (or --only's), but those `rows` already hold unless --only names them.
+/// --only reruns rows into a directory that does not hold them yet: a second row of a run would double it.
+void refuse_done_only(const RunnerOptions& o, const std::vector<nlohmann::json>& rows)
+{
+  std::set<int> only(o.only.begin(), o.only.end());
+  for (const auto& row : rows)
+    if (int id = row["run_id"].get<int>(); only.count(id))
+      throw InputError(fmt::format("--only {}: {} already holds the row of run {}; rerun it into another --out (a "
+                                   "second row would double the run, and merge refuses doubled runs)",
+                                   id, o.out_dir, id));
+}
+
+/// The runs to execute: the shard's (or --only's), but those `rows` already hold.
 std::vector<int> pending_runs(const Campaign& c, const RunnerOptions& o, const std::vector<nlohmann::json>& rows,
                               RunnerSummary& summary)
 {
@@ -162,7 +180,7 @@ std::vector<int> pending_runs(const Campaign& c, const RunnerOptions& o, const s
   std::vector<int> pending;
   for (int id : selected_runs(c, o)) {
     ++summary.selected;
-    if (done.count(id) && o.only.empty())
+    if (done.count(id))
       ++summary.skipped;
     else
       pending.push_back(id);
@@ -188,14 +206,36 @@ bool shard_complete(const Campaign& c, const RunnerOptions& o, const std::vector
 
 } // namespace
 
+std::optional<std::pair<int, int>> parse_shard_spec(const std::string& text)
+{
+  auto whole = [](std::string_view digits) -> int {
+    int value = 0;
+    if (digits.empty() || digits.front() == '-' || digits.front() == '+') return 0;
+    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return error == std::errc{} && end == digits.data() + digits.size() ? value : 0;
+  };
+  auto slash = text.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  int i = whole(std::string_view(text).substr(0, slash));
+  int n = whole(std::string_view(text).substr(slash + 1));
+  if (i < 1 || n < 1 || i > n) return std::nullopt;
+  return std::pair{i - 1, n};
+}
+
 RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 {
   RunnerOptions o = checked(options);
   check_campaign_runs(c,
                       selected_runs(c, o)); // a bad --only or a run nothing can map: refused before anything is written
+  require_output_directory(o.out_dir, {.option  = "--out",
+                                       .command = "pipesim campaign",
+                                       .writes  = DirectoryKind::campaign,
+                                       .hash    = c.hash(),
+                                       .shard   = fmt::format("{}/{}", o.shard_index + 1, o.shard_count)});
   std::filesystem::create_directories(o.out_dir);
   DirectoryLock lock(o.out_dir); // one runner per directory (a requeued SLURM task while the first still dies)
   std::vector<nlohmann::json> rows = previous_rows(c, o);
+  refuse_done_only(o, rows);
   write_metadata(c, o);
   write_sorted_results(o.out_dir, rows, c.swept, c.mode); // repairs the CSV after an interrupted run
   DurableAppender jsonl(results_path(o.out_dir));
@@ -257,6 +297,12 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
     if (!seen.count(id)) missing.push_back(id);
   if (!missing.empty())
     throw InputError(fmt::format("merge: {} of {} runs are missing: {}", missing.size(), total, list(missing)));
+  require_output_directory(out_dir, {.option  = "merge --out",
+                                     .command = "pipesim merge",
+                                     .writes  = DirectoryKind::campaign,
+                                     .hash    = meta.value("hash", ""),
+                                     .shard   = "merged",
+                                     .inputs  = dirs});
   std::filesystem::create_directories(out_dir);
   meta["shard"]  = "merged";
   meta["merged"] = dirs;

@@ -4,7 +4,9 @@
 
 #include "validation/campaign.hpp"
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pipesim {
@@ -27,6 +29,10 @@ struct RunnerSummary {
   int executed = 0;
   int failures = 0; // rows whose status is error, crashed or timeout
 };
+
+/// "i/N" as {i - 1, N}: two whole decimal numbers around one slash, 1 <= i <= N; nullopt for anything else ("1/2x",
+/// "1/2.0", "1/2/3", "0/2"). The one reading of --shard and of campaign.json's "shard".
+std::optional<std::pair<int, int>> parse_shard_spec(const std::string& text);
 
 /// Runs the campaign into options.out_dir: campaign.json, COMMAND, results.jsonl, results.csv and trace-<id>.json.
 /// Every finished run is appended to both result files and flushed to disk at once; when the shard is complete the

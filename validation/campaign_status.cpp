@@ -2,7 +2,9 @@
 #include "validation/campaign_status.hpp"
 
 #include "base/input_error.hpp"
+#include "validation/campaign_runner.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -111,8 +113,10 @@ CampaignStatus read_slurm_layout(const std::string& dir)
   s.hash        = meta.value("hash", "");
   s.total       = meta.value("total", 0);
   s.shard_count = meta.value("shards", 1);
-  for (int i = 0; i < s.shard_count; ++i)
+  for (int i = 0; i < s.shard_count; ++i) {
     s.shards.push_back(shard_status(fmt::format("{}/shards/{}", dir, i + 1), s.hash, s.total, i, s.shard_count));
+    s.shards.back().log_tail = last_line(fmt::format("{}/slurm/logs/shard-{}.out", dir, i + 1));
+  }
   s.submissions = read_submissions(dir + "/slurm/submissions.jsonl");
   if (fs::exists(dir + "/campaign.json") && read_json_file(dir + "/campaign.json").value("hash", "") == s.hash)
     s.merged_runs = static_cast<int>(count_results(dir + "/results.jsonl").ids.size());
@@ -125,26 +129,45 @@ CampaignStatus read_plain_layout(const std::string& dir)
 {
   auto meta = read_json_file(dir + "/campaign.json");
   CampaignStatus s;
-  s.dir     = dir;
-  s.name    = meta.value("name", "");
-  s.file    = meta.value("file", "");
-  s.hash    = meta.value("hash", "");
-  s.total   = meta.value("total", 0);
-  int index = 0, count = 1;
+  s.dir             = dir;
+  s.name            = meta.value("name", "");
+  s.file            = meta.value("file", "");
+  s.hash            = meta.value("hash", "");
+  s.total           = meta.value("total", 0);
   std::string shard = meta.value("shard", "1/1");
-  if (auto slash = shard.find('/'); slash != std::string::npos && shard != "merged") {
-    index = std::stoi(shard.substr(0, slash)) - 1;
-    count = std::stoi(shard.substr(slash + 1));
-  }
-  ShardStatus part = shard_status(dir, s.hash, s.total, index, count);
-  s.shard_count    = count;
-  s.merged_runs    = count == 1 ? part.done : 0;
-  s.report         = fs::exists(dir + "/report.html");
+  auto spec         = shard == "merged" ? std::pair{0, 1} : parse_shard_spec(shard);
+  if (!spec)
+    throw InputError(fmt::format("{}/campaign.json: key 'shard': value '{}': expected i/N (two whole numbers, 1 <= i "
+                                 "<= N) or merged",
+                                 dir, shard));
+  auto [index, count] = *spec;
+  ShardStatus part    = shard_status(dir, s.hash, s.total, index, count);
+  s.shard_count       = count;
+  s.merged_runs       = count == 1 ? part.done : 0;
+  s.report            = fs::exists(dir + "/report.html");
   s.shards.push_back(std::move(part));
   return s;
 }
 
 } // namespace
+
+std::string last_line(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return "";
+  auto size            = static_cast<std::streamoff>(in.tellg());
+  std::streamoff start = std::max<std::streamoff>(0, size - 4096);
+  in.seekg(start);
+  std::string tail(static_cast<std::size_t>(size - start), '\0');
+  in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+  tail.resize(static_cast<std::size_t>(in.gcount()));
+  for (char& c : tail) // a progress line on a terminal ends with carriage returns
+    if (c == '\r') c = '\n';
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == ' '))
+    tail.pop_back();
+  auto newline = tail.rfind('\n');
+  return newline == std::string::npos ? tail : tail.substr(newline + 1);
+}
 
 ResultCounts count_results(const std::string& path, int shard_index, int shard_count)
 {

@@ -45,9 +45,15 @@ struct ShardStatus {
   int done     = 0; // distinct runs with a row
   ResultCounts counts;
   std::optional<SlurmJob> job; // the latest array task of this shard, when SLURM still knows it
+  std::string log_tail;        // the last non-empty line of DIR/slurm/logs/shard-<i>.out ("" without one)
   bool finished() const { return done >= expected; }
   bool queued() const { return job && in_queue(job->state); }
+  /// Why its task will not start by itself (blocked_reason); "" when there is no such task.
+  std::string blocked() const { return job ? blocked_reason(*job) : ""; }
 };
+
+/// The last non-empty line of the file `path` (reads at most its last 4 kB; "" when it is absent or empty).
+std::string last_line(const std::string& path);
 
 struct CampaignStatus {
   std::string dir;

@@ -19,9 +19,34 @@ std::string id_list(const std::set<int>& ids, std::size_t limit)
   return text;
 }
 
+/// "STATE (job)", and SLURM's reason when it gives one.
 std::string job_text(const std::optional<SlurmJob>& job)
 {
-  return job ? fmt::format("{} ({})", to_string(job->state), job->name()) : "-";
+  if (!job) return "-";
+  std::string text = fmt::format("{} ({})", to_string(job->state), job->name());
+  return job->reason.empty() || job->reason == "None" ? text : text + ": " + job->reason;
+}
+
+/// Why unfinished shards do not run: tasks SLURM will not start by itself, and the last line of each log of a
+/// shard whose task is not running (where a task that failed or could not start says why).
+std::string why_not_running(const CampaignStatus& s)
+{
+  std::string out;
+  for (const auto& shard : s.shards) {
+    if (shard.finished()) continue;
+    if (auto why = shard.blocked(); !why.empty())
+      out += fmt::format("blocked    shard {} ({}): {}: SLURM will not start it until someone acts\n", shard.index,
+                         shard.job->name(), why);
+    bool running = shard.job && (shard.job->state == SlurmState::running || shard.job->state == SlurmState::completing);
+    if (!running && !shard.log_tail.empty())
+      out += fmt::format("log        shard {}: {}/slurm/logs/shard-{}.out ends with: {}\n", shard.index, s.dir,
+                         shard.index, shard.log_tail);
+  }
+  if (s.merge_job)
+    if (auto why = blocked_reason(*s.merge_job); !why.empty())
+      out += fmt::format("blocked    merge job {}: {}: SLURM will not start it until someone acts\n",
+                         s.merge_job->name(), why);
+  return out;
 }
 
 } // namespace
@@ -60,6 +85,7 @@ std::string status_table(const CampaignStatus& s)
                     s.merged() ? fmt::format("yes: {}/results.csv", s.dir)
                                : fmt::format("no: {}/results.jsonl holds {} of {} runs", s.dir, s.merged_runs, s.total),
                     s.report ? s.dir + "/report.html" : "no");
+  out += why_not_running(s);
   for (const auto& shard : s.shards) {
     if (!shard.counts.doubled.empty())
       out += fmt::format("doubled    shard {}: runs {} appear twice; merge refuses them\n", shard.index,
@@ -90,7 +116,12 @@ nlohmann::json status_json(const CampaignStatus& s)
                         {"failed", shard.counts.failed_ids.size()},
                         {"failed_ids", shard.counts.failed_ids},
                         {"doubled", shard.counts.doubled}};
-    if (shard.job) j["slurm"] = {{"job", shard.job->name()}, {"state", to_string(shard.job->state)}};
+    if (shard.job)
+      j["slurm"] = {{"job", shard.job->name()},
+                    {"state", to_string(shard.job->state)},
+                    {"reason", shard.job->reason},
+                    {"blocked", shard.blocked()}};
+    if (!shard.log_tail.empty()) j["log_tail"] = shard.log_tail;
     shards.push_back(j);
   }
   nlohmann::json j = {{"campaign", s.name},
@@ -106,7 +137,11 @@ nlohmann::json status_json(const CampaignStatus& s)
                       {"report", s.report},
                       {"resubmit", s.to_resubmit()},
                       {"submissions", s.submissions.size()}};
-  if (s.merge_job) j["merge_job"] = {{"job", s.merge_job->name()}, {"state", to_string(s.merge_job->state)}};
+  if (s.merge_job)
+    j["merge_job"] = {{"job", s.merge_job->name()},
+                      {"state", to_string(s.merge_job->state)},
+                      {"reason", s.merge_job->reason},
+                      {"blocked", blocked_reason(*s.merge_job)}};
   if (!s.queue_note.empty()) j["queue_note"] = s.queue_note;
   return j;
 }

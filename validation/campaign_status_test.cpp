@@ -13,6 +13,7 @@
 using namespace pipesim;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 namespace fs = std::filesystem;
 
 namespace {
@@ -135,6 +136,53 @@ TEST(CampaignStatus, SlurmStatesDecideWhatToResubmit)
   EXPECT_TRUE(plan.cancel.empty());
 }
 
+TEST(CampaignStatus, SaysWhyATaskCannotStartWithItsLastLogLine)
+{
+  // shard 2 held after its launch failed (SLURM requeued it in a held state: slurmstepd could not start), its log
+  // ending with what the last attempt wrote; shard 3 waits for resources, its log not written yet; the merge job
+  // waits for the array
+  std::string dir = slurm_dir();
+  write(dir + "/slurm/logs/shard-2.out", "pipesim: shard 2/3, job 43, restart 0\n"
+                                         "pipesim: error: out of disk space\r\n\n");
+  CampaignStatus s = read_campaign_status(dir);
+  EXPECT_EQ(s.shards[1].log_tail, "pipesim: error: out of disk space");
+  EXPECT_EQ(s.shards[2].log_tail, "");
+  auto jobs = parse_squeue("43|40|2|PENDING|launch failed requeued held\n44|40|3|PENDING|Resources\n"
+                           "41|41|N/A|PENDING|Dependency\n");
+  attach_jobs(s, jobs);
+  EXPECT_EQ(s.shards[1].blocked(), "PENDING, launch failed requeued held");
+  EXPECT_EQ(s.shards[2].blocked(), "");
+  std::string table = status_table(s);
+  EXPECT_THAT(table, HasSubstr("      2         2         3         1  PENDING (40_2): launch failed requeued held\n"));
+  EXPECT_THAT(table, HasSubstr("      3         0         3         0  PENDING (40_3): Resources\n"));
+  EXPECT_THAT(table, HasSubstr("blocked    shard 2 (40_2): PENDING, launch failed requeued held: SLURM will not start "
+                               "it until someone acts\n"));
+  EXPECT_THAT(table, HasSubstr("log        shard 2: " + dir +
+                               "/slurm/logs/shard-2.out ends with: pipesim: error: out of disk space\n"));
+  EXPECT_THAT(table, Not(HasSubstr("blocked    shard 3")));
+  EXPECT_THAT(table, Not(HasSubstr("merge job 41: PENDING"))); // a dependency is met by itself
+  auto j = status_json(s);
+  EXPECT_EQ(j["shards"][1]["slurm"]["reason"], "launch failed requeued held");
+  EXPECT_EQ(j["shards"][1]["slurm"]["blocked"], "PENDING, launch failed requeued held");
+  EXPECT_EQ(j["shards"][1]["log_tail"], "pipesim: error: out of disk space");
+  EXPECT_EQ(j["shards"][2]["slurm"]["blocked"], "");
+
+  // a running task's log is its progress, not a reason: not shown
+  attach_jobs(s, parse_squeue("43|40|2|RUNNING|None\n"));
+  EXPECT_THAT(status_table(s), Not(HasSubstr("log        shard 2")));
+}
+
+TEST(CampaignStatus, LastLineReadsTheEndOfALongLog)
+{
+  std::string dir = status_temp_dir("log");
+  std::string log(10000, 'a');
+  write(dir + "/long.out", log + "\nprogress 1\rprogress 2\r\nthe end   \n\n");
+  EXPECT_EQ(last_line(dir + "/long.out"), "the end");
+  write(dir + "/one.out", "single line without newline");
+  EXPECT_EQ(last_line(dir + "/one.out"), "single line without newline");
+  EXPECT_EQ(last_line(dir + "/absent.out"), "");
+}
+
 TEST(CampaignStatus, FinishedShardsNeedOnlyTheMerge)
 {
   std::string dir = slurm_dir();
@@ -199,6 +247,17 @@ TEST(CampaignStatus, PlainCampaignDirectoryAndShard)
   EXPECT_EQ(s.shards[0].expected, 2); // runs 1 and 3
   EXPECT_EQ(s.shards[0].done, 1);
   EXPECT_THROW(read_campaign_status(status_temp_dir("empty")), InputError);
+  // a shard read partly was read as 1/2 (and "x/2" ended as an internal error)
+  for (const char* shard : {"1/2x", "x/2"}) {
+    write(dir + "/campaign.json", fmt::format(R"({{"name": "p", "hash": "h", "total": 5, "shard": "{}"}})", shard));
+    try {
+      read_campaign_status(dir);
+      ADD_FAILURE() << shard << " must be refused";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(),
+                  HasSubstr(fmt::format("{}/campaign.json: key 'shard': value '{}': expected i/N", dir, shard)));
+    }
+  }
 }
 
 TEST(CampaignStatus, SubmissionDateIsUnderTimingAndOldRecordsStillRead)

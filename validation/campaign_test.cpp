@@ -1,6 +1,7 @@
 // Campaign files and the runner: expansion, errors, resume after a kill, shards, determinism, crashing workers,
 // no worker left after the runner is interrupted.
 #include "base/input_error.hpp"
+#include "mappers/debug/debug_mappers_fixtures.hpp"
 #include "scenarios/scenario.hpp"
 #include "validation/campaign.hpp"
 #include "validation/campaign_row.hpp"
@@ -465,6 +466,7 @@ TEST(CampaignRunner, ShardsCoverTheCampaignExactlyOnce)
 
 TEST(CampaignRunner, CrashingAndHangingWorkersGiveStatusRows)
 {
+  register_debug_mappers();
   Campaign c      = parse_campaign(R"(name: faults
 mode: analytic
 run_time_limit: 1
@@ -532,6 +534,7 @@ bool ends(pid_t pid)
 
 TEST(CampaignRunner, AnInterruptedRunnerLeavesNoWorkerRunning)
 {
+  register_debug_mappers();
   // Two runs whose mapper sleeps 60 s; the runner is interrupted (Ctrl-C) or killed while both workers run.
   Campaign c = parse_campaign(R"(name: sleepers
 mode: analytic
@@ -616,4 +619,13 @@ seed: {from: 1, count: 2}
   EXPECT_NE(message.find("simulation"), std::string::npos) << message;
   EXPECT_NE(message.find("the scenario of run 0 is invalid"), std::string::npos) << message;
   EXPECT_NE(message.find(":4: key 'simulation': value '7-exp2'"), std::string::npos) << message;
+}
+
+TEST(CampaignRunner, ShardSpecIsReadWhole)
+{
+  EXPECT_EQ(parse_shard_spec("1/2"), std::make_optional(std::pair{0, 2}));
+  EXPECT_EQ(parse_shard_spec("10/10"), std::make_optional(std::pair{9, 10}));
+  for (const char* bad : {"1/2/3", "1/2x", "1/2.0", "1/2e0", "0/2", "3/2", "1/0", "-1/2", "+1/2", "1/+2", " 1/2", "1/",
+                          "/2", "1", "", "merged", "99999999999/99999999999"})
+    EXPECT_EQ(parse_shard_spec(bad), std::nullopt) << bad;
 }

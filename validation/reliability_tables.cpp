@@ -1,6 +1,8 @@
+// bbr10 Tables 2 and 3 from a campaign of the reliability heuristics, which the registry's metadata picks out.
 #include "validation/reliability_tables.hpp"
 
 #include "base/table.hpp"
+#include "mappers/mapper.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,32 +14,23 @@ namespace pipesim {
 
 namespace {
 
-bool is_heuristic(const std::string& name)
+/// The registry's metadata of a bbr10 reliability heuristic (a row of Table 2), nullptr for any other mapper.
+const MapperInfo* heuristic_info(const std::string& name)
 {
-  return name.rfind("bbr10.part", 0) == 0; // bbr10.partst*, bbr10.partpr*
+  const MapperInfo* info = MapperRegistry::instance().find(name);
+  return info && info->paper == Paper::bbr10 && info->family == MapperFamily::heuristic ? info : nullptr;
 }
 
-bool is_interval(const std::string& name)
-{
-  return name.size() > 9 && name.compare(name.size() - 9, 9, ".interval") == 0;
-}
+bool is_heuristic(const std::string& name) { return heuristic_info(name) != nullptr; }
+
+/// Precondition: is_heuristic(name).
+bool is_interval(const std::string& name) { return heuristic_info(name)->mapping == MappingRule::interval; }
+
+/// Table 2's row order (MapperInfo::rank): Small, Snake-c, Snake-w, BCT-c, BCT-w, Bal-c, Bal-w (outer), PartStc,
+/// PartStr, PartStw (inner), then PartPrc, PartPrw. Precondition: is_heuristic(name).
+int paper_rank(const std::string& name) { return heuristic_info(name)->rank; }
 
 /// The deviations of one heuristic (or class) from the best of its scenario, summarised at the end.
-/// Table 2's row order: Small, Snake-c, Snake-w, BCT-c, BCT-w, Bal-c, Bal-w (outer), PartStc, PartStr, PartStw
-/// (inner), then PartPrc, PartPrw; unknown names last, by name.
-int paper_rank(const std::string& name)
-{
-  static const char* steps[] = {"small", "snake-c", "snake-w", "bct-c", "bct-w", "bal-c", "bal-w"};
-  static const char* parts[] = {"partstc", "partstr", "partstw"};
-  std::string base           = is_interval(name) ? name.substr(6, name.size() - 15) : name.substr(6); // drop "bbr10."
-  if (base == "partprc") return 100;
-  if (base == "partprw") return 101;
-  for (int m = 0; m < 7; ++m)
-    for (int q = 0; q < 3; ++q)
-      if (base == std::string(parts[q]) + "-" + steps[m]) return 3 * m + q;
-  return 1000;
-}
-
 class Accumulator {
 public:
   void add(double value, double best) { deviations_.push_back(best > 0 ? relative_deviation(value, best) : 0.0); }

@@ -1,4 +1,4 @@
-// Seed 004 §7.2, Tables 2 and 3, computed from a campaign of the reliability heuristics (validation/campaigns/
+// bbr10 §7.2, Tables 2 and 3, computed from a campaign of the reliability heuristics (validation/campaigns/
 // bbr10-tables23*.yaml): each heuristic's failure probability relative to the best of its class, and interval
 // against general mappings.
 #pragma once

@@ -7,10 +7,12 @@
 #include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_edits_plot.hpp"
+#include "validation/report_means.hpp"
 #include "validation/report_plots.hpp"
 #include "validation/result_files.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fmt/format.h>
 #include <set>
 
@@ -94,30 +96,25 @@ std::string summary_html(const CampaignResults& results, int excluded)
 
 std::string means_table_html(const std::vector<MapperMean>& means, const std::string& x_key)
 {
-  bool per_p = means_per_platform_size(means);
-  std::vector<std::pair<std::string, std::optional<int>>> columns; // mapper, and p when the curves are per p
+  std::vector<const MapperMean*> columns; // the first mean of each curve
   std::set<double> xs;
   bool simulated = false;
   for (const auto& m : means) {
-    std::pair<std::string, std::optional<int>> column{m.mapper, per_p ? m.p : std::nullopt};
-    if (std::find(columns.begin(), columns.end(), column) == columns.end()) columns.push_back(column);
+    if (std::ranges::none_of(columns, [&](const MapperMean* c) { return c->same_curve(m); })) columns.push_back(&m);
     xs.insert(m.x);
     simulated = simulated || m.simulated.has_value();
   }
   std::string html = fmt::format("<table>\n<tr><th rowspan=\"2\">{}</th>", escape(x_key));
-  for (const auto& [mapper, p] : columns)
-    html += fmt::format("<th colspan=\"{}\">{}{}</th>", simulated ? 2 : 1, escape(mapper),
-                        p ? fmt::format(", p = {}", *p) : "");
+  for (const MapperMean* column : columns)
+    html += fmt::format("<th colspan=\"{}\">{}</th>", simulated ? 2 : 1, escape(column->title()));
   html += "</tr>\n<tr>";
   for (size_t i = 0; i < columns.size(); ++i)
     html += simulated ? "<th>analytic (runs)</th><th>simulated</th>" : "<th>analytic (runs)</th>";
   html += "</tr>\n";
   for (double x : xs) {
     html += fmt::format("<tr><td class=\"num\">{}</td>", x);
-    for (const auto& column : columns) { // no structured binding: clang 14 cannot capture one (the fuzz preset)
-      auto it = std::find_if(means.begin(), means.end(), [&](const auto& m) {
-        return m.mapper == column.first && m.x == x && (!per_p || m.p == column.second);
-      });
+    for (const MapperMean* column : columns) {
+      auto it = std::ranges::find_if(means, [&](const MapperMean& m) { return m.same_curve(*column) && m.x == x; });
       if (it == means.end())
         html += simulated ? "<td></td><td></td>" : "<td></td>";
       else {
@@ -130,7 +127,7 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
   return html + "</table>\n";
 }
 
-/// Campaigns of the seed 004 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
+/// Campaigns of the bbr10 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
@@ -144,11 +141,16 @@ std::string reliability_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
-/// Campaigns of the HeDPM mappers: seed 002's figures (written to hedpm-tables.md too); empty when there are none.
+/// Campaigns of the HeDPM mappers: hedpm's figures (written to hedpm-tables.md too); empty when there are none
+/// (and a hedpm-tables.md an earlier report wrote is removed: the directory holds the tables of this report only).
 std::string hedpm_html(const CampaignResults& results)
 {
   std::string markdown = hedpm_tables_markdown(hedpm_tables(results));
-  if (markdown.empty()) return "";
+  if (markdown.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove(results.dir + "/hedpm-tables.md", ignored);
+    return "";
+  }
   write_file_atomically(results.dir + "/hedpm-tables.md", markdown);
   return "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor count against BSC and "
          "HeDPM's model against the event graph (<a href=\"hedpm-tables.md\">hedpm-tables.md</a>; "
@@ -156,7 +158,7 @@ std::string hedpm_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
-/// Elections campaigns: seed 004 Table 1 (written to elections-table.{md,csv} too).
+/// Elections campaigns: bbr10 Table 1 (written to elections-table.{md,csv} too).
 std::string elections_html(const std::string& dir)
 {
   ElectionsTable table = write_elections_table(dir);
@@ -238,11 +240,11 @@ std::string mean_period_section(const std::string& dir, const CampaignResults& r
   std::vector<MapperMean> means = x_key.empty() ? std::vector<MapperMean>{} : mapper_means(results, x_key);
   std::string html =
       figure_html(dir, elections ? std::nullopt : mean_period_plot(results, x_key), "Mean period per mapper",
-                  "One curve per mapper, and per platform size p when the campaign has several: the period "
+                  "One curve per mapper and per value of every other swept key (the seed aside): the period "
                   "against " +
                       x_key +
-                      ", averaged over the seeds (and every other swept key) of the ok runs; lines: analytic, "
-                      "circles: simulated when the campaign simulated.",
+                      ", averaged over the seeds of the ok runs; lines: analytic, circles: simulated when the "
+                      "campaign simulated.",
                   elections       ? "Elections campaign: the periods are in the table of the elections above."
                   : x_key.empty() ? "The campaign sweeps no numeric parameter other than the seed to put on an x axis."
                                   : "No ok run has a numeric value of " + x_key + ".",

@@ -2,34 +2,19 @@
 #include "validation/run_checks.hpp"
 
 #include "base/input_error.hpp"
-#include "platforms/simgrid/xml_precheck.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <fmt/format.h>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <yaml-cpp/yaml.h>
 
 namespace pipesim {
 
-std::optional<std::string> mapper_refusal(const std::string& name, const Problem& problem)
-{
-  std::unique_ptr<Mapper> mapper = MapperRegistry::instance().create(name);
-  if (auto why = mapper->refuses(problem)) return why;
-  if (!problem.task_chain || name == explicit_mapper_name) return std::nullopt;
-  Problem without_chain = problem;
-  without_chain.task_chain.reset();
-  if (mapper->refuses(without_chain)) return std::nullopt; // it needs the chain: it reads it
-  return "the scenario is a task_chain (seed 001's data-parallel tasks, priced by their response functions), and this "
-         "mapper maps a pipeline's w and delta: it would map the chain's stand-in pipeline, whose w and delta are all "
-         "0; use an sv95.* mapper or an explicit mapping";
-}
-
 void check_mapper(const Scenario& scenario, const Problem& problem)
 {
-  auto why = mapper_refusal(scenario.mapper, problem);
+  // the mapper's metadata and its own limits (Mapper::refuses); the reason alone, placed at the mapper's line
+  auto why = MapperRegistry::instance().create(scenario.mapper)->refuses(problem);
   if (!why) return;
   if (!scenario.mapper_option.empty())
     throw InputError(fmt::format("{} {} (command line): mapper '{}' cannot handle the problem of {}: {}",
@@ -45,24 +30,6 @@ namespace {
 [[noreturn]] void refuse(const Scenario& scenario, int line, const std::string& message)
 {
   throw InputError(located(scenario.file, line, message));
-}
-
-/// P_in and P_out are I/O servers outside the model (DESIGN.md §3.3): their hosts never fail, so no state profile of
-/// theirs may run (failures: platform).
-void refuse_io_state_profiles(const Scenario& scenario)
-{
-  const PlatformSpec& spec = scenario.platform;
-  std::ifstream in(spec.xml_file);
-  std::stringstream text;
-  text << in.rdbuf();
-  for (const XmlStateProfile& p : xml_state_profiles(text.str()))
-    if (!p.link && (p.id == spec.in_name || p.id == spec.out_name))
-      throw InputError(located(
-          spec.xml_file, p.line,
-          fmt::format("host '{}' has a state profile ({}) and is {} of {}, which runs the profiles "
-                      "(simulation.failures: platform): P_in and P_out are I/O servers outside the model, they never "
-                      "fail; choose other hosts (platform.io) or remove the profile",
-                      p.id, p.profile, p.id == spec.in_name ? "P_in" : "P_out", scenario.file)));
 }
 
 /// The first replica of several processors, as "interval j (stages a-b): replica r".
@@ -86,8 +53,6 @@ void check_evaluators(const Scenario& scenario, const std::optional<Mapping>& ma
            fmt::format("key 'simulation.failures': value '{}': seed 001's modules (task_chain) are simulated without "
                        "failures; remove simulation.failures",
                        s.failures.model));
-  if (simulate && s.failures.model == FailureModel::platform && scenario.platform.kind == PlatformSpec::Kind::xml)
-    refuse_io_state_profiles(scenario);
   if (!mapping) return;
   if (!scenario.task_chain)
     if (auto group = first_group(*mapping))

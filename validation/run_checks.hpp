@@ -14,17 +14,9 @@
 
 namespace pipesim {
 
-/// Why mapper `name` does not take `problem`, or nullopt (InputError for an unknown name). The one place that asks a
-/// mapper (mapper metadata will replace its body, issue 32): the mapper's own Mapper::refuses, and a problem with a
-/// task chain for a mapper that does not read it. A task chain's problem carries a stand-in pipeline of w = 0 and
-/// delta = 0 (task_chain_pipeline); a mapper that maps it without the chain maps a problem of zeros, which the
-/// chain's evaluator (seed 001 §2.2) then prices (issue 31: `map --mapper hedpm` printed 2.24 on a chain whose
-/// HeDPM trace was all zeros). Until the registry knows it, a mapper reads the chain when it refuses the same
-/// problem without it; the `explicit` mapper evaluates a chain's mapping by seed 001.
-std::optional<std::string> mapper_refusal(const std::string& name, const Problem& problem);
-
 /// InputError at `scenario`'s mapper line ("key 'mapper': value 'NAME': mapper 'NAME' cannot handle this problem:
-/// ...") when mapper_refusal(scenario.mapper, problem) refuses.
+/// ...") when the mapper refuses the problem (Mapper::refuses: the registry's metadata, mappers/mapper_info.hpp, then
+/// the mapper's own limits); the option's name instead of the line when the mapper came from the command line.
 void check_mapper(const Scenario& scenario, const Problem& problem);
 
 /// What the evaluators cannot handle, found before they run, as InputError at the scenario's line: in `mapping` (the

@@ -53,11 +53,11 @@ std::string campaign_error(const std::string& text)
 
 TEST(RunChecks, PipelineMappersRefuseTaskChains)
 {
-  // HeDPM mapped the chain's stand-in pipeline (w = 0, delta = 0) and seed 001 priced its mapping: 2.24 printed
+  // HeDPM mapped the chain's stand-in pipeline (w = 0, delta = 0) and sv95 priced its mapping: 2.24 printed
   // for a problem HeDPM never saw
   EXPECT_EQ(map_error(std::string(chain_tasks) + "mapper: hedpm\n"),
             "test.yaml:7: key 'mapper': value 'hedpm': mapper 'hedpm' cannot handle this problem: the scenario is a "
-            "task_chain (seed 001's data-parallel tasks, priced by their response functions), and this mapper maps a "
+            "task_chain (sv95's data-parallel tasks, priced by their response functions), and this mapper maps a "
             "pipeline's w and delta: it would map the chain's stand-in pipeline, whose w and delta are all 0; use an "
             "sv95.* mapper or an explicit mapping");
   EXPECT_THAT(map_error(std::string(chain_tasks) + "mapper: br07.h7b-bsc\n"), HasSubstr("stand-in pipeline"));
@@ -111,10 +111,10 @@ base:
               HasSubstr("test-campaign.yaml: run 3 (mapper=hedpm simulation.model=multi-port) cannot run: "));
   EXPECT_THAT(campaign_error(base + "sweep:\n  mapper: [random.interval, hedpm]\n  simulation.model: [one-port, "
                                     "multi-port]\n"),
-              HasSubstr("mapper 'hedpm' cannot handle this problem: HeDPM's t(n, p) adds receive, compute and send "
-                        "(seed 002 §3, synchronous communications): the one-port model, not multi-port; every run of "
-                        "a campaign must be one its mapper and evaluators take: leave the others out of the sweep, "
-                        "e.g. with a `zip`"));
+              HasSubstr("key 'mapper': value 'hedpm': mapper 'hedpm' cannot handle this problem: it accepts the "
+                        "one-port model (HeDPM's t(n, p) adds receive, compute and send: hedpm §3's synchronous "
+                        "communications), not multi-port; every run of a campaign must be one its mapper and "
+                        "evaluators take: leave the others out of the sweep, e.g. with a `zip`"));
   // the combinations that go together, as a zip: accepted
   EXPECT_EQ(campaign_error(base + "zip:\n  - {mapper: [random.interval, random.interval, hedpm], simulation.model: "
                                   "[one-port, multi-port, one-port]}\n"),

@@ -2,15 +2,14 @@
 #include "validation/scenario_run.hpp"
 
 #include "base/input_error.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/deal.hpp"
 #include "model/event_graph.hpp"
 #include "model/hedpm/production_time.hpp"
 #include "model/sv95/response.hpp"
+#include "platforms/profile_yaml.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
-#include "simulator/module_actors.hpp"
-#include "simulator/program_actors.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 #include "validation/run_checks.hpp"
 
 #include <algorithm>
@@ -23,11 +22,14 @@ Platform load_platform(const Scenario& scenario)
 {
   const PlatformSpec& spec = scenario.platform;
   if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
+  Platform platform;
   try {
-    return load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
+    platform = load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
   } catch (const InputError& e) {
     throw InputError(located(scenario.file, spec.line, fmt::format("key 'platform': {}", e.what())));
   }
+  merge_host_profiles(platform, spec.profiles); // its errors name the scenario's lines
+  return platform;
 }
 
 namespace {
@@ -76,7 +78,7 @@ Problem scenario_problem(Scenario& scenario, Platform platform)
   problem.objective = scenario.objective;
   if (scenario.mapping)
     problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, problem.platform);
-  if (scenario.task_chain) { // seed 001 (docs/sv95.md); P and the speeds of an XML platform are known from here on
+  if (scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
     complete_task_chain_spec(*scenario.task_chain, problem.platform);
     check_task_chain_spec(*scenario.task_chain, problem.platform.p());
     require_task_chain_functions(*scenario.task_chain, problem.platform);
@@ -103,7 +105,7 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 
 void analyze_run(ScenarioRun& run)
 {
-  if (run.scenario.task_chain) { // seed 001: §2.2's period and §2.1's latency; no event graph, no failures
+  if (run.scenario.task_chain) { // sv95: §2.2's period and §2.1's latency; no event graph, no failures
     Sv95Evaluation e                 = sv95_evaluate(run.scenario.task_chain->chain, sv95_modules(run.mapper.mapping));
     run.analytic.period              = e.period;
     run.analytic.latency             = e.latency;
@@ -132,27 +134,56 @@ void analyze_run(ScenarioRun& run)
   run.critical_cycle     = cr.describe(graph);
 }
 
+void compare_series_run(ScenarioRun& run)
+{
+  if (!run.simulated || run.platform.profiles().empty() || run.scenario.task_chain) return;
+  const Scenario& s = run.scenario;
+  EpochSeries series;
+  series.window            = s.simulation.window > 0
+                                 ? s.simulation.window
+                                 : default_throughput_window(s.simulation.datasets, deal_round(run.mapper.mapping));
+  series.throughput        = throughput_series(run.simulated->output_times, series.window);
+  std::vector<int> senders = policy_senders(s, run.platform, run.mapper.mapping);
+  const bool multiport     = s.simulation.model == CommModel::multi_port;
+  try { // the multi-port evaluators take their elected senders first
+    series.analytic = analytic_series(s.pipeline, run.platform,
+                                      multiport ? senders_first(run.mapper.mapping, senders) : run.mapper.mapping,
+                                      s.simulation.model, s.simulation.buffer, senders, run.simulated->makespan);
+    series.epochs   = compare_series(series.analytic, series.throughput, run.simulated->output_times);
+  } catch (const InputError& e) { // the mapping has no event graph of this model: the windows are still shown
+    series.note = e.what();
+  }
+  run.series = std::move(series);
+}
+
 void simulate_run(ScenarioRun& run, int jobs)
 {
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
-  check_evaluators(s, mapping, true);                       // before any simulation process starts
-  if (s.task_chain && s.task_chain->chain.has_programs()) { // seed 001's programs as SimGrid parallel tasks
-    run.simulated         = simulate_program(s.task_chain->chain, run.platform, mapping, s.simulation);
-    run.simulated_latency = simulate_program_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
+  check_evaluators(s, mapping, true); // before any simulation process starts
+  // Until the simulator draws them (issue 33's integration), a simulation of random times would print the means'.
+  if (!s.variability.deterministic())
+    throw InputError(fmt::format("{}: pipeline.variability: the simulator does not draw random operation times yet "
+                                 "(docs/random-times.md); without it the run simulates the means",
+                                 s.file));
+  // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
+  // execution from the job
+  auto job = [&](const SimulationSettings& settings, RunKind kind) {
+    if (s.task_chain) return SimulationJob(s.task_chain->chain, run.platform, mapping, settings, kind);
+    return SimulationJob(s.pipeline, run.platform, mapping, settings, kind);
+  };
+  if (s.task_chain) {
+    run.simulated         = simulate(job(s.simulation, RunKind::period)).run;
+    run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
     return;
   }
-  if (s.task_chain) { // seed 001's modules, charged with their response functions (DESIGN.md §3.8)
-    run.simulated         = simulate_modules(s.task_chain->chain, run.platform, mapping, s.simulation);
-    run.simulated_latency = simulate_modules_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
-    return;
-  }
-  run.simulated         = simulate(s.pipeline, run.platform, mapping, without_failures(s.simulation));
-  run.simulated_latency = simulate_latency(s.pipeline, run.platform, mapping, s.simulation);
+  run.simulated         = simulate(job(without_failures(s.simulation), RunKind::period)).run;
+  run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
+  compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
-  run.crash_run            = simulate(s.pipeline, run.platform, mapping, first);
+  run.crash_run            = simulate(job(first, RunKind::period)).run;
   if (s.simulation.runs > 1)
     run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs);
 }

@@ -1,6 +1,6 @@
 // The JSON form of a scenario run (`pipesim map --format json`, `pipesim simulate --format json`, campaign traces).
 #include "model/deal.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
@@ -90,7 +90,7 @@ nlohmann::json map_document(const ScenarioRun& run)
                        {"latency", run.analytic.latency},
                        {"failure_probability", json_number(run.analytic.failure_probability)},
                        {"formula", run.analytic.formula}};
-  if (run.scenario.task_chain) { // seed 001's modules: response functions, no event graph (docs/sv95.md)
+  if (run.scenario.task_chain) { // sv95's modules: response functions, no event graph (docs/sv95.md)
     j["event_graph"] = {{"period", nullptr},
                         {"deadlock", false},
                         {"critical_cycle", "none for seed 001's data-parallel modules (no event graph)"}};
@@ -196,6 +196,7 @@ void to_json(nlohmann::json& j, const ScenarioRun& run)
   if (!run.simulated) return;
   j["simulated"]      = simulated_json(run);
   j["relative_error"] = relative_error_json(run);
+  add_series_json(j, run); // nothing without profiles
 }
 
 } // namespace pipesim

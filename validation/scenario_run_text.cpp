@@ -30,7 +30,7 @@ std::string header(const ScenarioRun& run)
     return out + (run.mapper.note.empty() ? "mapping    none (infeasible)\n"
                                           : fmt::format("mapping    none (infeasible: {})\n", run.mapper.note));
   out += fmt::format("mapping    {} ({})\n", to_text(run.mapper.mapping, run.platform), to_string(run.rule));
-  if (run.scenario.task_chain) // seed 001's triplets (T, r, p) with the tasks' names
+  if (run.scenario.task_chain) // sv95's triplets (T, r, p) with the tasks' names
     out += fmt::format("modules    {}\n", to_text(sv95_modules(run.mapper.mapping), run.scenario.task_chain->chain));
   return out;
 }
@@ -142,7 +142,7 @@ std::string figures_text(const ScenarioRun& run, bool simulated, std::optional<d
 {
   Table t = figures_table(simulated);
   add_figure(t, "period", run.analytic.period, run.analytic.formula, period);
-  if (run.scenario.task_chain) { // seed 001's modules: no event graph and no failure model (docs/sv95.md)
+  if (run.scenario.task_chain) { // sv95's modules: no event graph and no failure model (docs/sv95.md)
     add_figure(t, "latency", run.analytic.latency, "seed001-s2.1", latency);
     return t.text(2);
   }
@@ -182,11 +182,11 @@ std::string simulate_table(const ScenarioRun& run)
   std::string model           = s.model == CommModel::multi_port
                                     ? fmt::format("{} ({}, buffer {})", s.model, s.allocation, s.buffer)
                                     : to_string(s.model);
-  if (run.scenario.task_chain && run.scenario.task_chain->chain.has_programs()) // seed 001's programs (docs/sv95.md)
+  if (run.scenario.task_chain && run.scenario.task_chain->chain.has_programs()) // sv95's programs (docs/sv95.md)
     out += fmt::format("simulation data-parallel modules running their programs as SimGrid parallel tasks (ptask_L07), "
                        "network {}, N = {}, warm-up K = {}, whole rounds of L = {} data sets\n",
                        sim.network, s.datasets, s.effective_warmup(), deal_round(run.mapper.mapping));
-  else if (run.scenario.task_chain) // seed 001's modules: the response functions are charged as they are
+  else if (run.scenario.task_chain) // sv95's modules: the response functions are charged as they are
     out += fmt::format("simulation data-parallel modules charged with their response functions, N = {}, warm-up K = "
                        "{}, whole rounds of L = {} data sets\n",
                        s.datasets, s.effective_warmup(), deal_round(run.mapper.mapping));
@@ -199,7 +199,14 @@ std::string simulate_table(const ScenarioRun& run)
   const FailureOutcome& f = sim.failures;
   std::optional<double> period;
   std::optional<double> latency;
-  if (f.failed())
+  if (f.failed() && f.failed_link.empty()) { // a host state profile of the platform turned processors off
+    std::string crashes;
+    for (const auto& x : f.crashes)
+      crashes += fmt::format("{}{} at {:.6g}", crashes.empty() ? "" : ", ", x.host, x.time);
+    out += fmt::format("run        failed at t = {:.6g}: interval {} lost its last replica (state profiles turned off "
+                       "{}); {} of {} data sets delivered, no period measured\n",
+                       f.failure_time, f.failed_interval + 1, crashes, f.delivered, s.datasets);
+  } else if (f.failed())
     out += fmt::format("run        failed at t = {:.6g}: link '{}' is off on a transfer of interval {}; {} of {} data "
                        "sets delivered, no period measured\n",
                        f.failure_time, f.failed_link, f.failed_interval + 1, f.delivered, s.datasets);
@@ -215,6 +222,7 @@ std::string simulate_table(const ScenarioRun& run)
                     "2 L = {} data sets\n",
                     l, s.datasets, 2 * l);
   out += "\n" + usage_text(sim);
+  out += series_text(run); // empty without profiles
   out += crash_text(run);
   return out;
 }

@@ -78,6 +78,34 @@ bool in_queue(SlurmState state)
   }
 }
 
+std::string blocked_reason(const SlurmJob& job)
+{
+  // SLURM's reasons (job_reason_string, SLURM 22.05) that no scheduling pass will clear
+  static const std::vector<std::string> blocking{"JobHeldAdmin",       "JobHeldUser",        "JobHoldMaxRequeue",
+                                                 "JobLaunchFailure",   "launch failed",      "held",
+                                                 "DependencyNever",    "BadConstraints",     "InvalidAccount",
+                                                 "InvalidQOS",         "QOSNotAllowed",      "AccountNotAllowed",
+                                                 "PartitionDown",      "PartitionInactive",  "PartitionConfig",
+                                                 "PartitionNodeLimit", "PartitionTimeLimit", "NodeDown",
+                                                 "FrontEndDown",       "ReqNodeNotAvail",    "SystemFailure"};
+  std::string reason = job.reason.empty() || job.reason == "None" ? "no reason given" : job.reason;
+  std::string state  = std::string(to_string(job.state));
+  switch (job.state) {
+  case SlurmState::requeue_hold:
+  case SlurmState::special_exit:
+  case SlurmState::suspended:
+  case SlurmState::stopped:
+    return fmt::format("{}, {}", state, reason);
+  case SlurmState::pending:
+  case SlurmState::requeued:
+    for (const auto& word : blocking)
+      if (job.reason.find(word) != std::string::npos) return fmt::format("{}, {}", state, reason);
+    return "";
+  default:
+    return "";
+  }
+}
+
 std::string SlurmJob::name() const
 {
   return array_task >= 0 ? fmt::format("{}_{}", array_job_id, array_task) : std::to_string(job_id);

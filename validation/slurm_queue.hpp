@@ -53,7 +53,8 @@ SlurmState slurm_state(const std::string& text);
 /// (never run a shard twice at once on a guess).
 bool in_queue(SlurmState state);
 
-/// One line of `squeue --array --states=all --format=%A|%F|%K|%T|%r`.
+/// One line of `squeue --array --states=all --format=%A|%F|%K|%T|%r` (%r: SLURM's reason, or its state description
+/// when it has one, e.g. "launch failed requeued held").
 struct SlurmJob {
   long job_id       = 0;
   long array_job_id = 0;  // the job id itself for a job that is not an array
@@ -63,6 +64,13 @@ struct SlurmJob {
 
   std::string name() const; // "123_4" or "123"
 };
+
+/// Why a job that is still in the queue will not run unless someone acts: held (by the user, an administrator, or
+/// SLURM after launch failures), a dependency that can never be met, a node or partition down, a request the
+/// partition or account refuses, or a state that waits for a person (REQUEUE_HOLD, SPECIAL_EXIT, SUSPENDED,
+/// STOPPED). The text names the state and SLURM's reason; empty for a job that runs, has ended, or waits for something
+/// that comes by itself (Resources, Priority, BeginTime, Dependency, limits of running jobs).
+std::string blocked_reason(const SlurmJob& job);
 
 /// The jobs of a squeue listing in that format; lines that do not parse are skipped.
 std::vector<SlurmJob> parse_squeue(const std::string& output);

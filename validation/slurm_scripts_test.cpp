@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 using namespace pipesim;
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -146,6 +147,25 @@ TEST(SlurmQueue, SqueueLinesAndStates)
   EXPECT_FALSE(in_queue(SlurmState::timeout));
   EXPECT_EQ(slurm_state("NODE_FAIL"), SlurmState::node_fail);
   EXPECT_STREQ(to_string(SlurmState::out_of_memory), "OUT_OF_MEMORY");
+}
+
+TEST(SlurmQueue, BlockedJobsNameStateAndReason)
+{
+  // squeue's answer on the local cluster when slurmd could not create a job step's socket (issue 31: the spool under
+  // a long path), a held task, and tasks that wait for something that comes by itself
+  auto jobs =
+      parse_squeue("3|1|1|PENDING|launch failed requeued held\n1|1|2|PENDING|JobHeldUser\n"
+                   "4|4|1|PENDING|Resources\n5|4|2|PENDING|BeginTime\n6|6|N/A|PENDING|Dependency\n"
+                   "7|6|1|RUNNING|None\n8|8|N/A|REQUEUE_HOLD|None\n9|9|N/A|PENDING|DependencyNeverSatisfied\n"
+                   "10|10|N/A|FAILED|NonZeroExitCode\n11|11|N/A|PENDING|ReqNodeNotAvail, UnavailableNodes:n1\n");
+  ASSERT_EQ(jobs.size(), 10u);
+  EXPECT_EQ(jobs[0].reason, "launch failed requeued held");
+  std::vector<std::string> blocked;
+  for (const auto& job : jobs)
+    blocked.push_back(blocked_reason(job));
+  EXPECT_THAT(blocked, ElementsAre("PENDING, launch failed requeued held", "PENDING, JobHeldUser", "", "", "", "",
+                                   "REQUEUE_HOLD, no reason given", "PENDING, DependencyNeverSatisfied", "",
+                                   "PENDING, ReqNodeNotAvail, UnavailableNodes:n1"));
 }
 
 TEST(SlurmQueue, ParsableJobIds)

@@ -2,6 +2,7 @@
 #include "validation/slurm_submit.hpp"
 
 #include "base/input_error.hpp"
+#include "validation/output_directory.hpp"
 #include "validation/result_files.hpp"
 
 #include <chrono>
@@ -43,8 +44,12 @@ std::string ids_text(const std::vector<long>& ids, const char* separator)
 int settle_directory(const Campaign& c, const SlurmJobSettings& job, int requested)
 {
   const std::string& dir = job.out_dir;
-  std::string meta_path  = dir + "/slurm/submission.json";
-  int total              = static_cast<int>(c.runs.size());
+  OutputRequest request{.option  = "--out",
+                        .command = "pipesim campaign --slurm",
+                        .writes  = DirectoryKind::slurm_campaign,
+                        .hash    = c.hash()};
+  std::string meta_path = dir + "/slurm/submission.json";
+  int total             = static_cast<int>(c.runs.size());
   if (fs::exists(meta_path)) {
     nlohmann::json meta;
     try {
@@ -61,10 +66,12 @@ int settle_directory(const Campaign& c, const SlurmJobSettings& job, int request
       throw InputError(fmt::format("--shards {}: {} was submitted with --shards {}; give the same number (or none) to "
                                    "re-submit its unfinished shards, or choose another --out",
                                    requested, dir, previous));
+    require_output_directory(dir, request); // not inside another campaign
     return previous;
   }
   if (fs::exists(dir + "/campaign.json") || fs::exists(dir + "/results.jsonl"))
     throw InputError(fmt::format("{}: holds the results of a campaign run without --slurm; choose another --out", dir));
+  require_output_directory(dir, request); // no other command's output, not inside another campaign
   int shards = requested > 0 ? requested : default_shard_count(total);
   if (shards > total)
     throw InputError(fmt::format("--shards {}: the campaign has {} runs; at most one shard per run", shards, total));

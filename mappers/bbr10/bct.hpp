@@ -1,4 +1,4 @@
-// Seed 004 §6.2.2 Algorithm 8 (BCT, biggest cycle-time): each subset takes the most critical processor that still
+// bbr10 §6.2.2 Algorithm 8 (BCT, biggest cycle-time): each subset takes the most critical processor that still
 // satisfies P_max, round after round, then fusion.
 #pragma once
 
@@ -7,7 +7,7 @@
 namespace pipesim {
 
 /// Contract.
-/// - Source: seed 004 Algorithm 8 (BCT-c with SubsetOrder::output_data, BCT-w with ::workload). ceil(p / l) rounds;
+/// - Source: bbr10 Algorithm 8 (BCT-c with SubsetOrder::output_data, BCT-w with ::workload). ceil(p / l) rounds;
 ///   in each round every subset (in `order`) takes the unused processor whose cycle-time in the subset (its largest
 ///   term of the period bound, SubsetState::cycle_time_with) is the biggest among those that satisfy P_max (ties:
 ///   smaller index). Then bbr10_give_unused_processors and Algorithm 10 (bbr10_fusion).

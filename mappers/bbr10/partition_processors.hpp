@@ -1,4 +1,4 @@
-// Seed 004 §6.3 (class 2, PartPrc and PartPrw): processors grouped into sets of balanced reliability first, then
+// bbr10 §6.3 (class 2, PartPrc and PartPrw): processors grouped into sets of balanced reliability first, then
 // stages assigned to the sets one by one.
 #pragma once
 
@@ -10,7 +10,7 @@ namespace pipesim {
 enum class StageOrder { output_data, workload };
 
 /// Contract.
-/// - Source: seed 004 §6.3 and Algorithm 12, for one number of sets q (1 <= q <= min(n, p)): processors by
+/// - Source: bbr10 §6.3 and Algorithm 12, for one number of sets q (1 <= q <= min(n, p)): processors by
 ///   decreasing speed (ties: smaller index) are dealt in that order into q sets, each set taking processors until
 ///   the product of their f_u is <= the q-th root of prod_{u = 1..p} f_u (at least one each while processors
 ///   remain; the last processors may stay out). Then each stage, in `order`, joins the set that gives the smallest

@@ -1,4 +1,4 @@
-// Seed 004 §6.2-§6.3 reliability mappers, registered by name: minimise F under a period bound P_max.
+// bbr10 §6.2-§6.3 reliability mappers, registered by name: minimise F under a period bound P_max.
 #pragma once
 
 #include "mappers/bbr10/partition_processors.hpp"
@@ -30,7 +30,7 @@ struct ReliabilityHeuristic {
 std::vector<ReliabilityHeuristic> bbr10_reliability_heuristics();
 
 /// Contract.
-/// - Source: seed 004 Algorithm 11 (class 1) and Algorithm 12 (class 2): for l (or q) = 1..min(n, p), partition,
+/// - Source: bbr10 Algorithm 11 (class 1) and Algorithm 12 (class 2): for l (or q) = 1..min(n, p), partition,
 ///   map, fuse, and keep the mapping with the smallest F (ties: the smaller l); "failure" when no l gives a complete
 ///   mapping. Random choices (PartStr, Small) use Rng(seed + l * 0x9E3779B97F4A7C15).
 /// - P_max is checked with the worst-case period bound (SubsetState, docs/bbr10-periods.md): every returned mapping

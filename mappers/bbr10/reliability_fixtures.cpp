@@ -27,7 +27,7 @@ Problem two_stage_problem(double period_bound, std::vector<double> speeds)
 
 Problem section2_problem(double period_bound)
 {
-  Seed004Section2 ex;
+  Bbr10Section2 ex;
   return reliability_problem(ex.pipeline, ex.platform, period_bound);
 }
 

@@ -32,7 +32,7 @@ TEST(Bbr10Reliability, FortyFourHeuristicsAndTwoBestAreRegistered)
 
 TEST(Bbr10Reliability, Section2GeneralBeatsInterval)
 {
-  // Seed 004 §2 at P_max = 1: the best general mapping is Figure 3's (2 subsets x 6 replicas, F_gen = 0.000023,
+  // bbr10 §2 at P_max = 1: the best general mapping is Figure 3's (2 subsets x 6 replicas, F_gen = 0.000023,
   // worst case 0.95), the best interval mapping 3 intervals x 4 replicas (F_int = 1 - (1 - 0.15^4)^3 = 0.0015).
   Problem problem      = fixtures::section2_problem(1.0);
   MapperResult general = run_mapper("bbr10.best", problem, MapperOptions{});

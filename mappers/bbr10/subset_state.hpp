@@ -1,4 +1,4 @@
-// The working state of seed 004's reliability heuristics (§6.2-§6.3): subsets of stages, each on its own set of
+// The working state of bbr10's reliability heuristics (§6.2-§6.3): subsets of stages, each on its own set of
 // processors, and the test "this processor can join that subset without breaking P_max".
 #pragma once
 
@@ -11,11 +11,11 @@ namespace pipesim {
 
 /// Contract.
 /// - What it holds: a partition of (some of) the stages 1..n into subsets; the maximal runs of consecutive stages of a
-///   subset are its intervals (seed 004 §3.4); each subset has a set of processors, disjoint from the other subsets'
+///   subset are its intervals (bbr10 §3.4); each subset has a set of processors, disjoint from the other subsets'
 ///   (the heuristics never share a processor), and every interval of the subset is actively replicated on all of
 ///   them. Stages of no subset (class 2 assigns stages one by one) form intervals without processors.
 /// - The period test (docs/bbr10-periods.md, "Period bound of the reliability heuristics"): the mapping's worst-case
-///   period bound `bbr10_worst_case_upper_bound` (seed 004 eq. (1) generalised; >= pipesim's worst-case period, equal
+///   period bound `bbr10_worst_case_upper_bound` (bbr10 eq. (1) generalised; >= pipesim's worst-case period, equal
 ///   to eq. (1) on interval mappings) must stay <= P_max. It is a maximum over processors of per-processor terms
 ///   (compute, input card, output card, one per link), and each term only grows when a processor joins a subset, so
 ///   `fits(u, k)` checks only the processors whose terms change: u, and the processors of the subsets that send to
@@ -25,7 +25,7 @@ namespace pipesim {
 ///   mapping on which the two agree (subset_state_test.cpp); both evaluate the terms with bbr10_processor_bound.
 /// - Tolerance: a term t passes when t <= P_max (1 + 1e-12).
 /// - Failure probability: a subset fails when all its processors do, prod f_u (1 without processors); F = 1 - prod_k
-///   (1 - prod_{u in k} f_u), seed 004 eq. (2) (bbr10_eq2_failure_probability on mapping()).
+///   (1 - prod_{u in k} f_u), bbr10 eq. (2) (bbr10_eq2_failure_probability on mapping()).
 class SubsetState {
 public:
   SubsetState(const Problem& problem, double period_bound);

@@ -12,7 +12,7 @@ namespace {
 
 TEST(SubsetState, Section2GeneralMappingHasCt1AndFgen)
 {
-  // Seed 004 §2: {S_1, S_3} on P1..P6, {S_2} on P7..P12; CT_1 = 0.95 is P1..P6's worst case (the bound is exact
+  // bbr10 §2: {S_1, S_3} on P1..P6, {S_2} on P7..P12; CT_1 = 0.95 is P1..P6's worst case (the bound is exact
   // here, docs/bbr10-periods.md), F_gen = 1 - (1 - 0.15^6)^2 = 0.0000228.
   Problem problem = fixtures::section2_problem(1.0);
   SubsetState state(problem, 1.0);

@@ -1,4 +1,4 @@
-// Seed 004 §7.1: the best of the four election heuristics.
+// bbr10 §7.1: the best of the four election heuristics.
 #include "model/bbr10/best.hpp"
 
 #include "model/bbr10/max_bout.hpp"

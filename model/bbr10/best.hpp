@@ -1,4 +1,4 @@
-// Seed 004 §7.1's period estimate: the smallest period of the four election heuristics.
+// bbr10 §7.1's period estimate: the smallest period of the four election heuristics.
 #pragma once
 
 #include "model/bbr10/election.hpp"
@@ -17,7 +17,7 @@ struct ElectionChoice {
 };
 
 /// Contract.
-/// - Source: seed 004 §6.1 (last paragraph) and §7.1: "we execute the previous four heuristics and retain the
+/// - Source: bbr10 §6.1 (last paragraph) and §7.1: "we execute the previous four heuristics and retain the
 ///   smallest result to estimate the period of a given mapping". Runs Random (Rng(seed)), MaxBout, MinComm and
 ///   MinNbProcs, evaluates each with Algorithm 1 (bbr10_period) and keeps the smallest period; ties keep the
 ///   first in that order.

@@ -1,4 +1,4 @@
-// Seed 004 Algorithm 3: the alive replica with the biggest Bout sends each interval's output.
+// bbr10 Algorithm 3: the alive replica with the biggest Bout sends each interval's output.
 #include "model/bbr10/max_bout.hpp"
 
 #include "model/bbr10/election.hpp"

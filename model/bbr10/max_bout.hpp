@@ -1,4 +1,4 @@
-// Seed 004 §6.1 Algorithm 3 (MaxBout): elect the alive replica with the biggest output card.
+// bbr10 §6.1 Algorithm 3 (MaxBout): elect the alive replica with the biggest output card.
 #pragma once
 
 #include "model/multiport_analytic.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract.
-/// - Source: seed 004 §6.1, Algorithm 3 (MaxBout): for each stage, the surviving allocated processor with the
+/// - Source: bbr10 §6.1, Algorithm 3 (MaxBout): for each stage, the surviving allocated processor with the
 ///   biggest Bout. Per interval in pipesim (only the last stage of an interval sends remotely). Ties (equal Bout,
 ///   e.g. unbounded cards): the first alive replica in replica order (the paper leaves ties open).
 /// - Accepts: any mapping with active replication on single processors, any platform class.

@@ -1,4 +1,4 @@
-// Seed 004 Algorithm 4: MinComm election, costliest transfers first, smallest resulting outgoing time.
+// bbr10 Algorithm 4: MinComm election, costliest transfers first, smallest resulting outgoing time.
 #include "model/bbr10/min_comm.hpp"
 
 #include "model/bbr10/election.hpp"

@@ -1,4 +1,4 @@
-// Seed 004 Algorithm 5: MinNbProcs election, fewest alternatives first, smallest resulting outgoing time.
+// bbr10 Algorithm 5: MinNbProcs election, fewest alternatives first, smallest resulting outgoing time.
 #include "model/bbr10/min_nb_procs.hpp"
 
 #include "model/bbr10/election.hpp"

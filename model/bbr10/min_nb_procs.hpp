@@ -1,4 +1,4 @@
-// Seed 004 §6.1 Algorithm 5 (MinNbProcs): elect the intervals with the fewest survivors first.
+// bbr10 §6.1 Algorithm 5 (MinNbProcs): elect the intervals with the fewest survivors first.
 #pragma once
 
 #include "model/multiport_analytic.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract.
-/// - Source: seed 004 §6.1, Algorithm 5 (MinNbProcs), per interval (only the last stage of an interval sends):
+/// - Source: bbr10 §6.1, Algorithm 5 (MinNbProcs), per interval (only the last stage of an interval sends):
 ///   1. an interval whose output stays local (no receiver) elects its first alive replica (the paper: at random;
 ///      the choice cannot change the period);
 ///   2. the others, by increasing number of alive replicas, ties by decreasing delta_{e_j} |receivers_j| (the

@@ -1,4 +1,4 @@
-// Seed 004 Algorithm 2: uniform random election of one alive sender per interval.
+// bbr10 Algorithm 2: uniform random election of one alive sender per interval.
 #include "model/bbr10/random_election.hpp"
 
 #include "base/random.hpp"

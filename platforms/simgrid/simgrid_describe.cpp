@@ -132,7 +132,8 @@ XmlPlatformDescription::Range range_from_json(const nlohmann::json& j)
 
 XmlPlatformDescription describe_xml_platform(const std::string& file)
 {
-  std::string text = with_xml_platform(file, [&] { return nlohmann::json(describe_engine(file)).dump(); });
+  std::string text =
+      with_xml_platform(file, [&](const std::string&) { return nlohmann::json(describe_engine(file)).dump(); });
   return nlohmann::json::parse(text).get<XmlPlatformDescription>();
 }
 

@@ -5,6 +5,7 @@
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
 #include "platforms/platform_json.hpp"
+#include "platforms/simgrid/simgrid_profiles.hpp"
 #include "platforms/simgrid/xml_precheck.hpp"
 
 #include <cstring>
@@ -16,7 +17,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <sys/resource.h>
-#include <unistd.h>
 #include <vector>
 
 namespace sg4 = simgrid::s4u;
@@ -67,7 +67,7 @@ Platform decode_platform(const std::string& text)
 
 } // namespace
 
-std::string with_xml_platform(const std::string& file, const std::function<std::string()>& job)
+std::string with_xml_platform(const std::string& file, const std::function<std::string(const std::string&)>& job)
 {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
@@ -86,7 +86,7 @@ std::string with_xml_platform(const std::string& file, const std::function<std::
     } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
       throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
     }
-    return job();
+    return job(text.str());
   };
   JobOutcome loaded = std::move(run_pool(1, {}, load).front());
   if (loaded.status == JobStatus::bad_input) throw InputError(loaded.text);
@@ -96,37 +96,14 @@ std::string with_xml_platform(const std::string& file, const std::function<std::
   return std::move(loaded.text);
 }
 
-void load_xml_for_run(const std::string& file, bool state_profiles)
-{
-  auto* engine = sg4::Engine::get_instance();
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<XmlStateProfile> profiles = xml_state_profiles(text.str());
-  if (state_profiles || profiles.empty()) {
-    engine->load_platform(file);
-    return;
-  }
-  namespace fs    = std::filesystem;
-  fs::path folder = fs::absolute(file).parent_path();
-  fs::path copy =
-      fs::temp_directory_path() / fmt::format("pipesim-{}-{}", ::getpid(), fs::path(file).filename().string());
-  std::ofstream(copy) << without_state_profiles(text.str(), profiles);
-  sg4::Engine::set_config("path:" + folder.string()); // relative speed_file, bandwidth_file, trace files
-  try {
-    engine->load_platform(copy.string());
-  } catch (...) {
-    fs::remove(copy);
-    throw;
-  }
-  fs::remove(copy);
-}
-
 Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
                            const PlatformOptions& options)
 {
-  return decode_platform(
-      with_xml_platform(file, [&] { return encode_platform(platform_from_engine(file, in_name, out_name, options)); }));
+  return decode_platform(with_xml_platform(file, [&](const std::string& text) {
+    Platform platform = platform_from_engine(file, in_name, out_name, options);
+    attach_xml_profiles(platform, file, text); // speed_file, state_file, bandwidth_file, latency_file
+    return encode_platform(platform);
+  }));
 }
 
 } // namespace pipesim

@@ -42,14 +42,9 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
 /// the file.
 Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
                            const PlatformOptions& options = {});
-/// Loads the XML `file` into this process's engine for a simulation run. Its state profiles (xml_state_profiles:
-/// hosts and links SimGrid turns off and on) are run only when `state_profiles` (simulation.failures: platform,
-/// docs/semantics.md); otherwise a copy of the file without them is loaded, from a temporary file removed at once,
-/// with the file's own folder on SimGrid's search path so that its relative profile and trace files are found.
-void load_xml_for_run(const std::string& file, bool state_profiles);
-/// The child process of load_xml_platform: checks the file, loads it in a fresh engine, then runs `job` there and
-/// returns its answer (the same errors).
-std::string with_xml_platform(const std::string& file, const std::function<std::string()>& job);
+/// The child process of load_xml_platform: checks the file, loads it in a fresh engine, then runs `job` there on the
+/// file's text and returns its answer (the same errors).
+std::string with_xml_platform(const std::string& file, const std::function<std::string(const std::string&)>& job);
 
 /// In the simulating process, after the XML is loaded: sets the link values of platform.link_settings() and turns
 /// off the links of platform.link_failures() that fail at time <= 0. Unknown link names are an InputError naming the
@@ -69,7 +64,8 @@ void build_simgrid_platform(const Platform& platform, bool with_cards);
 
 /// SimGrid 4.1 XML of `platform` in the shape build_simgrid_platform gives (without card links: capacities are
 /// exported as host properties), numbers written with 17 significant digits so that load_xml_platform gives back
-/// exactly the same model.
-std::string export_xml(const Platform& platform);
+/// exactly the same model. Profiles become speed_file, state_file, bandwidth_file and latency_file attributes naming
+/// the files of exported_profiles(platform, profile_prefix) (write them next to the XML).
+std::string export_xml(const Platform& platform, const std::string& profile_prefix = "profile-");
 
 } // namespace pipesim

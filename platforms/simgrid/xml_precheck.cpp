@@ -13,7 +13,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <functional>
-#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -126,6 +125,8 @@ struct Element {
   int line   = 1;
   int parent = -1;
   std::string routing;
+  std::size_t begin = 0; // the start tag in the text: [begin, end)
+  std::size_t end   = 0;
 };
 
 /// The value of attribute `name` in the tag text, or "".
@@ -170,7 +171,7 @@ Elements elements(const std::string& text)
     std::size_t end = pos + 1;
     while (end < text.size() && is_name_char(text[end]))
       ++end;
-    Element e{text.substr(pos + 1, end - pos - 1), 0, open.empty() ? -1 : open.back(), ""};
+    Element e{text.substr(pos + 1, end - pos - 1), 0, open.empty() ? -1 : open.back(), "", pos, 0};
     for (char quote = 0; end < text.size() && (quote != 0 || text[end] != '>'); ++end)
       if (quote != 0 ? text[end] == quote : (text[end] == '"' || text[end] == '\'')) quote = quote != 0 ? 0 : text[end];
     if (end >= text.size()) return {out, true};
@@ -179,6 +180,7 @@ Elements elements(const std::string& text)
     lines_up_to = pos;
     e.line      = line;
     e.routing   = attribute(std::string_view(text).substr(pos, end - pos), "routing");
+    e.end       = end;
     out.push_back(std::move(e));
     if (text[end - 1] != '/') open.push_back(static_cast<int>(out.size()) - 1);
     pos = end + 1;
@@ -215,79 +217,15 @@ void check_structure(const std::string& file, const std::string& text)
                              "e.g. <zone id=\"world\" routing=\"Full\">, and crashes without one"));
 }
 
-/// The state profile a tag gives (`tag`: the text from '<' to '>' at `pos` in the document), or nullopt.
-std::optional<XmlStateProfile> state_profile_of(std::string_view tag, std::size_t pos, const std::string& name)
-{
-  XmlStateProfile p;
-  p.element = name;
-  if (name == "trace_connect") {
-    std::string kind = attribute(tag, "kind");
-    if (!kind.empty() && kind != "HOST_AVAIL" && kind != "LINK_AVAIL") return std::nullopt;
-    p.id      = attribute(tag, "element");
-    p.profile = attribute(tag, "trace");
-    p.link    = kind == "LINK_AVAIL";
-    p.begin   = pos;
-    p.end     = pos + tag.size() + 1;
-    return p;
-  }
-  for (std::size_t at = tag.find("state_file"); at != std::string_view::npos; at = tag.find("state_file", at + 1)) {
-    if (at == 0 || !std::isspace(static_cast<unsigned char>(tag[at - 1]))) continue;
-    const std::string text(tag);
-    const std::size_t quote = value_start(text, at + 10);
-    if (quote == std::string::npos) continue;
-    const std::size_t close = text.find(text[quote], quote + 1);
-    if (close == std::string::npos) return std::nullopt;
-    p.id      = attribute(tag, "id");
-    p.profile = text.substr(quote + 1, close - quote - 1);
-    p.link    = name == "link";
-    p.begin   = pos + at;
-    p.end     = pos + close + 1;
-    return p;
-  }
-  return std::nullopt;
-}
-
 } // namespace
 
-std::vector<XmlStateProfile> xml_state_profiles(const std::string& text)
+void for_each_xml_element(const std::string& text, const XmlElementVisitor& visit)
 {
-  std::vector<XmlStateProfile> found;
-  for (std::size_t pos = text.find('<'); pos != std::string::npos; pos = text.find('<', pos + 1)) {
-    if (const std::size_t end = markup_end(text, pos); end != pos) {
-      if (end == std::string::npos) break;
-      pos = end;
-      continue;
-    }
-    std::size_t end = pos + 1;
-    while (end < text.size() && is_name_char(text[end]))
-      ++end;
-    const std::string name = text.substr(pos + 1, end - pos - 1);
-    for (char quote = 0; end < text.size() && (quote != 0 || text[end] != '>'); ++end)
-      if (quote != 0 ? text[end] == quote : (text[end] == '"' || text[end] == '\'')) quote = quote != 0 ? 0 : text[end];
-    if (end >= text.size()) break;
-    if (auto p = state_profile_of(std::string_view(text).substr(pos, end - pos), pos, name))
-      found.push_back(std::move(*p));
-    pos = end;
-  }
-  int line         = 1; // the lines, counted once through the text (found is in document order)
-  std::size_t upto = 0;
-  for (XmlStateProfile& p : found) {
-    line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(upto),
-                                        text.begin() + static_cast<std::ptrdiff_t>(p.begin), '\n'));
-    upto   = p.begin;
-    p.line = line;
-  }
-  return found;
+  for (const Element& e : elements(text).list)
+    visit(e.name, e.line, std::string_view(text).substr(e.begin, e.end - e.begin));
 }
 
-std::string without_state_profiles(const std::string& text, const std::vector<XmlStateProfile>& profiles)
-{
-  std::string out = text;
-  for (const XmlStateProfile& p : profiles)
-    for (std::size_t i = p.begin; i < p.end && i < out.size(); ++i)
-      if (out[i] != '\n') out[i] = ' ';
-  return out;
-}
+std::string xml_attribute(std::string_view tag, std::string_view name) { return attribute(tag, name); }
 
 void precheck_platform_xml(const std::string& file, const std::string& text)
 {

@@ -2,9 +2,9 @@
 // exception) on some bad values, which would only surface as "the loading process died" without a line or value.
 #pragma once
 
-#include <cstddef>
+#include <functional>
 #include <string>
-#include <vector>
+#include <string_view>
 
 namespace pipesim {
 
@@ -22,20 +22,11 @@ namespace pipesim {
 /// A value that is not a number is left to SimGrid's parser, which names its line. Complexity: O(size of the text).
 void precheck_platform_xml(const std::string& file, const std::string& text);
 
-/// A state profile of the XML text: SimGrid turns the host or link on and off by it (DESIGN.md §3.5, §3.11).
-struct XmlStateProfile {
-  std::string element;       // where it is given: "host", "link", "peer" (attribute state_file), or "trace_connect"
-  std::string id;            // the host or link it turns on and off
-  std::string profile;       // the state_file, or the <trace> of a trace_connect
-  bool link         = false; // a link's state (else a host's)
-  int line          = 0;
-  std::size_t begin = 0, end = 0; // the text that gives it: the attribute, or the whole <trace_connect .../>
-};
-
-/// The state profiles of a SimGrid XML text, in document order: every state_file attribute (outside comments) and
-/// every <trace_connect> of kind HOST_AVAIL (SimGrid's default kind) or LINK_AVAIL. Complexity: O(size of the text).
-std::vector<XmlStateProfile> xml_state_profiles(const std::string& text);
-/// The text without them, every other character (newlines included: same line numbers) where it was.
-std::string without_state_profiles(const std::string& text, const std::vector<XmlStateProfile>& profiles);
+/// Calls `visit(name, line, tag)` for every element of the text outside comments, declarations and processing
+/// instructions, in document order; `tag` is the text of its start tag. O(size of the text).
+using XmlElementVisitor = std::function<void(const std::string& name, int line, std::string_view tag)>;
+void for_each_xml_element(const std::string& text, const XmlElementVisitor& visit);
+/// The value of attribute `name` in a start tag's text, or "" when it has none.
+std::string xml_attribute(std::string_view tag, std::string_view name);
 
 } // namespace pipesim

@@ -2,7 +2,6 @@
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "platforms/simgrid/xml_precheck.hpp"
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -156,43 +155,6 @@ TEST(XmlPrecheck, ElementsSimgridAbortsOnNameTheirLine)
   EXPECT_EQ(precheck_error_of(head + "<zone id=\"z\" routing=\"Full\"/>\n<cabinet id=\"c\" prefix=\"h-\" suffix=\"\" "
                                      "radical=\"0-3\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\"/>"),
             "p.xml:3: element <cabinet>: directly in <platform>: put it in a <zone> (SimGrid 3.32 crashes otherwise)");
-}
-
-TEST(XmlStateProfiles, FoundAndCutOutWithTheirLines)
-{
-  // attributes of hosts and links, trace_connect of the two state kinds (HOST_AVAIL is SimGrid's default), and what
-  // is not a state profile: a comment, a speed trace_connect, a speed_file
-  const std::string text             = "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">\n"
-                                       "<host id=\"a\" speed=\"1Gf\" state_file=\"a.profile\"/>\n"
-                                       "<!-- <host id=\"c\" state_file=\"c.profile\"/> -->\n"
-                                       "<host id=\"b\" speed=\"1Gf\" speed_file=\"b.speed\"/>\n"
-                                       "<link id=\"l\" bandwidth=\"1GBps\"\n      state_file='l.profile'/>\n"
-                                       "<trace_connect trace=\"t1\" element=\"b\"/>\n"
-                                       "<trace_connect kind=\"LINK_AVAIL\" trace=\"t2\" element=\"l\"/>\n"
-                                       "<trace_connect kind=\"SPEED\" trace=\"t3\" element=\"b\"/>\n</zone>\n</platform>\n";
-  std::vector<XmlStateProfile> found = xml_state_profiles(text);
-  ASSERT_EQ(found.size(), 4u);
-  auto expect = [&](std::size_t i, const char* element, const char* id, const char* profile, bool link, int line) {
-    EXPECT_EQ(found[i].element, element) << i;
-    EXPECT_EQ(found[i].id, id) << i;
-    EXPECT_EQ(found[i].profile, profile) << i;
-    EXPECT_EQ(found[i].link, link) << i;
-    EXPECT_EQ(found[i].line, line) << i;
-  };
-  expect(0, "host", "a", "a.profile", false, 3);
-  expect(1, "link", "l", "l.profile", true, 7);
-  expect(2, "trace_connect", "b", "t1", false, 8);
-  expect(3, "trace_connect", "l", "t2", true, 9);
-  std::string cut = without_state_profiles(text, found);
-  EXPECT_EQ(cut.size(), text.size());
-  EXPECT_EQ(std::count(cut.begin(), cut.end(), '\n'), std::count(text.begin(), text.end(), '\n'));
-  EXPECT_EQ(cut.find("a.profile"), std::string::npos);
-  EXPECT_EQ(cut.find("l.profile"), std::string::npos);
-  EXPECT_EQ(cut.find("\"t1\""), std::string::npos);
-  EXPECT_NE(cut.find("c.profile"), std::string::npos); // in a comment
-  EXPECT_NE(cut.find("b.speed"), std::string::npos);
-  EXPECT_NE(cut.find("\"t3\""), std::string::npos);
-  EXPECT_NE(cut.find("<host id=\"a\" speed=\"1Gf\" "), std::string::npos);
 }
 
 } // namespace
