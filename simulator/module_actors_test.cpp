@@ -3,6 +3,7 @@
 // clusterings with replication.
 #include "base/input_error.hpp"
 #include "base/random.hpp"
+#include "model/deal.hpp"
 #include "model/sv95/chain_generator.hpp"
 #include "model/sv95/response.hpp"
 #include "model/test_fixtures.hpp"
