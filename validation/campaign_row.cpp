@@ -60,8 +60,9 @@ nlohmann::json base_row(const Campaign& campaign, const CampaignRun& run)
 
 void fill_run(nlohmann::json& row, const ScenarioRun& r)
 {
-  row["mapper"]                     = r.scenario.mapper;
-  row["mapper_status"]              = to_string(r.mapper.status);
+  row["mapper"]        = r.scenario.mapper;
+  row["mapper_status"] = to_string(r.mapper.status);
+  if (r.mapper.period_test) row["period_test"] = to_string(*r.mapper.period_test);
   row["n"]                          = r.scenario.pipeline.n();
   row["p"]                          = r.platform.p();
   row["platform_class"]             = to_string(r.platform.classify());
@@ -174,6 +175,7 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "mapper_status",
                                 "mapper_lower_bound",
                                 "mapper_gap",
+                                "period_test",
                                 "n",
                                 "p",
                                 "platform_class",

@@ -134,9 +134,8 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
-  ReliabilityTables tables = reliability_tables(results);
-  if (tables.scenarios == 0) return "";
-  std::string markdown = reliability_tables_markdown(tables);
+  std::string markdown = reliability_tables_markdown(results);
+  if (markdown.empty()) return "";
   write_file_atomically(results.dir + "/reliability-tables.md", markdown);
   return "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities relative to the best "
          "of the class in each scenario (<a href=\"reliability-tables.md\">reliability-tables.md</a>; "

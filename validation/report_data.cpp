@@ -42,12 +42,13 @@ nlohmann::json parse_json_file(const std::string& path)
 ResultRow parse_row(const nlohmann::json& j, int line)
 {
   ResultRow row;
-  row.line    = line;
-  row.run_id  = j.value("run_id", 0);
-  row.mapper  = string_field(j, "mapper");
-  row.status  = string_field(j, "status");
-  row.error   = string_field(j, "error");
-  row.verdict = string_field(j, "verdict");
+  row.line        = line;
+  row.run_id      = j.value("run_id", 0);
+  row.mapper      = string_field(j, "mapper");
+  row.status      = string_field(j, "status");
+  row.error       = string_field(j, "error");
+  row.verdict     = string_field(j, "verdict");
+  row.period_test = string_field(j, "period_test");
   if (auto it = j.find("p"); it != j.end() && it->is_number_integer()) row.p = it->get<int>();
   row.analytic_period       = number_field(j, "analytic_period");
   row.simulated_period      = number_field(j, "simulated_period");

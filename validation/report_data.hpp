@@ -32,7 +32,8 @@ struct ResultRow {
   std::optional<double> survival_rate;
   std::optional<double> survival_ci_low;
   std::optional<double> survival_ci_high;
-  std::string verdict; // the simulation's verdict when it has one (a link failure, crash runs): "failed", ...
+  std::string verdict;     // the simulation's verdict when it has one (a link failure, crash runs): "failed", ...
+  std::string period_test; // seed 004 reliability heuristics: the P_max test they applied (empty for others)
 
   /// The status as RunStatus (empty when the file holds another text).
   std::optional<RunStatus> run_status() const { return from_string<RunStatus>(status); }

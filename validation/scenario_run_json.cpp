@@ -56,6 +56,7 @@ nlohmann::json mapper_json(const ScenarioRun& run)
   j["platform_class"] = to_string(run.platform.classify());
   j["seed"]           = run.scenario.simulation.seed;
   j["mapper_seed"]    = run.scenario.mapper_options.seed;
+  if (run.mapper.period_test) j["period_test"] = to_string(*run.mapper.period_test); // seed 004 heuristics' P_max test
   if (!run.command_line.empty()) j["command"] = run.command_line;
   if (auto s = run.mapper.statistics.find("seconds"); s != run.mapper.statistics.end())
     j[timing_key] = {{"mapper_seconds", s->second}};
