@@ -58,6 +58,33 @@ nlohmann::json base_row(const Campaign& campaign, const CampaignRun& run)
   return row;
 }
 
+/// The Monte Carlo series' columns, and its period after crashes against P_max.
+void fill_monte_carlo(nlohmann::json& row, const ScenarioRun& r)
+{
+  if (r.monte_carlo) {
+    const MonteCarloSummary& mc   = *r.monte_carlo;
+    row["runs"]                   = mc.runs;
+    row["survival_rate"]          = mc.survival_rate;
+    row["survival_ci_low"]        = mc.ci95.low;
+    row["survival_ci_high"]       = mc.ci95.high;
+    row["survival_ci99_low"]      = mc.ci99.low;
+    row["survival_ci99_high"]     = mc.ci99.high;
+    row["run_errors"]             = mc.errors;
+    row["schedule_survival_rate"] = mc.schedule_survival_rate;
+    row["survived_late_crash"]    = mc.survived_late_crash;
+  }
+  if (r.after_crashes) {
+    const PeriodAfterCrashes& a     = *r.after_crashes;
+    row["after_crash_measured"]     = a.measured;
+    row["after_crash_over_bound"]   = a.over;
+    row["after_crash_over_ci_low"]  = a.over_ci95.low;
+    row["after_crash_over_ci_high"] = a.over_ci95.high;
+    row["after_crash_max_ratio"]    = a.max_ratio;
+    row["one_left_runs"]            = a.one_left;
+    row["one_left_over_bound"]      = a.one_left_over;
+  }
+}
+
 void fill_run(nlohmann::json& row, const ScenarioRun& r)
 {
   row["mapper"]        = r.scenario.mapper;
@@ -83,7 +110,10 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["analytic_latency"]    = json_number(r.analytic.latency);
   row["failure_probability"] = json_number(r.analytic.failure_probability);
   row["formula"]             = r.analytic.formula;
-  row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : json_number(r.event_graph_period);
+  if (r.analytic.worst_case_period > 0) row["worst_case_period"] = r.analytic.worst_case_period; // seed 004 §4
+  if (r.scenario.objective.kind == Objective::Kind::min_failure_probability)
+    row["period_bound"] = r.scenario.objective.period_bound;
+  row["event_graph_period"] = r.deadlock ? nlohmann::json(nullptr) : json_number(r.event_graph_period);
   if (r.hedpm_period) row["hedpm_period"] = json_number(*r.hedpm_period);
   if (!r.simulated) return;
   row["simulated_latency"] = json_number(r.simulated_latency);
@@ -102,18 +132,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
     row["crashes"]            = f.crashes.size();
     row["period_after_crash"] = f.period_after < 0 ? nlohmann::json(nullptr) : nlohmann::json(f.period_after);
   }
-  if (r.monte_carlo) {
-    const MonteCarloSummary& mc   = *r.monte_carlo;
-    row["runs"]                   = mc.runs;
-    row["survival_rate"]          = mc.survival_rate;
-    row["survival_ci_low"]        = mc.ci95.low;
-    row["survival_ci_high"]       = mc.ci95.high;
-    row["survival_ci99_low"]      = mc.ci99.low;
-    row["survival_ci99_high"]     = mc.ci99.high;
-    row["run_errors"]             = mc.errors;
-    row["schedule_survival_rate"] = mc.schedule_survival_rate;
-    row["survived_late_crash"]    = mc.survived_late_crash;
-  }
+  fill_monte_carlo(row, r);
 }
 
 void write_trace(const std::string& file, const CampaignRun& run, const ScenarioRun& r)
@@ -203,6 +222,15 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "run_errors",
                                 "schedule_survival_rate",
                                 "survived_late_crash",
+                                "period_bound",
+                                "worst_case_period",
+                                "after_crash_measured",
+                                "after_crash_over_bound",
+                                "after_crash_over_ci_low",
+                                "after_crash_over_ci_high",
+                                "after_crash_max_ratio",
+                                "one_left_runs",
+                                "one_left_over_bound",
                                 "error"};
   if (mode == CampaignMode::elections)
     for (auto& column : elections_columns())

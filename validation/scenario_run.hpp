@@ -7,6 +7,7 @@
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
 #include "validation/monte_carlo.hpp"
+#include "validation/period_after_crashes.hpp"
 #include "validation/result_output.hpp"
 
 #include <iosfwd>
@@ -32,6 +33,9 @@ struct ScenarioRun {
   double simulated_latency = 0;
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)
   std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
+  /// With a Monte Carlo series, a period bound (objective min F under P_max) and seed 004's model: the survived runs'
+  /// period after their last crash against P_max.
+  std::optional<PeriodAfterCrashes> after_crashes;
   std::string command_line;
 
   /// A mapper may stop on its time limit before finding any mapping (bbr10.exhaustive): the mapping is then empty.

@@ -162,6 +162,7 @@ nlohmann::json simulated_json(const ScenarioRun& run)
     j["survival_rate"] = run.monte_carlo->survival_rate;
     j["survival_ci"]   = {run.monte_carlo->ci95.low, run.monte_carlo->ci95.high};
     j["monte_carlo"]   = *run.monte_carlo;
+    if (run.after_crashes) j["period_after_crashes"] = *run.after_crashes;
   }
   if (s.model == CommModel::multi_port) {
     j["allocation"] = to_string(s.allocation);

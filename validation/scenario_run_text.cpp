@@ -22,8 +22,9 @@ std::string header(const ScenarioRun& run)
     out += fmt::format("bound      {:.10g} proved <= the optimum <= {:.10g}, gap {:.3g} %\n", *run.mapper.lower_bound,
                        run.mapper.objective, 100 * relative_gap(run.mapper).value_or(0));
   if (run.scenario.objective.kind == Objective::Kind::min_failure_probability)
-    out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}\n",
-                       run.scenario.objective.period_bound);
+    out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}{}\n",
+                       run.scenario.objective.period_bound,
+                       run.mapper.period_test ? fmt::format(", period test {}", *run.mapper.period_test) : "");
   for (const auto& e : run.platform.applied_edits())
     out += fmt::format("edit       {} ({} matched)\n", e.edit, e.matched.size());
   if (!run.has_mapping())
@@ -95,6 +96,16 @@ std::string crash_text(const ScenarioRun& run)
     out += mc.survived_late_crash > 0
                ? fmt::format("; {} run(s) survived because a fatal crash came after the end\n", mc.survived_late_crash)
                : "\n";
+  }
+  if (run.after_crashes) {
+    const PeriodAfterCrashes& a = *run.after_crashes;
+    out += fmt::format("  period after the last crash above P_max = {:.10g}: {} of {} measured runs   95% [{:.6f}, "
+                       "{:.6f}]   largest / P_max {:.6f}\n",
+                       a.bound, a.over, a.measured, a.over_ci95.low, a.over_ci95.high, a.max_ratio);
+    out +=
+        fmt::format("  runs ending with an interval down to one replica: {}, above P_max: {}   95% [{:.6f}, {:.6f}]; "
+                    "Algorithm 1 above P_max: {} (largest gap to the simulation {:.2g})\n",
+                    a.one_left, a.one_left_over, a.one_left_ci95.low, a.one_left_ci95.high, a.analytic_over, a.max_gap);
   }
   return out;
 }
