@@ -17,7 +17,8 @@
 //   Messages name the interval or group as `mapping[j].stages` / `mapping[j].replicas[r]`.
 // - `mapper: explicit` without a `mapping` is an error (the explicit mapper has nothing to map).
 // - `simulation.warmup` absent stays -1 (SimulationSettings::effective_warmup gives N/2).
-// - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0.
+// - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0. `mapper_options.period_test`
+//   (worst-case, the default, or all-alive-best-election) is read by the bbr10 reliability heuristics only.
 // - `simulation.failures` is read by scenarios/failure_spec.cpp; trace hosts are checked here against a YAML
 //   platform (with their lines), and against an XML platform only when the crash schedule is drawn.
 // - `simulation.runs` (Monte Carlo) is an integer in [1, max_monte_carlo_runs], default 1, whatever the failure model;
@@ -181,11 +182,12 @@ Objective parse_objective(const YamlNode& node)
 MapperOptions parse_mapper_options(const YamlNode& node, std::uint64_t default_seed)
 {
   node.require_map();
-  node.allow_only({"time_limit", "seed"});
+  node.allow_only({"time_limit", "seed", "period_test"});
   MapperOptions options;
   options.seed = default_seed;
   if (auto limit = node.find("time_limit")) options.time_limit = limit->as_positive();
   if (auto seed = node.find("seed")) options.seed = parse_seed(*seed);
+  if (auto test = node.find("period_test")) options.period_test = test->as_enum<PeriodTest>("period test");
   return options;
 }
 

@@ -172,8 +172,12 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
   run.crash_run            = simulate(job(first, RunKind::period)).run;
-  if (s.simulation.runs > 1)
-    run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs);
+  if (s.simulation.runs <= 1) return;
+  run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs);
+  bool bbr10      = s.simulation.model == CommModel::multi_port && !mapping.data_parallel() && !mapping.has_deal();
+  if (bbr10 && s.objective.kind == Objective::Kind::min_failure_probability)
+    run.after_crashes = period_after_crashes(s.pipeline, run.platform, mapping, s.simulation, *run.monte_carlo,
+                                             s.objective.period_bound);
 }
 
 } // namespace pipesim

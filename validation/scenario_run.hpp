@@ -11,6 +11,7 @@
 #include "simulator/throughput_series.hpp"
 #include "validation/epoch_comparison.hpp"
 #include "validation/monte_carlo.hpp"
+#include "validation/period_after_crashes.hpp"
 #include "validation/result_output.hpp"
 
 #include <iosfwd>
@@ -47,6 +48,9 @@ struct ScenarioRun {
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)
   std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
   std::optional<EpochSeries> series;            // a platform with profiles, simulated
+  /// With a Monte Carlo series, a period bound (objective min F under P_max) and bbr10's model: the survived runs'
+  /// period after their last crash against P_max.
+  std::optional<PeriodAfterCrashes> after_crashes;
   std::string command_line;
 
   /// A mapper may stop on its time limit before finding any mapping (bbr10.exhaustive): the mapping is then empty.

@@ -56,6 +56,7 @@ nlohmann::json mapper_json(const ScenarioRun& run)
   j["platform_class"] = to_string(run.platform.classify());
   j["seed"]           = run.scenario.simulation.seed;
   j["mapper_seed"]    = run.scenario.mapper_options.seed;
+  if (run.mapper.period_test) j["period_test"] = to_string(*run.mapper.period_test); // bbr10 heuristics' P_max test
   if (!run.command_line.empty()) j["command"] = run.command_line;
   if (auto s = run.mapper.statistics.find("seconds"); s != run.mapper.statistics.end())
     j[timing_key] = {{"mapper_seconds", s->second}};
@@ -161,6 +162,7 @@ nlohmann::json simulated_json(const ScenarioRun& run)
     j["survival_rate"] = run.monte_carlo->survival_rate;
     j["survival_ci"]   = {run.monte_carlo->ci95.low, run.monte_carlo->ci95.high};
     j["monte_carlo"]   = *run.monte_carlo;
+    if (run.after_crashes) j["period_after_crashes"] = *run.after_crashes;
   }
   if (s.model == CommModel::multi_port) {
     j["allocation"] = to_string(s.allocation);

@@ -22,8 +22,9 @@ std::string header(const ScenarioRun& run)
     out += fmt::format("bound      {:.10g} proved <= the optimum <= {:.10g}, gap {:.3g} %\n", *run.mapper.lower_bound,
                        run.mapper.objective, 100 * relative_gap(run.mapper).value_or(0));
   if (run.scenario.objective.kind == Objective::Kind::min_failure_probability)
-    out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}\n",
-                       run.scenario.objective.period_bound);
+    out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}{}\n",
+                       run.scenario.objective.period_bound,
+                       run.mapper.period_test ? fmt::format(", period test {}", *run.mapper.period_test) : "");
   for (const auto& e : run.platform.applied_edits())
     out += fmt::format("edit       {} ({} matched)\n", e.edit, e.matched.size());
   if (!run.has_mapping())
@@ -96,6 +97,19 @@ std::string crash_text(const ScenarioRun& run)
                ? fmt::format("; {} run(s) survived because a fatal crash came after the end\n", mc.survived_late_crash)
                : "\n";
   }
+  if (run.after_crashes) {
+    const PeriodAfterCrashes& a = *run.after_crashes;
+    auto line                   = [&](const char* what, const OverBound& o) {
+      return fmt::format("  {} above P_max = {:.10g}: {} of {} runs   95% [{:.6f}, {:.6f}]   largest / P_max {:.6f}; "
+                                                             "with an interval down to one replica: {} of {}\n",
+                                           what, a.bound, o.over, a.measured, o.ci95.low, o.ci95.high, o.max_ratio, o.one_left_over,
+                                           a.one_left);
+    };
+    out += line("steady state after the last crash (Algorithm 1)", a.analytic);
+    out += line("period measured after the last crash", a.simulated);
+    out += fmt::format("  measured against the steady state: largest gap {:.2g} (the crashes' transient)\n", a.max_gap);
+  }
+
   return out;
 }
 
