@@ -8,6 +8,7 @@
 #include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
 #include "validation/elections_run.hpp"
+#include "validation/random_times_output.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
@@ -84,6 +85,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["formula"]             = r.analytic.formula;
   row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : json_number(r.event_graph_period);
   if (r.hedpm_period) row["hedpm_period"] = json_number(*r.hedpm_period);
+  add_stochastic_columns(row, r); // random operation times (empty cells otherwise)
   if (!r.simulated) return;
   row["simulated_latency"] = json_number(r.simulated_latency);
   if (r.simulated->failures.failed()) { // a fail_link edit stopped the run: no period, its verdict
@@ -200,8 +202,10 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "survival_ci99_high",
                                 "run_errors",
                                 "schedule_survival_rate",
-                                "survived_late_crash",
-                                "error"};
+                                "survived_late_crash"};
+  for (auto& column : stochastic_columns())
+    cols.push_back(std::move(column));
+  cols.emplace_back("error");
   if (mode == CampaignMode::elections)
     for (auto& column : elections_columns())
       cols.push_back(std::move(column));
