@@ -8,6 +8,7 @@
 #include "model/maxplus.hpp"
 #include "model/multiport_event_graph.hpp"
 #include "model/test_fixtures.hpp"
+#include "simulator/crash_fixtures.hpp"
 #include "simulator/simulate.hpp"
 
 #include <algorithm>
@@ -160,15 +161,49 @@ TEST(SimulatedRandomTimes, RerunsAreBitIdenticalAndTheLawsChangeTheRun)
   EXPECT_NE(a.output_times, other.output_times) << c.text;
 }
 
+TEST(SimulatedRandomTimes, CrashRunsDrawTheSameTimesAsTheFaultFreeRun)
+{
+  // Actively replicated mappings (one-port and multi-port allotted) under random laws; the elected replica of a
+  // replicated interval crashes half-way through the fault-free run. The crash run survives with every data set once
+  // and in order, is bit-identical when rerun, and (same draws, and nothing before the crash can know of it) every
+  // output before the crash time equals the fault-free run's.
+  int checked = 0;
+  for (std::uint64_t seed = 2; checked < 12 / static_cast<int>(fixtures::asan_scale); seed += 2) {
+    RandomTimesCase c = random_times_case(seed, 4, 8, false); // kinds 2 and 4: active replication
+    auto replicated =
+        std::ranges::find_if(c.inst.mapping.intervals, [](const Interval& in) { return in.replicas.size() > 1; });
+    if (replicated == c.inst.mapping.intervals.end()) continue;
+    c.settings.datasets = 60;
+    auto clean          = simulate_case(c);
+    ASSERT_TRUE(clean.estimate) << c.text;
+    const double t_crash = clean.output_times[30];
+    const std::string victim(c.inst.platform.node_name(replicated->replicas.front().front()));
+    RandomTimesCase crashed = c;
+    crashed.settings = fixtures::trace_settings(c.settings.model, c.settings.allocation, 60, {{victim, t_crash}});
+    crashed.settings.buffer = c.settings.buffer;
+    crashed.settings.seed   = c.settings.seed;
+    auto run                = simulate_case(crashed);
+    const std::string what  = c.text + "\ncrash of " + victim + " at " + std::to_string(t_crash);
+    fixtures::expect_verdict(run, true, 60, what);
+    EXPECT_FALSE(run.estimate) << what; // a crash run has no steady state to estimate
+    EXPECT_EQ(run.output_times, simulate_case(crashed).output_times) << what;
+    ASSERT_EQ(run.failures.crashes.size(), 1U) << what;
+    for (std::size_t k = 0; k < clean.output_times.size() && clean.output_times[k] < t_crash; ++k)
+      ASSERT_EQ(run.output_times[k], clean.output_times[k]) << what << "\ndata set " << k;
+    ++checked;
+  }
+}
+
 TEST(SimulatedRandomTimes, PrecisionIntervalCoversTheExponentialPeriodOfALine)
 {
   // A one-to-one line of n = 2..5 stages (n = 2 + seed % 4), every mean work 1, messages of size 0, exponential work:
   // the period is the exponential chain's (its value for n = 2 is the closed form of the two-stage blocking line,
   // mu1 mu2 (mu1 + mu2) / (mu1^2 + mu1 mu2 + mu2^2) = 2/3 for a throughput at mu = 1, so 3/2). The simulation runs
-  // with precision 0.02 (first look at 4,000 data sets) and its 95 % interval must contain the period for at least
-  // 36 of 40 seeds. Measured: 39 of 40, 7,000 data sets per run on average. With precision 0.05 from 1,000 data sets
-  // (batches of 49 data sets, stopped at the first look) only 36 of 40: short batches of a correlated stream and
-  // stopping when the interval happens to be narrow both make it too narrow (docs/random-times.md).
+  // with precision 0.03 (first look at 2,000 data sets) and its 95 % interval must contain the period for at least
+  // 36 of 40 seeds. Measured: 39 of 40, 3,250 data sets per run on average (precision 0.02 from 4,000: 39 of 40 with
+  // 7,000). With precision 0.05 from 1,000 data sets (batches of 49 data sets, stopped at the first look) only 36 of
+  // 40: short batches of a correlated stream, and stopping when the interval happens to be narrow, both make it too
+  // narrow (docs/random-times.md).
   int covered = 0, runs = 0;
   long long datasets = 0;
   for (std::uint64_t seed = 1; seed <= 40 / fixtures::asan_scale; ++seed) {
@@ -180,8 +215,8 @@ TEST(SimulatedRandomTimes, PrecisionIntervalCoversTheExponentialPeriodOfALine)
       ASSERT_NEAR(*chain.period, 1.5, 1e-9);
     }
     SimulationSettings s;
-    s.datasets     = 4000;
-    s.precision    = 0.02;
+    s.datasets     = 2000;
+    s.precision    = 0.03;
     s.max_datasets = 256'000;
     s.seed         = seed;
     SimulationJob job(line.pipeline, line.platform, line.mapping, s);
@@ -190,7 +225,7 @@ TEST(SimulatedRandomTimes, PrecisionIntervalCoversTheExponentialPeriodOfALine)
     ASSERT_TRUE(sim.estimate && sim.estimate->ok)
         << "seed " << seed << ": " << (sim.estimate ? sim.estimate->reason : "");
     const PeriodEstimate& e = *sim.estimate;
-    EXPECT_LE(e.relative_half_width(), 0.02) << "seed " << seed;
+    EXPECT_LE(e.relative_half_width(), 0.03) << "seed " << seed;
     EXPECT_LT(sim.output_times.size(), 256'000U) << "seed " << seed; // stopped by the precision, not the cap
     EXPECT_EQ(sim.period, e.period);
     const bool inside = e.ci_lo <= *chain.period && *chain.period <= e.ci_hi;
