@@ -34,7 +34,7 @@ simulation:
   return path.string();
 }
 
-std::pair<int, std::string> pipesim_run(const std::string& args)
+std::pair<int, std::string> random_times_pipesim(const std::string& args)
 {
   return pipesim::test::shell_output(fmt::format("{} {} 2>&1", PIPESIM_EXECUTABLE, args));
 }
@@ -45,8 +45,8 @@ TEST(RandomTimesCli, SimulateWithAPrecisionGivesTheIntervalAndTheStochasticFigur
 {
   // The two-stage blocking line with exponential work of mean 1: its period is 3/2 (the closed form
   // mu1 mu2 (mu1 + mu2) / (mu1^2 + mu1 mu2 + mu2^2) = 2/3 at mu = 1 is its throughput).
-  auto [code, out] =
-      pipesim_run("simulate --format json " + random_times_scenario("  datasets: 2000\n") + " --precision 0.03");
+  auto [code, out] = random_times_pipesim("simulate --format json " + random_times_scenario("  datasets: 2000\n") +
+                                          " --precision 0.03");
   ASSERT_EQ(code, 0) << out;
   auto j                     = nlohmann::json::parse(out);
   const nlohmann::json& sim  = j.at("simulated");
@@ -74,12 +74,12 @@ TEST(RandomTimesCli, SimulateWithAPrecisionGivesTheIntervalAndTheStochasticFigur
 TEST(RandomTimesCli, MapAndSimulateTablesShowTheStochasticRows)
 {
   const std::string file = random_times_scenario("  datasets: 4000\n");
-  auto [code, out]       = pipesim_run("map " + file);
+  auto [code, out]       = random_times_pipesim("map " + file);
   ASSERT_EQ(code, 0) << out;
   for (const char* row :
        {"period (means)", "period (max-plus)", "period (exponential)", "CTMC, 3 states", "N.B.U.E. bracket"})
     EXPECT_NE(out.find(row), std::string::npos) << row << " missing in:\n" << out;
-  auto [sim_code, sim_out] = pipesim_run("simulate " + file);
+  auto [sim_code, sim_out] = random_times_pipesim("simulate " + file);
   ASSERT_EQ(sim_code, 0) << sim_out;
   EXPECT_NE(sim_out.find("simulated period  "), std::string::npos) << sim_out;
   EXPECT_NE(sim_out.find("(95 %, 20 batches"), std::string::npos) << sim_out;
@@ -89,15 +89,15 @@ TEST(RandomTimesCli, BadPrecisionsExitTwo)
 {
   const std::string file = random_times_scenario("  datasets: 100\n");
   for (const char* bad : {"0", "1.5", "x"}) {
-    auto [code, out] = pipesim_run(fmt::format("simulate {} --precision {}", file, bad));
+    auto [code, out] = random_times_pipesim(fmt::format("simulate {} --precision {}", file, bad));
     EXPECT_EQ(code, 2) << out;
     EXPECT_NE(out.find("--precision"), std::string::npos) << out;
   }
-  auto [code, out] = pipesim_run(fmt::format("simulate {} --precision 0.01 --warmup 10", file));
+  auto [code, out] = random_times_pipesim(fmt::format("simulate {} --precision 0.01 --warmup 10", file));
   EXPECT_EQ(code, 2) << out;
   EXPECT_NE(out.find("detected"), std::string::npos) << out;
   const std::string bad_yaml = random_times_scenario("  precision: 2\n");
-  auto [yaml_code, yaml_out] = pipesim_run("simulate " + bad_yaml);
+  auto [yaml_code, yaml_out] = random_times_pipesim("simulate " + bad_yaml);
   EXPECT_EQ(yaml_code, 2) << yaml_out;
   for (const char* part : {"exponential.yaml:13:", "simulation.precision", "value '2'"})
     EXPECT_NE(yaml_out.find(part), std::string::npos) << part << " missing in: " << yaml_out;
