@@ -204,11 +204,38 @@ std::vector<std::string> parse_simgrid_args(const YamlNode& node)
   return args;
 }
 
+/// `precision` and `max_datasets` (DESIGN.md §3.10): the run goes on until the interval is narrow enough; its warm-up
+/// is detected, not given.
+void parse_precision(const YamlNode& node, SimulationSettings& settings)
+{
+  if (auto precision = node.find("precision")) {
+    double p = precision->as_double();
+    if (!(p > 0 && p < 1))
+      precision->fail("expected a number in (0, 1): the relative half-width of the 95 % interval of the period "
+                      "(0.01: the period within +/- 1 %)");
+    if (auto warmup = node.find("warmup"))
+      warmup->fail_key("'warmup' and 'precision' do not go together: with precision the warm-up is detected (MSER-5, "
+                       "docs/random-times.md)");
+    settings.precision = p;
+  }
+  auto max_datasets = node.find("max_datasets");
+  if (!max_datasets) return;
+  if (settings.precision <= 0)
+    max_datasets->fail_key("'max_datasets' bounds a run with 'precision' (simulation.precision); without it the run "
+                           "has N = simulation.datasets data sets");
+  long long m = max_datasets->as_integer();
+  if (m < settings.datasets || m > max_simulated_datasets)
+    max_datasets->fail(fmt::format("expected an integer in [{}, {}]: at least simulation.datasets (N = {}, where the "
+                                   "interval is first looked at), and a run keeps every data set's times",
+                                   settings.datasets, max_simulated_datasets, settings.datasets));
+  settings.max_datasets = static_cast<int>(m);
+}
+
 SimulationSettings parse_simulation(const YamlNode& node)
 {
   node.require_map();
   node.allow_only({"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation",
-                   "buffer", "failures", "runs", "window"});
+                   "buffer", "failures", "runs", "window", "precision", "max_datasets"});
   SimulationSettings settings;
   if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
   if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
@@ -235,6 +262,7 @@ SimulationSettings parse_simulation(const YamlNode& node)
                                  settings.effective_warmup(), settings.datasets));
     settings.cooldown = static_cast<int>(c);
   }
+  parse_precision(node, settings);
   for (const char* key : {"allocation", "buffer"})
     if (auto k = node.find(key); k && settings.model != CommModel::multi_port)
       k->fail_key(fmt::format("'{}' applies to the multi-port model only (simulation.model: multi-port)", key));

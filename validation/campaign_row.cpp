@@ -8,6 +8,7 @@
 #include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
 #include "validation/elections_run.hpp"
+#include "validation/random_times_output.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
@@ -120,6 +121,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
     row["period_bound"] = r.scenario.objective.period_bound;
   row["event_graph_period"] = r.deadlock ? nlohmann::json(nullptr) : json_number(r.event_graph_period);
   if (r.hedpm_period) row["hedpm_period"] = json_number(*r.hedpm_period);
+  add_stochastic_columns(row, r); // random operation times (empty cells otherwise)
   if (!r.simulated) return;
   row["simulated_latency"] = json_number(r.simulated_latency);
   if (r.simulated->failures.failed()) { // a fail_link edit stopped the run: no period, its verdict
@@ -239,8 +241,10 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "one_left_over_bound",
                                 "after_crash_sim_over_bound",
                                 "after_crash_sim_max_ratio",
-                                "after_crash_sim_max_gap",
-                                "error"};
+                                "after_crash_sim_max_gap"};
+  for (auto& column : stochastic_columns())
+    cols.push_back(std::move(column));
+  cols.emplace_back("error");
   if (mode == CampaignMode::elections)
     for (auto& column : elections_columns())
       cols.push_back(std::move(column));

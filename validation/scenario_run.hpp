@@ -6,6 +6,7 @@
 #include "model/analytic.hpp"
 #include "model/analytic_series.hpp"
 #include "model/mapping.hpp"
+#include "model/random_times.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
 #include "simulator/throughput_series.hpp"
@@ -43,6 +44,12 @@ struct ScenarioRun {
   /// hedpm eqs. (1)-(2) (hedpm_predict): HeDPM's predicted production time, for one-port interval mappings with
   /// one processor per replica, dealt or not (nullopt for the others; infinite for an unreachable pair).
   std::optional<double> hedpm_period;
+  /// With random operation times (pipeline.variability, DESIGN.md §3.10): the period of the means, the max-plus run
+  /// with the simulation's draws, N and precision, the exponential period and the N.B.U.E. bracket
+  /// (analyze_random_times on the event graph of the run's model); absent with deterministic laws, or when the
+  /// mapping has no event graph (then `stochastic_note` says why).
+  std::optional<RandomTimesSummary> stochastic;
+  std::string stochastic_note;
   std::optional<SimulationResult> simulated;
   double simulated_latency = 0;
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)

@@ -2,6 +2,7 @@
 #include "model/deal.hpp"
 #include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
+#include "validation/random_times_output.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
@@ -106,6 +107,7 @@ nlohmann::json map_document(const ScenarioRun& run)
                         {"deadlock", false},
                         {"critical_cycle", run.event_graph_period > 0 ? "not recorded (multi-port allotted, deal)"
                                                                       : "none for the multi-port model"}};
+    if (auto stochastic = stochastic_json(run)) j["stochastic"] = *stochastic; // random operation times
     return j;
   }
   j["event_graph"] = {{"period", run.deadlock ? nlohmann::json(nullptr) : nlohmann::json(run.event_graph_period)},
@@ -113,6 +115,7 @@ nlohmann::json map_document(const ScenarioRun& run)
                       {"critical_cycle", run.critical_cycle}};
   if (run.hedpm_period)
     j["hedpm"] = {{"production_time", json_number(*run.hedpm_period)}, {"formula", "seed002-eq1-2"}};
+  if (auto stochastic = stochastic_json(run)) j["stochastic"] = *stochastic; // random operation times
   return j;
 }
 
@@ -174,6 +177,7 @@ nlohmann::json simulated_json(const ScenarioRun& run)
     j["verdict"]      = to_string(sim.failures.verdict);
     j["link_failure"] = failure_json(sim.failures);
   }
+  add_simulated_estimate(j, run); // random operation times or a precision: the period's interval
   if (s.record_trace) j["trace"] = trace_json(sim.trace);
   return j;
 }

@@ -3,6 +3,7 @@
 #include "model/deal.hpp"
 #include "model/sv95/response.hpp"
 #include "validation/compare.hpp"
+#include "validation/random_times_output.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <cmath>
@@ -161,9 +162,10 @@ std::string figures_text(const ScenarioRun& run, bool simulated, std::optional<d
     return t.text(2);
   }
   add_extra_periods(t, run, period);
+  add_stochastic_rows(t, run, period); // random operation times
   add_figure(t, "latency", run.analytic.latency, "critical path", latency);
   add_figure(t, "failure probability", run.analytic.failure_probability, "seed004-eq2", std::nullopt);
-  return t.text(2);
+  return t.text(2) + stochastic_text(run);
 }
 
 /// Busy fractions per processor (the last column's name is the note on the makespan; its cells are empty).
@@ -204,6 +206,10 @@ std::string simulate_table(const ScenarioRun& run)
     out += fmt::format("simulation data-parallel modules charged with their response functions, N = {}, warm-up K = "
                        "{}, whole rounds of L = {} data sets\n",
                        s.datasets, s.effective_warmup(), deal_round(run.mapper.mapping));
+  else if (s.precision > 0) // N data sets first, then doubling (simulator/stopping_rule.hpp)
+    out +=
+        fmt::format("simulation {}, network {}, precision {} (N = {} first, at most {}), warm-up detected, seed {}\n",
+                    model, sim.network, s.precision, s.datasets, s.effective_max_datasets(), s.seed);
   else
     out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, cool-down {}, seed {}\n", model, sim.network,
                        s.datasets, s.effective_warmup(), s.effective_cooldown(), s.seed);
