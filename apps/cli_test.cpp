@@ -615,7 +615,9 @@ TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
   EXPECT_EQ(j["analytic"]["worst_case_formula"], "worst-case-enumeration");
   r = run("map scenarios/examples/reliability.yaml --mapper bbr10.best.interval");
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("objective  minimise F under the period bound P_max = 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("objective  minimise F under the period bound P_max = 1, period test worst-case\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("(interval)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("0.00151"), std::string::npos) << r.out; // 1 - (1 - 0.15^4)^3 = 0.0015177
   r = run("map scenarios/examples/reliability.yaml --mapper br07.h4-gp");

@@ -17,7 +17,8 @@
 //   Messages name the interval or group as `mapping[j].stages` / `mapping[j].replicas[r]`.
 // - `mapper: explicit` without a `mapping` is an error (the explicit mapper has nothing to map).
 // - `simulation.warmup` absent stays -1 (SimulationSettings::effective_warmup gives N/2).
-// - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0.
+// - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0. `mapper_options.period_test`
+//   (worst-case, the default, or all-alive-best-election) is read by the bbr10 reliability heuristics only.
 // - `simulation.failures` is read by scenarios/failure_spec.cpp; trace hosts are checked here against a YAML
 //   platform (with their lines), and against an XML platform only when the crash schedule is drawn.
 // - `simulation.runs` (Monte Carlo) is an integer in [1, max_monte_carlo_runs], default 1, whatever the failure model;
@@ -181,11 +182,12 @@ Objective parse_objective(const YamlNode& node)
 MapperOptions parse_mapper_options(const YamlNode& node, std::uint64_t default_seed)
 {
   node.require_map();
-  node.allow_only({"time_limit", "seed"});
+  node.allow_only({"time_limit", "seed", "period_test"});
   MapperOptions options;
   options.seed = default_seed;
   if (auto limit = node.find("time_limit")) options.time_limit = limit->as_positive();
   if (auto seed = node.find("seed")) options.seed = parse_seed(*seed);
+  if (auto test = node.find("period_test")) options.period_test = test->as_enum<PeriodTest>("period test");
   return options;
 }
 
@@ -202,11 +204,38 @@ std::vector<std::string> parse_simgrid_args(const YamlNode& node)
   return args;
 }
 
+/// `precision` and `max_datasets` (DESIGN.md §3.10): the run goes on until the interval is narrow enough; its warm-up
+/// is detected, not given.
+void parse_precision(const YamlNode& node, SimulationSettings& settings)
+{
+  if (auto precision = node.find("precision")) {
+    double p = precision->as_double();
+    if (!(p > 0 && p < 1))
+      precision->fail("expected a number in (0, 1): the relative half-width of the 95 % interval of the period "
+                      "(0.01: the period within +/- 1 %)");
+    if (auto warmup = node.find("warmup"))
+      warmup->fail_key("'warmup' and 'precision' do not go together: with precision the warm-up is detected (MSER-5, "
+                       "docs/random-times.md)");
+    settings.precision = p;
+  }
+  auto max_datasets = node.find("max_datasets");
+  if (!max_datasets) return;
+  if (settings.precision <= 0)
+    max_datasets->fail_key("'max_datasets' bounds a run with 'precision' (simulation.precision); without it the run "
+                           "has N = simulation.datasets data sets");
+  long long m = max_datasets->as_integer();
+  if (m < settings.datasets || m > max_simulated_datasets)
+    max_datasets->fail(fmt::format("expected an integer in [{}, {}]: at least simulation.datasets (N = {}, where the "
+                                   "interval is first looked at), and a run keeps every data set's times",
+                                   settings.datasets, max_simulated_datasets, settings.datasets));
+  settings.max_datasets = static_cast<int>(m);
+}
+
 SimulationSettings parse_simulation(const YamlNode& node)
 {
   node.require_map();
   node.allow_only({"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation",
-                   "buffer", "failures", "runs", "window"});
+                   "buffer", "failures", "runs", "window", "precision", "max_datasets"});
   SimulationSettings settings;
   if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
   if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
@@ -233,6 +262,7 @@ SimulationSettings parse_simulation(const YamlNode& node)
                                  settings.effective_warmup(), settings.datasets));
     settings.cooldown = static_cast<int>(c);
   }
+  parse_precision(node, settings);
   for (const char* key : {"allocation", "buffer"})
     if (auto k = node.find(key); k && settings.model != CommModel::multi_port)
       k->fail_key(fmt::format("'{}' applies to the multi-port model only (simulation.model: multi-port)", key));

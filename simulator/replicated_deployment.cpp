@@ -17,9 +17,10 @@ namespace pipesim::detail {
 
 namespace {
 /// SimGrid's clock is a double: a run whose data sets would end past ~1e308 s gets infinite dates and no result.
-/// Refused before the run, with a bound: N times one data set's time through the mapping's slowest resources.
+/// Refused before the run, with a bound: N (the data sets P_in may feed: max_datasets with a precision) times one data
+/// set's time through the mapping's slowest resources, with the means (random times are about as long on average).
 void refuse_pipeline_clock_overflow(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                    const SimulationSettings& settings)
+                                    int datasets)
 {
   std::vector<int> nodes = mapping.processors();
   double slowest         = unbounded;
@@ -40,7 +41,7 @@ void refuse_pipeline_clock_overflow(const Pipeline& pipeline, const Platform& pl
     one += pipeline.work(i) / slowest;
   for (int i = 0; i <= pipeline.n(); ++i)
     one += pipeline.data(i) * per_byte + latency;
-  pipesim::refuse_clock_overflow(settings.datasets, one, "on this mapping", "use larger units (e.g. Gflop, GB)");
+  pipesim::refuse_clock_overflow(datasets, one, "on this mapping", "use larger units (e.g. Gflop, GB)");
 }
 
 /// A processor whose model speed was edited (scale_speed on an XML platform) executes w x (host speed / s_u) flops on
@@ -84,7 +85,7 @@ ReplicatedDeployment::ReplicatedDeployment(const SimulationJob& job, const Simul
     : pipeline_(job.pipeline), platform_(job.platform), mapping_(job.mapping), settings_(run),
       inputs_(std::move(inputs))
 {
-  refuse_pipeline_clock_overflow(pipeline_, platform_, mapping_, settings_);
+  refuse_pipeline_clock_overflow(pipeline_, platform_, mapping_, inputs_.stop->max_datasets());
   refuse_flop_overflow(pipeline_, platform_, mapping_);
   if (!platform_.xml_file().empty()) {
     if (!settings_.crashes.empty() || settings_.failures.model == FailureModel::platform)

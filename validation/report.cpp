@@ -4,6 +4,7 @@
 #include "validation/elections_table.hpp"
 #include "validation/gnuplot.hpp"
 #include "validation/hedpm_tables.hpp"
+#include "validation/period_after_crashes.hpp"
 #include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_edits_plot.hpp"
@@ -131,9 +132,8 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
-  ReliabilityTables tables = reliability_tables(results);
-  if (tables.scenarios == 0) return "";
-  std::string markdown = reliability_tables_markdown(tables);
+  std::string markdown = reliability_tables_markdown(results);
+  if (markdown.empty()) return "";
   write_file_atomically(results.dir + "/reliability-tables.md", markdown);
   return "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities relative to the best "
          "of the class in each scenario (<a href=\"reliability-tables.md\">reliability-tables.md</a>; "
@@ -155,6 +155,19 @@ std::string hedpm_html(const CampaignResults& results)
   return "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor count against BSC and "
          "HeDPM's model against the event graph (<a href=\"hedpm-tables.md\">hedpm-tables.md</a>; "
          "docs/reproduction-hedpm.md compares them with the paper).</p>\n<pre>" +
+         escape(markdown) + "</pre>\n";
+}
+
+/// Monte Carlo series against a period bound (bbr10): the period after the last crash against P_max (written to
+/// period-after-crashes.md too); empty when no row has one.
+std::string after_crashes_html(const CampaignResults& results)
+{
+  std::string markdown = period_after_crashes_markdown(results);
+  if (markdown.empty()) return "";
+  write_file_atomically(results.dir + "/period-after-crashes.md", markdown);
+  return "<h2>Period bound after crashes (seed 004)</h2>\n<p>How often the period after the last crash of a Monte "
+         "Carlo run exceeds P_max (<a href=\"period-after-crashes.md\">period-after-crashes.md</a>; "
+         "docs/reproduction-bbr10.md).</p>\n<pre>" +
          escape(markdown) + "</pre>\n";
 }
 
@@ -272,6 +285,7 @@ void write_report(const std::string& dir, const ReportOptions& options)
   if (mode == CampaignMode::elections) html += elections_html(dir);
   html += reliability_html(results);
   html += hedpm_html(results);
+  html += after_crashes_html(results);
   html += figure_html(dir, simulate ? period_scatter_plot(results) : std::nullopt, "Simulated vs analytic period",
                       "Each point is one ok run: its simulated period against its analytic period (filled) and its "
                       "event-graph period (open); points on the dashed line y = x agree exactly.",

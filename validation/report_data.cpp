@@ -43,12 +43,24 @@ nlohmann::json parse_json_file(const std::string& path)
 ResultRow parse_row(const nlohmann::json& j, int line)
 {
   ResultRow row;
-  row.line    = line;
-  row.run_id  = j.value("run_id", 0);
-  row.mapper  = string_field(j, "mapper");
-  row.status  = string_field(j, "status");
-  row.error   = string_field(j, "error");
-  row.verdict = string_field(j, "verdict");
+  row.line              = line;
+  row.run_id            = j.value("run_id", 0);
+  row.mapper            = string_field(j, "mapper");
+  row.status            = string_field(j, "status");
+  row.error             = string_field(j, "error");
+  row.verdict           = string_field(j, "verdict");
+  row.period_test       = string_field(j, "period_test");
+  row.period_bound      = number_field(j, "period_bound");
+  row.worst_case_period = number_field(j, "worst_case_period");
+  row.worst_case_bound  = number_field(j, "worst_case_bound");
+  if (auto measured = number_field(j, "after_crash_measured")) {
+    row.after_crash_measured       = static_cast<int>(*measured);
+    row.after_crash_over_bound     = static_cast<int>(number_field(j, "after_crash_over_bound").value_or(0));
+    row.after_crash_max_ratio      = number_field(j, "after_crash_max_ratio").value_or(0);
+    row.one_left_runs              = static_cast<int>(number_field(j, "one_left_runs").value_or(0));
+    row.one_left_over_bound        = static_cast<int>(number_field(j, "one_left_over_bound").value_or(0));
+    row.after_crash_sim_over_bound = static_cast<int>(number_field(j, "after_crash_sim_over_bound").value_or(0));
+  }
   if (auto it = j.find("p"); it != j.end() && it->is_number_integer()) row.p = it->get<int>();
   row.analytic_period       = number_field(j, "analytic_period");
   row.simulated_period      = number_field(j, "simulated_period");

@@ -32,7 +32,18 @@ struct ResultRow {
   std::optional<double> survival_rate;
   std::optional<double> survival_ci_low;
   std::optional<double> survival_ci_high;
-  std::string verdict; // the simulation's verdict when it has one (a link failure, crash runs): "failed", ...
+  std::string verdict;     // the simulation's verdict when it has one (a link failure, crash runs): "failed", ...
+  std::string period_test; // bbr10 reliability heuristics: the P_max test they applied (empty for others)
+  std::optional<double> period_bound;      // P_max of a min-F scenario
+  std::optional<double> worst_case_period; // bbr10 §4, multi-port mappings with active replication
+  std::optional<double> worst_case_bound;  // bbr10 reliability heuristics: what their worst-case test compares
+  /// The Monte Carlo series against P_max (validation/period_after_crashes.hpp), when the row has one.
+  std::optional<int> after_crash_measured;
+  int after_crash_over_bound     = 0;
+  double after_crash_max_ratio   = 0;
+  int one_left_runs              = 0;
+  int one_left_over_bound        = 0;
+  int after_crash_sim_over_bound = 0; // the same counted on the simulated periods (transient included)
 
   /// The status as RunStatus (empty when the file holds another text).
   std::optional<RunStatus> run_status() const { return from_string<RunStatus>(status); }

@@ -6,6 +6,7 @@
 #include "model/deal.hpp"
 #include "model/event_graph.hpp"
 #include "model/hedpm/production_time.hpp"
+#include "model/multiport_event_graph.hpp"
 #include "model/sv95/response.hpp"
 #include "platforms/profile_yaml.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
@@ -87,6 +88,31 @@ Problem scenario_problem(Scenario& scenario, Platform platform)
   return problem;
 }
 
+namespace {
+/// The analytic side of random operation times (DESIGN.md §3.10) on the graph of the run's model: the max-plus run
+/// has the simulation's N, precision and draws (seed), so in the exact network it gives the simulated output times.
+void analyze_stochastic(ScenarioRun& run, const std::vector<int>& senders)
+{
+  const Scenario& s = run.scenario;
+  if (s.variability.deterministic()) return;
+  const Mapping& mapping = run.mapper.mapping;
+  try {
+    EventGraph graph = s.simulation.model == CommModel::multi_port
+                           ? build_multiport_event_graph(s.pipeline, run.platform, senders_first(mapping, senders),
+                                                         s.simulation.buffer)
+                           : build_oneport_event_graph(s.pipeline, run.platform, mapping, senders);
+    Variability variability(s.pipeline, s.variability, s.variability.seed.value_or(s.simulation.seed));
+    RandomTimesOptions options;
+    options.maxplus.datasets     = s.simulation.datasets;
+    options.maxplus.precision    = s.simulation.precision;
+    options.maxplus.max_datasets = s.simulation.effective_max_datasets();
+    run.stochastic               = analyze_random_times(graph, variability, options);
+  } catch (const InputError& e) { // a mapping without event graph (data-parallel groups, two intervals on a card)
+    run.stochastic_note = fmt::format("no event graph for this mapping: {}", e.what());
+  }
+}
+} // namespace
+
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 {
   ScenarioRun run;
@@ -123,6 +149,7 @@ void analyze_run(ScenarioRun& run)
     run.analytic =
         analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders), scenario.simulation.buffer);
     if (mapping.has_deal()) run.event_graph_period = run.analytic.period; // the allotted execution's graph
+    analyze_stochastic(run, senders);
     return;
   }
   run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping, senders);
@@ -132,6 +159,7 @@ void analyze_run(ScenarioRun& run)
   run.deadlock           = cr.deadlock;
   run.event_graph_period = cr.period;
   run.critical_cycle     = cr.describe(graph);
+  if (!run.deadlock) analyze_stochastic(run, senders);
 }
 
 void compare_series_run(ScenarioRun& run)
@@ -162,16 +190,16 @@ void simulate_run(ScenarioRun& run, int jobs)
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
   check_evaluators(s, mapping, true); // before any simulation process starts
-  // Until the simulator draws them (issue 33's integration), a simulation of random times would print the means'.
-  if (!s.variability.deterministic())
-    throw InputError(fmt::format("{}: pipeline.variability: the simulator does not draw random operation times yet "
-                                 "(docs/random-times.md); without it the run simulates the means",
-                                 s.file));
   // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
-  // execution from the job
-  auto job = [&](const SimulationSettings& settings, RunKind kind) {
+  // execution from the job. Random operation times draw with the simulation's seed unless the spec has its own, in
+  // every run of the scenario (the crash and Monte Carlo runs too): they differ by their crashes only.
+  VariabilitySpec variability = s.variability;
+  variability.seed            = variability.seed.value_or(s.simulation.seed);
+  auto job                    = [&](const SimulationSettings& settings, RunKind kind) {
     if (s.task_chain) return SimulationJob(s.task_chain->chain, run.platform, mapping, settings, kind);
-    return SimulationJob(s.pipeline, run.platform, mapping, settings, kind);
+    SimulationJob pipeline_job(s.pipeline, run.platform, mapping, settings, kind);
+    pipeline_job.variability = variability;
+    return pipeline_job;
   };
   if (s.task_chain) {
     run.simulated         = simulate(job(s.simulation, RunKind::period)).run;
@@ -184,8 +212,12 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
   run.crash_run            = simulate(job(first, RunKind::period)).run;
-  if (s.simulation.runs > 1)
-    run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs);
+  if (s.simulation.runs <= 1) return;
+  run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs, variability);
+  bool bbr10      = s.simulation.model == CommModel::multi_port && !mapping.data_parallel() && !mapping.has_deal();
+  if (bbr10 && s.objective.kind == Objective::Kind::min_failure_probability)
+    run.after_crashes = period_after_crashes(s.pipeline, run.platform, mapping, s.simulation, *run.monte_carlo,
+                                             s.objective.period_bound);
 }
 
 } // namespace pipesim

@@ -6,11 +6,13 @@
 #include "model/analytic.hpp"
 #include "model/analytic_series.hpp"
 #include "model/mapping.hpp"
+#include "model/random_times.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
 #include "simulator/throughput_series.hpp"
 #include "validation/epoch_comparison.hpp"
 #include "validation/monte_carlo.hpp"
+#include "validation/period_after_crashes.hpp"
 #include "validation/result_output.hpp"
 
 #include <iosfwd>
@@ -42,11 +44,20 @@ struct ScenarioRun {
   /// hedpm eqs. (1)-(2) (hedpm_predict): HeDPM's predicted production time, for one-port interval mappings with
   /// one processor per replica, dealt or not (nullopt for the others; infinite for an unreachable pair).
   std::optional<double> hedpm_period;
+  /// With random operation times (pipeline.variability, DESIGN.md §3.10): the period of the means, the max-plus run
+  /// with the simulation's draws, N and precision, the exponential period and the N.B.U.E. bracket
+  /// (analyze_random_times on the event graph of the run's model); absent with deterministic laws, or when the
+  /// mapping has no event graph (then `stochastic_note` says why).
+  std::optional<RandomTimesSummary> stochastic;
+  std::string stochastic_note;
   std::optional<SimulationResult> simulated;
   double simulated_latency = 0;
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)
   std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
   std::optional<EpochSeries> series;            // a platform with profiles, simulated
+  /// With a Monte Carlo series, a period bound (objective min F under P_max) and bbr10's model: the survived runs'
+  /// period after their last crash against P_max.
+  std::optional<PeriodAfterCrashes> after_crashes;
   std::string command_line;
 
   /// A mapper may stop on its time limit before finding any mapping (bbr10.exhaustive): the mapping is then empty.
