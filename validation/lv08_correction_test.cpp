@@ -42,8 +42,8 @@ TEST(Lv08Correction, IntervalMappingMatchesTheSimgridModeWithAndWithoutCrossTraf
   // Eq. (2) on the platform as given says 0.02 + 2800.5 / 100 + 8 = 36.025.
   const double period = 2 * 13.01 * 0.01 + 8 + (2000.0 + 800.0) / 97;
   for (const char* simgrid : {"[--cfg=network/crosstraffic:0]", "[]"}) {
-    ScenarioRun run = lv08_simulated(lv08_interval_scenario +
-                                     fmt::format("simulation: {{network: simgrid, datasets: 40, simgrid: {}}}", simgrid));
+    ScenarioRun run = lv08_simulated(
+        lv08_interval_scenario + fmt::format("simulation: {{network: simgrid, datasets: 40, simgrid: {}}}", simgrid));
     EXPECT_EQ(run.analytic.formula, "seed000-eq2+lv08");
     EXPECT_NEAR(run.analytic.period, period, 1e-12 * period);
     EXPECT_NEAR(run.event_graph_period, period, 1e-12 * period);
@@ -90,15 +90,15 @@ TEST(Lv08Correction, RandomIntervalMappingsOnDedicatedLinks)
   // Fully Heterogeneous platforms with latencies (one link per ordered pair), random interval and one-to-one
   // mappings, real-valued message sizes (rounded to whole bytes by both sides).
   for (int seed = 1; seed <= 12; ++seed) {
-    const std::string text = fmt::format(R"(
+    const std::string text =
+        fmt::format(R"(
 pipeline: {{generate: {{n: {}, w: [1, 20], delta: [1, 100], seed: {}}}}}
 platform: {{generate: {{class: fully-heterogeneous, p: 6, speed: [1, 20], bandwidth: [1, 10], latency: [0, 0.1], seed: {}}}}}
 mapper: {}
 analytic: {{network: lv08}}
 simulation: {{network: simgrid, datasets: 60, seed: {}, simgrid: [--cfg=network/crosstraffic:0]}}
 )",
-                                         2 + seed % 5, seed, seed, seed % 2 ? "random.interval" : "random.one-to-one",
-                                         seed);
+                    2 + seed % 5, seed, seed, seed % 2 ? "random.interval" : "random.one-to-one", seed);
     ScenarioRun run = lv08_simulated(text);
     ASSERT_TRUE(run.simulated) << text;
     EXPECT_LT(lv08_relative_gap(run.simulated->period, run.analytic.period), 1e-9) << text;
