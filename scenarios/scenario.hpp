@@ -3,6 +3,7 @@
 
 #include "mappers/mapper.hpp"
 #include "model/mapping.hpp"
+#include "model/network_correction.hpp"
 #include "model/pipeline.hpp"
 #include "model/variability.hpp"
 #include "platforms/platform.hpp"
@@ -62,6 +63,9 @@ struct Scenario {
   Objective objective;
   MapperOptions mapper_options;
   SimulationSettings simulation; // its `model` is the mappers' communication model too
+  /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
+  /// the mappers always map on the platform as given.
+  AnalyticNetwork analytic_network = AnalyticNetwork::exact;
 };
 
 /// A model platform (Kind::model) with its selection and edits applied.
