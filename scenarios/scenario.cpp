@@ -25,6 +25,8 @@
 //   `simulation.simgrid` arguments are tried by SimGrid (simulator/simgrid_options.hpp) with their lines.
 // - `pipeline.variability` (random operation times) is read by scenarios/variability_spec.cpp; its sample files
 //   resolve like `platform.file`; without its own `seed` the simulation's seed keys the draws.
+// - `analytic: {network: exact | lv08}` (default exact) says which network the analytic figures assume; a task chain
+//   (sv95's response functions) refuses lv08, its times are not transfers on links.
 #include "scenarios/scenario.hpp"
 
 #include "base/input_error.hpp"
@@ -283,6 +285,19 @@ SimulationSettings parse_simulation(const YamlNode& node)
   return settings;
 }
 
+/// `analytic: {network: exact | lv08}`.
+void parse_analytic(const YamlNode& node, Scenario& scenario)
+{
+  node.require_map();
+  node.allow_only({"network"});
+  if (auto network = node.find("network")) {
+    scenario.analytic_network = network->as_enum<AnalyticNetwork>();
+    if (scenario.task_chain && scenario.analytic_network != AnalyticNetwork::exact)
+      network->fail("a task_chain's times are seed 001's response functions, not transfers on links: only exact "
+                    "applies");
+  }
+}
+
 /// `mapper` or `mapping`, exactly one of them.
 void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
 {
@@ -318,8 +333,8 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   if (!root.is_map())
     throw InputError(located(label, root.line(),
                              "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)"));
-  root.allow_only(
-      {"name", "pipeline", "task_chain", "platform", "mapper", "mapping", "objective", "mapper_options", "simulation"});
+  root.allow_only({"name", "pipeline", "task_chain", "platform", "mapper", "mapping", "objective", "mapper_options",
+                   "simulation", "analytic"});
   Scenario scenario;
   scenario.file = label;
   scenario.name = fs::path(label).stem().string();
@@ -351,6 +366,7 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
     check_task_chain_spec(*scenario.task_chain, platform.p());
   }
   if (scenario.task_chain && scenario.mapping) check_task_chain_mapping(*scenario.task_chain, *scenario.mapping);
+  if (auto analytic = root.find("analytic")) parse_analytic(*analytic, scenario);
   if (auto simulation = root.find("simulation"))
     if (auto failures = simulation->find("failures")) {
       check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);

@@ -3,6 +3,7 @@
 
 #include "mappers/mapper.hpp"
 #include "model/mapping.hpp"
+#include "model/network_correction.hpp"
 #include "model/pipeline.hpp"
 #include "model/variability.hpp"
 #include "platforms/platform.hpp"
@@ -65,6 +66,9 @@ struct Scenario {
   int mapper_line   = 0;         // the line of `mapper` (or of `mapping`): where a refusal of the mapper points
   int failures_line = 0;         // the line of `simulation.failures` (0 when absent)
   std::string mapper_option;     // the command-line option that replaced the scenario's mapper ("--mapper"), if any
+  /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
+  /// the mappers always map on the platform as given.
+  AnalyticNetwork analytic_network = AnalyticNetwork::exact;
 };
 
 /// A model platform (Kind::model) with its selection and edits applied.

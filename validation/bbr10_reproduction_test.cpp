@@ -12,7 +12,7 @@ using namespace pipesim;
 
 namespace {
 
-std::string param(const CampaignRun& run, const std::string& key)
+std::string bbr10_param(const CampaignRun& run, const std::string& key)
 {
   for (const auto& [k, v] : run.params)
     if (k == key) return v.as<std::string>();
@@ -27,7 +27,7 @@ TEST(Bbr10Reproduction, Table3FlipsBackUnderThePapersPeriodTest)
 #endif
   Campaign c = test::shipped_campaign("bbr10-tables23-small");
   std::erase_if(c.runs, [](const CampaignRun& run) {
-    return param(run, "platform.generate.p") != "32" || param(run, "objective.period_bound") != "12.5";
+    return bbr10_param(run, "platform.generate.p") != "32" || bbr10_param(run, "objective.period_bound") != "12.5";
   });
   ASSERT_EQ(c.runs.size(), 2U * 3 * 44 * 2); // n x seeds x heuristics x tests
   CampaignResults results = test::run_in_temp(c, "bbr10-tables23-small");

@@ -2,6 +2,7 @@
 #include "validation/report.hpp"
 
 #include "validation/elections_table.hpp"
+#include "validation/fidelity_atlas.hpp"
 #include "validation/gnuplot.hpp"
 #include "validation/hedpm_tables.hpp"
 #include "validation/period_after_crashes.hpp"
@@ -228,6 +229,31 @@ std::string figure_html(const std::string& dir, const std::optional<GnuplotPlot>
                             n, escape(title), escape(caption));
 }
 
+/// Simulated campaigns that sweep a condition (simulation.*, analytic.*, pipeline.variability): the fidelity atlas
+/// (written to fidelity-atlas.md too; docs/fidelity.md).
+std::string fidelity_section(const CampaignResults& results, const ReportOptions& options)
+{
+  FidelityAtlas atlas = fidelity_atlas(results);
+  if (atlas.conditions.empty()) return "";
+  std::string markdown = fidelity_atlas_markdown(atlas);
+  write_file_atomically(results.dir + "/fidelity-atlas.md", markdown);
+  std::string html = "<h2>Fidelity atlas</h2>\n<p>Per condition (the swept simulation.*, analytic.* and "
+                     "pipeline.variability values), the relative error (simulated - analytic) / analytic and, per "
+                     "instance, Kendall's tau between the formula's and the simulation's rankings of its mappings "
+                     "(<a href=\"fidelity-atlas.md\">fidelity-atlas.md</a>; docs/fidelity.md).</p>\n<pre>" +
+                     escape(markdown) + "</pre>\n";
+  html += figure_html(results.dir, fidelity_error_plot(atlas), "Relative error per condition",
+                      "Per numbered condition: |simulated - analytic| / analytic of the ok runs, box 25-75 %, whiskers "
+                      "5-95 %, red bar the median; errors below 1e-16 are drawn at 1e-16.",
+                      "", options);
+  html += figure_html(results.dir, fidelity_ranking_plot(atlas), "Rankings per condition",
+                      "Per numbered condition: Kendall's tau-b between the analytic and the simulated periods of "
+                      "each instance's mappings (mean, minimum) and the share of instances whose formula-best mapping "
+                      "is also best in simulation (within 1e-9).",
+                      "", options);
+  return html;
+}
+
 std::string gantt_section(const std::string& dir, const ReportOptions& options)
 {
   const std::string title         = "Gantt chart of a simulated run";
@@ -286,6 +312,7 @@ void write_report(const std::string& dir, const ReportOptions& options)
   html += reliability_html(results);
   html += hedpm_html(results);
   html += after_crashes_html(results);
+  if (simulate) html += fidelity_section(results, options);
   html += figure_html(dir, simulate ? period_scatter_plot(results) : std::nullopt, "Simulated vs analytic period",
                       "Each point is one ok run: its simulated period against its analytic period (filled) and its "
                       "event-graph period (open); points on the dashed line y = x agree exactly.",

@@ -142,19 +142,30 @@ void analyze_run(ScenarioRun& run)
   }
   const Scenario& scenario = run.scenario;
   const Mapping& mapping   = run.mapper.mapping;
-  // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with
+  // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with (the
+  // election is made on the platform as given, as the simulator makes it)
   std::vector<int> senders = policy_senders(scenario, run.platform, mapping);
+  // analytic.network: the formulas and the event graph on the network the simulation is meant to be compared with
+  const bool lv08          = scenario.analytic_network == AnalyticNetwork::lv08;
+  const Pipeline& pipeline = lv08 ? lv08_pipeline(scenario.pipeline) : scenario.pipeline;
+  const Platform& platform = lv08 ? lv08_platform(run.platform) : run.platform;
+  const std::string suffix = lv08 ? "+lv08" : "";
+  auto mark                = [&] {
+    run.analytic.formula += suffix;
+    if (!run.analytic.worst_case_formula.empty()) run.analytic.worst_case_formula += suffix;
+  };
   if (scenario.simulation.model ==
       CommModel::multi_port) { // max-min sharing is not an event graph; allotted with deal is
-    run.analytic =
-        analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders), scenario.simulation.buffer);
+    run.analytic = analyze_multiport(pipeline, platform, senders_first(mapping, senders), scenario.simulation.buffer);
     if (mapping.has_deal()) run.event_graph_period = run.analytic.period; // the allotted execution's graph
+    mark();
     analyze_stochastic(run, senders);
     return;
   }
-  run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping, senders);
-  run.hedpm_period       = hedpm_prediction(scenario.pipeline, run.platform, mapping);
-  EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping, senders);
+  run.analytic = analyze_oneport(pipeline, platform, mapping, senders);
+  mark();
+  run.hedpm_period       = hedpm_prediction(pipeline, platform, mapping);
+  EventGraph graph       = build_oneport_event_graph(pipeline, platform, mapping, senders);
   CycleRatioResult cr    = max_cycle_ratio(graph);
   run.deadlock           = cr.deadlock;
   run.event_graph_period = cr.period;

@@ -92,6 +92,8 @@ nlohmann::json map_document(const ScenarioRun& run)
                        {"latency", run.analytic.latency},
                        {"failure_probability", json_number(run.analytic.failure_probability)},
                        {"formula", run.analytic.formula}};
+  if (run.scenario.analytic_network != AnalyticNetwork::exact) // analytic.network (docs/fidelity.md)
+    j["analytic"]["network"] = to_string(run.scenario.analytic_network);
   if (run.scenario.task_chain) { // sv95's modules: response functions, no event graph (docs/sv95.md)
     j["event_graph"] = {{"period", nullptr},
                         {"deadlock", false},
