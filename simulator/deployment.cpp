@@ -7,6 +7,7 @@
 #include "simulator/multiport_actors.hpp"
 #include "simulator/oneport_actors.hpp"
 #include "simulator/program_actors.hpp"
+#include "simulator/remap_controller.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -47,6 +48,7 @@ bool takes_failures(ExecutionKind kind) { return kind == ExecutionKind::one_port
 
 void check_before_engine(const SimulationJob& job)
 {
+  if (job.policy) check_remap_job(job);
   switch (execution_kind(job)) {
   case ExecutionKind::one_port:
   case ExecutionKind::multi_port:

@@ -5,6 +5,7 @@
 
 #include "base/enum_names.hpp"
 #include "simulator/job.hpp"
+#include "simulator/segment_gate.hpp"
 #include "simulator/simulation.hpp"
 #include "simulator/stopping_rule.hpp"
 #include "simulator/workload.hpp"
@@ -53,13 +54,15 @@ public:
 /// - `stop`: when P_out has output enough data sets (today a fixed N; issue 33's run until the confidence interval
 ///   of the period is narrow enough is another StoppingRule);
 /// - `size_scale`: the exact network mode's factor on every size, and every transfer's bandwidth factor
-///   (simulator/engine.hpp).
+///   (simulator/engine.hpp);
+/// - `gate`: one segment of a re-mapping run (simulator/segment_gate.hpp), null otherwise (one-port and multi-port).
 /// The modules and programs take neither: their times come from the task chain, and they run settings.datasets (N)
 /// data sets, whose outputs they order after the run.
 struct RunInputs {
   std::shared_ptr<const Workload> workload;
   std::shared_ptr<const StoppingRule> stop;
   double size_scale = 1;
+  std::shared_ptr<SegmentGate> gate;
 };
 
 /// The execution that runs `job`: programs when its task chain has a program on every task, modules for another

@@ -7,9 +7,11 @@
 #include "model/pipeline.hpp"
 #include "model/sv95/task_chain.hpp"
 #include "platforms/platform.hpp"
+#include "simulator/remap.hpp"
 #include "simulator/simulation.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +46,11 @@ struct SimulationJob {
   RunKind kind = RunKind::period;
   std::optional<TaskChain> task_chain;
   int processes = 2; // series: runs at once (one process each)
+  /// Re-mapping during the run (DESIGN.md §3.12, simulator/remap_controller.hpp): a period run of the one-port or
+  /// multi-port execution without failures steps the engine, measures per window of `remap.window` data sets and
+  /// carries out what `policy` decides. Null: today's run (one Engine::run).
+  std::shared_ptr<RemapPolicy> policy;
+  RemapSettings remap;
 };
 
 /// One run of a series: its seed and drawn schedule, and what its process measured (figures only: a series may have
