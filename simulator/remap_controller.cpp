@@ -91,6 +91,7 @@ public:
 private:
   std::unique_ptr<Segment> make_segment(const Mapping& mapping, int first);
   void deploy_now(std::unique_ptr<Segment> segment);
+  int drain_limit(const Segment& running) const;
   void start_drain(Segment& running, const RemapDecision& decision);
   void hand_over(std::size_t record, std::map<std::pair<int, int>, double> moves, bool restart,
                  std::unique_ptr<Segment>& next);
@@ -105,7 +106,12 @@ private:
   bool switching_   = false;
   std::size_t seen_ = 0; // windows the policy has seen
   std::vector<RemapRecord> remaps_;
-  std::vector<double> undisturbed_; // per re-map: the old mapping's last undisturbed window period
+  std::vector<double> undisturbed_;        // per re-map: the old mapping's last undisturbed window period
+  long operations_                    = 0; // operations the probe saw, and at the previous step
+  long operations_seen_               = 0;
+  std::size_t outputs_seen_           = 0;
+  int idle_steps_                     = 0;
+  static constexpr int max_idle_steps = 10'000;
 };
 
 std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int first)
@@ -117,6 +123,7 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
   seg->gate->outputs = &outputs_;
   Segment* raw       = seg.get();
   seg->gate->probe   = [this, raw](Operation kind, int k, int j, double start, double end) {
+    ++operations_;
     meter_.operation(raw->mapping, raw->first + k, kind, j, end - start);
   };
   SimulationJob job      = job_;
@@ -138,6 +145,13 @@ void RemapRun::deploy_now(std::unique_ptr<Segment> segment)
 
 double RemapRun::next_step()
 {
+  // SimGrid's run_until moves the clock to its date even when every actor waits for ever (it detects a deadlock only
+  // without a date): steps in which no operation ended are counted, and after many the engine runs to its end, where
+  // SimGrid sees the deadlock and the run ends without a verdict (an error), never in an endless loop.
+  idle_steps_      = operations_ == operations_seen_ && outputs_.size() == outputs_seen_ ? idle_steps_ + 1 : 0;
+  operations_seen_ = operations_;
+  outputs_seen_    = outputs_.size();
+  if (idle_steps_ > max_idle_steps) return -1;
   const double now = sg4::Engine::get_clock();
   double next      = now + job_.remap.check;
   if (double own = job_.policy->next_date(now); own > now) next = std::min(next, own);
@@ -162,14 +176,23 @@ void RemapRun::decide(Deployment&)
   std::optional<RemapDecision> decision = job_.policy->decide(view);
   if (!decision || same_mapping(decision->mapping, running.mapping)) return;
   // nothing fed yet (the first data set is on its way), or every data set fed: nothing left to re-map
-  if (running.gate->fed <= 0 || view.next_dataset >= job_.settings.datasets) return;
+  if (running.gate->fed <= 0 || running.first + drain_limit(running) >= job_.settings.datasets) return;
   start_drain(running, *decision);
+}
+
+int RemapRun::drain_limit(const Segment& running) const
+{
+  // P_in stops: the data sets it offered are in flight. Under active replication P_in hands data set k to every
+  // replica before it offers k + 1, and the fastest may already have output k: P_out then waits for k + 1, which
+  // the segment still runs.
+  const int output = static_cast<int>(outputs_.size()) - running.first;
+  return std::max(running.gate->fed, output + 1);
 }
 
 void RemapRun::start_drain(Segment& running, const RemapDecision& decision)
 {
-  const int kstar     = running.first + running.gate->fed;
-  running.gate->limit = running.gate->fed; // P_in stops: the data sets it offered are in flight
+  running.gate->limit = drain_limit(running);
+  const int kstar     = running.first + running.gate->limit;
   RemapRecord record;
   record.time    = sg4::Engine::get_clock();
   record.dataset = kstar;

@@ -130,6 +130,9 @@ void Replication::output_any_order()
     if (enough) break;
     if ((next[i] += r) < layout_.datasets()) post(i);
   }
+  if (gate_ != nullptr) // a segment's P_out lives on to hand over: its receives still posted would take the next
+    for (const sg4::CommPtr& c : comms) // segment's deliveries from the same mailboxes
+      if (c && c->get_state() != sg4::Activity::State::FINISHED) c->cancel();
   survived();
 }
 

@@ -47,8 +47,7 @@ double remap_relative(double a, double b) { return std::abs(a - b) / std::abs(b)
 
 TEST(Remap, ThresholdOnAStepRemapsOnceAndReachesTheNewMappingsPeriod)
 {
-  ScenarioRun run =
-      remap_run("{policy: threshold, threshold: 10, windows: 2, window: 5, state: [5, 7], restart: 0.3}");
+  ScenarioRun run = remap_run("{policy: threshold, threshold: 10, windows: 2, window: 5, state: [5, 7], restart: 0.3}");
   ASSERT_TRUE(run.simulated);
   const SimulationResult& sim = *run.simulated;
   ASSERT_EQ(run.mapper.mapping.m(), 2);
@@ -59,10 +58,9 @@ TEST(Remap, ThresholdOnAStepRemapsOnceAndReachesTheNewMappingsPeriod)
   EXPECT_EQ(r.to, "[1-2]:P1");
   EXPECT_GT(r.time, 100);
   // the period of the new mapping at the new speeds, from the event graph of platform_at(t) (2.2 by hand, above)
-  Mapping now      = make_interval_mapping({{1, 2}}, {0});
-  double new_speed = max_cycle_ratio(build_oneport_event_graph(run.scenario.pipeline,
-                                                               platform_at(run.platform, r.time), now))
-                         .period;
+  Mapping now = make_interval_mapping({{1, 2}}, {0});
+  double new_speed =
+      max_cycle_ratio(build_oneport_event_graph(run.scenario.pipeline, platform_at(run.platform, r.time), now)).period;
   EXPECT_NEAR(new_speed, 2.2, 1e-12);
   // every window of W = 5 data sets from k* on: the new period within 1e-9 (the new pipeline starts empty, and a
   // one-port chain on one processor outputs at its period from its first output)
