@@ -63,7 +63,7 @@ DynamicSpec parse_dynamic_spec(const YamlNode& node, int n)
   if (auto cost = node.find("cost")) {
     spec.remap.cost = cost->as_enum<RemapCost>("cost");
     if (spec.remap.cost == RemapCost::handover)
-      cost->fail("not built yet: only 'drain' re-maps (docs/dynamic.md, \"Re-mapping\")");
+      cost->fail("not built yet: only 'drain' re-maps (docs/dynamic.md, \"Re-mapping during the run\")");
   }
   if (auto state = node.find("state")) parse_state(*state, n, spec.remap);
   if (auto restart = node.find("restart")) spec.remap.restart = restart->as_nonnegative();
