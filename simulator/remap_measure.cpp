@@ -10,7 +10,8 @@ int WindowMeter::node_of(const Mapping& mapping, int j, int k) const
   if (j == mapping.m()) return platform_.out();
   const Interval& in = mapping.interval(j);
   if (in.replicas.size() == 1) return in.replicas.front().front();
-  if (in.replication == pipesim::Replication::deal) return in.replicas[static_cast<std::size_t>(k) % in.replicas.size()].front();
+  if (in.replication == pipesim::Replication::deal)
+    return in.replicas[static_cast<std::size_t>(k) % in.replicas.size()].front();
   return -1; // active replication: every replica computes, the elected one sends
 }
 
