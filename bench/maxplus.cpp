@@ -7,11 +7,11 @@
 // exponential message sizes (7 draws per data set). The label of each max-plus row states its ratio to the SimGrid
 // rate measured first in the same process.
 #include "model/maxplus.hpp"
+#include "base/external_program.hpp"
 #include "bench/target.hpp"
 #include "model/event_graph.hpp"
 
 #include <benchmark/benchmark.h>
-#include <cstdlib>
 #include <ctime>
 #include <fmt/format.h>
 #include <sys/resource.h>
@@ -38,11 +38,17 @@ double children_cpu_seconds()
 /// Child CPU seconds of `pipesim simulate quickstart.yaml --datasets n`.
 double simulate_cpu(long long n)
 {
-  const std::string command = fmt::format("{} simulate {}/scenarios/examples/quickstart.yaml --datasets {} -q "
-                                          "--format json > /dev/null",
-                                          PIPESIM_PROGRAM, PIPESIM_SOURCE_DIR, n);
-  double before             = children_cpu_seconds();
-  if (std::system(command.c_str()) != 0) return -1;
+  ProgramCall call;
+  call.argv     = {PIPESIM_PROGRAM,
+                   "simulate",
+                   PIPESIM_SOURCE_DIR "/scenarios/examples/quickstart.yaml",
+                   "--datasets",
+                   std::to_string(n),
+                   "-q",
+                   "--format",
+                   "json"};
+  double before = children_cpu_seconds();
+  if (!run_program(call).ok()) return -1;
   return children_cpu_seconds() - before;
 }
 

@@ -12,7 +12,6 @@ namespace pipesim {
 
 namespace {
 
-
 /// Tolerance of Howard's policy improvement (Boost reads it from static traits, hence the thread-local value set per
 /// call). Boost's own default, an absolute -0.005, is wrong for times in seconds. Our graphs are normalised
 /// (durations at most 1), but the potentials Howard computes are sums along paths as long as the graph, up to the
