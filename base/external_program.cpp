@@ -187,12 +187,12 @@ ProgramResult run_program(const ProgramCall& call)
   ProgramPipe out(result.program);
   std::optional<ProgramPipe> err;
   if (!call.merge_stderr) err.emplace(result.program);
-  auto start     = ProgramClock::now();
-  bool limited   = call.timeout > 0;
-  auto deadline  = start + std::chrono::duration_cast<ProgramClock::duration>(std::chrono::duration<double>(
-                                 limited ? call.timeout : 0.0));
-  int error      = 0;
-  pid_t pid      = spawn_program(call, out.write_end, err ? err->write_end : out.write_end, error);
+  auto start    = ProgramClock::now();
+  bool limited  = call.timeout > 0;
+  auto deadline = start + std::chrono::duration_cast<ProgramClock::duration>(
+                              std::chrono::duration<double>(limited ? call.timeout : 0.0));
+  int error = 0;
+  pid_t pid = spawn_program(call, out.write_end, err ? err->write_end : out.write_end, error);
   out.close_write();
   if (err) err->close_write();
   if (pid < 0) {

@@ -148,7 +148,7 @@ TEST(ExternalProgram, WorkingDirectoryStdinAndFileDescriptors)
   call.argv        = {"/bin/pwd"};
   call.working_dir = "/";
   EXPECT_EQ(run_program(call).out, "/\n");
-  EXPECT_EQ(run_argv({"cat"}, 10).out, ""); // stdin is /dev/null: cat ends at once
+  EXPECT_EQ(run_argv({"cat"}, 10).out, "");    // stdin is /dev/null: cat ends at once
   int open_fd = ::open("/dev/null", O_RDONLY); // not close-on-exec: the program still must not inherit it
   ASSERT_GE(open_fd, 3);
   ProgramResult fds = run_argv({"sh", "-c", "ls /proc/$$/fd"});
