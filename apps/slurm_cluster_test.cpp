@@ -152,7 +152,8 @@ std::pair<long, long> submitted_ids(const std::string& out)
 std::map<int, nlohmann::json> timeless(const std::string& dir, std::map<int, int>* ids = nullptr)
 {
   std::map<int, nlohmann::json> rows;
-  for (auto row : read_rows(dir + "/results.jsonl")) {
+  for (const CampaignRow& typed : read_rows(dir + "/results.jsonl")) {
+    nlohmann::json row = typed.to_json();
     row.erase("timing");
     int id = row["run_id"].get<int>();
     if (ids) ++(*ids)[id];

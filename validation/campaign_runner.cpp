@@ -7,6 +7,7 @@
 #include "validation/campaign_row.hpp"
 #include "validation/output_directory.hpp"
 #include "validation/result_files.hpp"
+#include "validation/run_execution.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -51,7 +52,7 @@ nlohmann::json read_campaign_json(const std::string& dir)
 }
 
 /// Completed run ids of a previous (interrupted) run of the same campaign; checks it is the same campaign.
-std::vector<nlohmann::json> previous_rows(const Campaign& c, const RunnerOptions& o)
+std::vector<CampaignRow> previous_rows(const Campaign& c, const RunnerOptions& o)
 {
   auto rows = read_rows(results_path(o.out_dir));
   if (rows.empty()) return rows;
@@ -106,14 +107,14 @@ std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
 }
 
 /// The row of run `id` from its worker's outcome: the worker's own row, or a crashed or timeout row.
-nlohmann::json row_of(const Campaign& c, int id, const JobOutcome& o)
+CampaignRow row_of(const Campaign& c, int id, const JobOutcome& o)
 {
   const CampaignRun& run = run_of(c, id);
   switch (o.status) {
   case JobStatus::finished:
     try {
-      return nlohmann::json::parse(o.text);
-    } catch (const nlohmann::json::exception&) {
+      return CampaignRow::from_json(nlohmann::json::parse(o.text), fmt::format("the worker of run {}", id));
+    } catch (const std::exception&) { // not JSON, or not a row (InputError)
       return failed_row(c, run, RunStatus::crashed, "worker exited with code 0 without a result", o.seconds);
     }
   case JobStatus::bad_input:
@@ -130,11 +131,7 @@ nlohmann::json row_of(const Campaign& c, int id, const JobOutcome& o)
   return failed_row(c, run, RunStatus::crashed, why, o.seconds);
 }
 
-bool is_failure(const nlohmann::json& row)
-{
-  auto s = from_string<RunStatus>(row.value("status", ""));
-  return s && is_failure(*s);
-}
+bool is_failure(const CampaignRow& row) { return is_failure(row.status); }
 
 RunnerOptions checked(const RunnerOptions& options)
 {
@@ -157,23 +154,23 @@ void write_metadata(const Campaign& c, const RunnerOptions& o)
 }
 
 /// --only reruns rows into a directory that does not hold them yet: a second row of a run would double it.
-void refuse_done_only(const RunnerOptions& o, const std::vector<nlohmann::json>& rows)
+void refuse_done_only(const RunnerOptions& o, const std::vector<CampaignRow>& rows)
 {
   std::set<int> only(o.only.begin(), o.only.end());
   for (const auto& row : rows)
-    if (int id = row["run_id"].get<int>(); only.count(id))
+    if (int id = row.run_id; only.count(id))
       throw InputError(fmt::format("--only {}: {} already holds the row of run {}; rerun it into another --out (a "
                                    "second row would double the run, and merge refuses doubled runs)",
                                    id, o.out_dir, id));
 }
 
 /// The runs to execute: the shard's (or --only's), but those `rows` already hold.
-std::vector<int> pending_runs(const Campaign& c, const RunnerOptions& o, const std::vector<nlohmann::json>& rows,
+std::vector<int> pending_runs(const Campaign& c, const RunnerOptions& o, const std::vector<CampaignRow>& rows,
                               RunnerSummary& summary)
 {
   std::set<int> done;
   for (const auto& row : rows)
-    done.insert(row["run_id"].get<int>());
+    done.insert(row.run_id);
   std::vector<int> pending;
   for (int id : selected_runs(c, o)) {
     ++summary.selected;
@@ -191,11 +188,11 @@ std::string trace_file(const Campaign& c, const RunnerOptions& o, int id)
   return "";
 }
 
-bool shard_complete(const Campaign& c, const RunnerOptions& o, const std::vector<nlohmann::json>& rows)
+bool shard_complete(const Campaign& c, const RunnerOptions& o, const std::vector<CampaignRow>& rows)
 {
   std::set<int> complete;
   for (const auto& row : rows)
-    complete.insert(row["run_id"].get<int>());
+    complete.insert(row.run_id);
   for (int id : selected_runs(c, o))
     if (!complete.count(id)) return false;
   return true;
@@ -230,25 +227,24 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
                                        .shard   = fmt::format("{}/{}", o.shard_index + 1, o.shard_count)});
   std::filesystem::create_directories(o.out_dir);
   DirectoryLock lock(o.out_dir); // one runner per directory (a requeued SLURM task while the first still dies)
-  std::vector<nlohmann::json> rows = previous_rows(c, o);
+  std::vector<CampaignRow> rows = previous_rows(c, o);
   refuse_done_only(o, rows);
   write_metadata(c, o);
   write_sorted_results(o.out_dir, rows, c.swept, c.mode); // repairs the CSV after an interrupted run
-  DurableAppender jsonl(results_path(o.out_dir));
-  DurableAppender csv(o.out_dir + "/results.csv");
-  auto columns = csv_columns(c.swept, c.mode);
   RunnerSummary summary;
   summary.total            = static_cast<int>(c.runs.size());
   std::vector<int> pending = pending_runs(c, o, rows, summary);
   Progress progress(c.name, "runs", static_cast<long>(pending.size()), progress_mode(o.quiet, ProgressMode::log), true);
+  DurableAppender jsonl(results_path(o.out_dir));
+  DurableAppender csv(o.out_dir + "/results.csv");
   auto run = [&](int k) { // in the run's worker process (its own process group: a timeout kills its simulations too)
     int id = pending[static_cast<std::size_t>(k)];
-    return execute_run(c, run_of(c, id), trace_file(c, o, id)).dump();
+    return execute_run(c, run_of(c, id), trace_file(c, o, id)).to_json().dump();
   };
   auto done = [&](int k, JobOutcome&& outcome) { // each row on disk as soon as its run ends
-    nlohmann::json row = row_of(c, pending[static_cast<std::size_t>(k)], outcome);
-    jsonl.append(row.dump());
-    csv.append(csv_line(row, columns));
+    CampaignRow row = row_of(c, pending[static_cast<std::size_t>(k)], outcome);
+    jsonl.append(row.to_json().dump());
+    csv.append(row.csv_line(c.swept, c.mode));
     rows.push_back(row);
     ++summary.executed;
     summary.failures += is_failure(row) ? 1 : 0;
@@ -266,7 +262,7 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
   if (dirs.empty()) throw InputError("merge: no directory given");
   nlohmann::json meta = read_campaign_json(dirs.front());
   std::map<int, std::string> seen; // run id -> directory
-  std::vector<nlohmann::json> rows;
+  std::vector<CampaignRow> rows;
   std::vector<int> doubled;
   for (const auto& dir : dirs) {
     nlohmann::json m = read_campaign_json(dir);
@@ -275,7 +271,7 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
                                    m.value("hash", "?"), dirs.front(), meta.value("name", "?"),
                                    meta.value("hash", "?")));
     for (auto& row : read_rows(results_path(dir))) {
-      int id = row["run_id"].get<int>();
+      int id = row.run_id;
       if (!seen.emplace(id, dir).second) doubled.push_back(id);
       rows.push_back(std::move(row));
     }

@@ -50,15 +50,15 @@ struct HeuristicResults {
 HeuristicResults collect_heuristic_results(const CampaignResults& results)
 {
   HeuristicResults out;
-  for (const ResultRow& row : results.rows) {
+  for (const CampaignRow& row : results.rows) {
     if (!is_heuristic(row.mapper)) continue;
     if (std::find(out.names.begin(), out.names.end(), row.mapper) == out.names.end()) out.names.push_back(row.mapper);
     nlohmann::json key = row.params;
     key.erase("mapper");
     std::string scenario        = key.dump();
-    double f                    = row.run_status() == RunStatus::infeasible ? 1.0
-                                  : row.ok() && row.failure_probability     ? *row.failure_probability
-                                                                            : std::nan("");
+    double f                    = row.status == RunStatus::infeasible   ? 1.0
+                                  : row.ok() && row.failure_probability ? *row.failure_probability
+                                                                        : std::nan("");
     out.f[scenario][row.mapper] = f;
     auto p                      = row.params.find("platform.generate.p");
     out.platform_of[scenario]   = p == row.params.end() ? "all" : p->is_string() ? p->get<std::string>() : p->dump();

@@ -5,12 +5,12 @@
 namespace pipesim {
 namespace {
 
-ResultRow reliability_row(const std::string& mapper, const std::string& p, int seed, const std::string& status,
-                          double f)
+CampaignRow reliability_row(const std::string& mapper, const std::string& p, int seed, const std::string& status,
+                            double f)
 {
-  ResultRow r;
+  CampaignRow r;
   r.mapper = mapper;
-  r.status = status;
+  r.status = from_string<RunStatus>(status).value();
   r.params = {{"platform.generate.p", p}, {"mapper", mapper}, {"seed", seed}};
   if (r.ok()) r.failure_probability = f;
   return r;
