@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cassert>
 #include <charconv>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
@@ -198,6 +199,100 @@ bool shard_complete(const Campaign& c, const RunnerOptions& o, const std::vector
   return true;
 }
 
+/// Appends rows to results.jsonl and results.csv (one write and one fsync per file and batch) before counting them.
+struct RowWriter {
+  const Campaign& c;
+  const RunnerOptions& o;
+  std::vector<CampaignRow>& rows;
+  RunnerSummary& summary;
+  Progress& progress;
+  DurableAppender jsonl{results_path(o.out_dir)};
+  DurableAppender csv{o.out_dir + "/results.csv"};
+
+  void write(std::vector<CampaignRow>&& batch)
+  {
+    std::vector<std::string> json_lines, csv_lines;
+    for (const auto& row : batch) {
+      json_lines.push_back(row.to_json().dump());
+      csv_lines.push_back(row.csv_line(c.swept, c.mode));
+    }
+    jsonl.append_lines(json_lines);
+    csv.append_lines(csv_lines);
+    for (auto& row : batch) { // on disk: now they count as done
+      ++summary.executed;
+      summary.failures += is_failure(row) ? 1 : 0;
+      progress.advance(is_failure(row));
+      rows.push_back(std::move(row));
+    }
+  }
+};
+
+/// The rows of a worker that ran the first runs of `ids`: one JSON object per line, in order; nullopt when the text
+/// is not that.
+std::optional<std::vector<CampaignRow>> worker_rows(const std::string& text, const std::vector<int>& ids)
+{
+  std::vector<CampaignRow> out;
+  try {
+    for (std::size_t pos = 0, end; (end = text.find('\n', pos)) != std::string::npos; pos = end + 1) {
+      if (out.size() == ids.size()) return std::nullopt;
+      out.push_back(CampaignRow::from_json(nlohmann::json::parse(text.substr(pos, end - pos)),
+                                           fmt::format("the worker of run {}", ids[out.size()])));
+    }
+  } catch (const std::exception&) { // not JSON, or not a row
+    return std::nullopt;
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+/// What a round of workers left: runs no worker reached within its time budget, and runs of workers that did not
+/// finish (crash, exception, timeout), to be run again one per process.
+struct RowsLeft {
+  std::vector<int> not_reached, unfinished;
+};
+
+/// Runs `ids` in worker processes of at most `per_worker` runs each, their rows written as each worker ends. A worker
+/// of several runs stops after analytic_worker_seconds (at least one run): its other runs are left for the next
+/// round, so slow rows still reach the files one by one.
+RowsLeft run_rows(const Campaign& c, const RunnerOptions& o, const std::vector<int>& ids, int per_worker,
+                  RowWriter& writer)
+{
+  std::vector<std::vector<int>> workers;
+  for (std::size_t i = 0; i < ids.size(); i += static_cast<std::size_t>(per_worker))
+    workers.emplace_back(ids.begin() + static_cast<long>(i),
+                         ids.begin() +
+                             static_cast<long>(std::min(ids.size(), i + static_cast<std::size_t>(per_worker))));
+  auto run = [&](int k) { // in the worker process (its own process group: a timeout kills its simulations too)
+    auto start = std::chrono::steady_clock::now();
+    std::string text;
+    for (int id : workers[static_cast<std::size_t>(k)]) {
+      if (!text.empty() &&
+          std::chrono::steady_clock::now() - start > std::chrono::duration<double>(analytic_worker_seconds))
+        break;
+      text += execute_run(c, run_of(c, id), trace_file(c, o, id)).to_json().dump() + "\n";
+    }
+    return text;
+  };
+  RowsLeft left;
+  auto done = [&](int k, JobOutcome&& outcome) { // the worker's rows on disk as soon as it ends
+    const std::vector<int>& mine = workers[static_cast<std::size_t>(k)];
+    if (mine.size() == 1) {
+      if (outcome.ok() && !outcome.text.empty() && outcome.text.back() == '\n') outcome.text.pop_back();
+      return writer.write({row_of(c, mine.front(), outcome)});
+    }
+    auto rows = outcome.ok() ? worker_rows(outcome.text, mine) : std::nullopt;
+    if (!rows) {
+      left.unfinished.insert(left.unfinished.end(), mine.begin(), mine.end());
+      return;
+    }
+    left.not_reached.insert(left.not_reached.end(), mine.begin() + static_cast<long>(rows->size()), mine.end());
+    writer.write(std::move(*rows));
+  };
+  double limit = c.run_time_limit * static_cast<double>(per_worker); // 0 stays 0: no limit
+  run_pool(static_cast<int>(workers.size()), {.jobs = o.jobs, .timeout = limit}, run, done);
+  return left;
+}
+
 } // namespace
 
 std::optional<std::pair<int, int>> parse_shard_spec(const std::string& text)
@@ -235,22 +330,17 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
   summary.total            = static_cast<int>(c.runs.size());
   std::vector<int> pending = pending_runs(c, o, rows, summary);
   Progress progress(c.name, "runs", static_cast<long>(pending.size()), progress_mode(o.quiet, ProgressMode::log), true);
-  DurableAppender jsonl(results_path(o.out_dir));
-  DurableAppender csv(o.out_dir + "/results.csv");
-  auto run = [&](int k) { // in the run's worker process (its own process group: a timeout kills its simulations too)
-    int id = pending[static_cast<std::size_t>(k)];
-    return execute_run(c, run_of(c, id), trace_file(c, o, id)).to_json().dump();
-  };
-  auto done = [&](int k, JobOutcome&& outcome) { // each row on disk as soon as its run ends
-    CampaignRow row = row_of(c, pending[static_cast<std::size_t>(k)], outcome);
-    jsonl.append(row.to_json().dump());
-    csv.append(row.csv_line(c.swept, c.mode));
-    rows.push_back(row);
-    ++summary.executed;
-    summary.failures += is_failure(row) ? 1 : 0;
-    progress.advance(is_failure(row));
-  };
-  run_pool(static_cast<int>(pending.size()), {.jobs = o.jobs, .timeout = c.run_time_limit}, run, done);
+  RowWriter writer{c, o, rows, summary, progress};
+  int per_worker = o.rows_per_worker > 0              ? o.rows_per_worker
+                   : c.mode == CampaignMode::analytic ? analytic_rows_per_worker
+                                                      : 1;
+  std::vector<int> unfinished;
+  for (std::vector<int> todo = pending; !todo.empty();) { // rounds: each worker does at least one run
+    RowsLeft left = run_rows(c, o, todo, per_worker, writer);
+    unfinished.insert(unfinished.end(), left.unfinished.begin(), left.unfinished.end());
+    todo = std::move(left.not_reached);
+  }
+  run_rows(c, o, unfinished, 1, writer); // the runs of workers that did not finish, each alone
   progress.finish();
   if (shard_complete(c, o, rows)) // sorted files, identical from one run of the campaign to the next
     write_sorted_results(o.out_dir, rows, c.swept, c.mode);

@@ -570,7 +570,9 @@ seed: {from: 1, count: 2}
     std::string dir = temp_dir(fmt::format("interrupted-{}", sig));
     pid_t runner    = fork();
     if (runner == 0) {
-      run_campaign(c, options(dir, 2));
+      RunnerOptions o   = options(dir, 2);
+      o.rows_per_worker = 1; // a worker per run: both must end with the runner
+      run_campaign(c, o);
       _exit(0);
     }
     std::vector<pid_t> workers;
@@ -648,4 +650,23 @@ TEST(CampaignRunner, ShardSpecIsReadWhole)
   for (const char* bad : {"1/2/3", "1/2x", "1/2.0", "1/2e0", "0/2", "3/2", "1/0", "-1/2", "+1/2", "1/+2", " 1/2", "1/",
                           "/2", "1", "", "merged", "99999999999/99999999999"})
     EXPECT_EQ(parse_shard_spec(bad), std::nullopt) << bad;
+}
+
+TEST(CampaignRunner, AnalyticRowsInBatchesAreTheRowsOfAWorkerPerRow)
+{
+  // 16 analytic runs: one worker per run (the runner before issue 32) and batches of analytic_rows_per_worker give
+  // the same rows, in the same sorted files, apart from the timing columns.
+  Campaign c          = parse_campaign(small_campaign, "c.yaml", ".");
+  c.mode              = CampaignMode::analytic;
+  std::string one_dir = temp_dir("one-row-per-worker"), batch_dir = temp_dir("batched-rows");
+  RunnerOptions one   = options(one_dir, 2);
+  one.rows_per_worker = 1;
+  EXPECT_EQ(run_campaign(c, one).executed, 16);
+  RunnerSummary batched = run_campaign(c, options(batch_dir, 2));
+  EXPECT_EQ(batched.executed, 16);
+  EXPECT_EQ(batched.failures, 0);
+  auto rows = timeless(batch_dir);
+  ASSERT_EQ(rows.size(), 16u);
+  EXPECT_EQ(rows, timeless(one_dir));
+  EXPECT_TRUE(rows[3].contains("event_graph_period")) << rows[3].dump();
 }

@@ -40,9 +40,15 @@ DurableAppender& DurableAppender::operator=(DurableAppender&& other) noexcept
   return *this;
 }
 
-void DurableAppender::append(const std::string& line)
+void DurableAppender::append(const std::string& line) { append_lines({line}); }
+
+void DurableAppender::append_lines(const std::vector<std::string>& lines)
 {
-  std::string data = line + "\n";
+  std::string data;
+  for (const auto& line : lines) {
+    data += line;
+    data += '\n';
+  }
   const char* p    = data.data();
   std::size_t left = data.size();
   while (left > 0) {
