@@ -34,6 +34,21 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
           fmt::format("--warmup {}: must be below the number of data sets ({})", o.warmup, s.simulation.datasets));
     s.simulation.warmup = o.warmup;
   }
+  if (o.precision > 0) {
+    if (o.warmup >= 0)
+      throw InputError(fmt::format("--warmup {} and --precision {} do not go together: with a precision the warm-up is "
+                                   "detected (MSER-5, docs/random-times.md)",
+                                   o.warmup, o.precision));
+    s.simulation.precision = o.precision;
+    s.simulation.warmup    = -1; // detected
+  } else if (o.warmup >= 0 && s.simulation.precision > 0)
+    throw InputError(fmt::format("--warmup {}: {} has simulation.precision {}, whose warm-up is detected (MSER-5, "
+                                 "docs/random-times.md)",
+                                 o.warmup, s.file, s.simulation.precision));
+  if (s.simulation.max_datasets > 0 && s.simulation.max_datasets < s.simulation.datasets)
+    throw InputError(fmt::format("--datasets {}: above simulation.max_datasets = {} of {} (the run looks at its "
+                                 "interval after N data sets first)",
+                                 s.simulation.datasets, s.simulation.max_datasets, s.file));
   if (o.network) s.simulation.network = *o.network;
   if (o.seed >= 0) s.simulation.seed = static_cast<std::uint64_t>(o.seed);
   if (o.trace) s.simulation.record_trace = true;
@@ -200,6 +215,22 @@ CLI::Option* add_datasets_option(CLI::App* command, int& datasets)
       ->check(integer_in(2, max_simulated_datasets,
                          "a period needs at least 2 data sets (the first output is its reference), and "
                          "a run keeps every data set's times"));
+}
+
+CLI::Option* add_precision_option(CLI::App* command, double& precision, const std::string& help)
+{
+  return command->add_option("--precision", precision, help)
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            double p       = 0;
+            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), p);
+            if (ec != std::errc() || end != text.data() + text.size() || !(p > 0 && p < 1))
+              return fmt::format("--precision {}: expected a number in (0, 1), the relative half-width of the 95 % "
+                                 "interval of the period (0.01: within +/- 1 %)",
+                                 text);
+            return {};
+          },
+          "in (0, 1)"));
 }
 
 CLI::Option* add_runs_option(CLI::App* command, int& runs)

@@ -21,6 +21,9 @@ Command add_map_command(CLI::App& app, const Invocation& invocation)
   auto* map = app.add_subcommand("map", "Map a scenario: mapping, status, analytic period, latency, F, event graph");
   add_scenario_argument(map, o->scenario);
   add_mapper_option(map, o->overrides.mapper);
+  add_precision_option(map, o->overrides.precision,
+                       "With pipeline.variability: run the max-plus recurrence until its period's 95 % interval has "
+                       "this relative half-width (overrides simulation.precision)");
   add_format_option(map, o->format);
   return {map, [o, &invocation] { return run_map(*o, invocation); }};
 }
@@ -45,6 +48,10 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
   add_mapper_option(sim, v.mapper);
   add_datasets_option(sim, v.datasets);
   sim->add_option("--warmup", v.warmup, "Warm-up K (default N/2)")->check(integer_in(0, INT_MAX));
+  add_precision_option(sim, v.precision,
+                       "Simulate until the period's 95 % interval (batch means after the detected warm-up) has this "
+                       "relative half-width, N data sets first, then doubling, up to simulation.max_datasets "
+                       "(overrides simulation.precision)");
   add_enum_option<NetworkMode>(sim, "--network", v.network, "Network mode");
   add_seed_option(sim, v.seed);
   sim->add_flag("--trace", v.trace, "Record the event trace (in the JSON output: needs --format json)");

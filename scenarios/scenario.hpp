@@ -3,6 +3,7 @@
 
 #include "mappers/mapper.hpp"
 #include "model/mapping.hpp"
+#include "model/network_correction.hpp"
 #include "model/pipeline.hpp"
 #include "model/variability.hpp"
 #include "platforms/platform.hpp"
@@ -45,7 +46,8 @@ struct PlatformSpec {
   std::string xml_file; // Kind::xml: path as resolved (exists)
   std::string in_name  = "in";
   std::string out_name = "out";
-  PlatformOptions options; // platform.hosts and platform.edits (applied in load_platform)
+  PlatformOptions options;            // platform.hosts and platform.edits (applied in load_platform)
+  std::vector<HostProfiles> profiles; // Kind::xml: platform.profiles (hosts), added to the XML's own in load_platform
   int line = 0;
 };
 
@@ -61,6 +63,9 @@ struct Scenario {
   Objective objective;
   MapperOptions mapper_options;
   SimulationSettings simulation; // its `model` is the mappers' communication model too
+  /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
+  /// the mappers always map on the platform as given.
+  AnalyticNetwork analytic_network = AnalyticNetwork::exact;
 };
 
 /// A model platform (Kind::model) with its selection and edits applied.

@@ -2,6 +2,7 @@
 #include "simulator/deployment.hpp"
 
 #include "base/input_error.hpp"
+#include "model/deal.hpp"
 #include "simulator/engine.hpp"
 #include "simulator/module_actors.hpp"
 #include "simulator/multiport_actors.hpp"
@@ -47,7 +48,18 @@ bool takes_failures(ExecutionKind kind) { return kind == ExecutionKind::one_port
 
 void check_before_engine(const SimulationJob& job)
 {
-  switch (execution_kind(job)) {
+  const ExecutionKind kind = execution_kind(job);
+  if (!takes_failures(kind) && !job.variability.deterministic())
+    throw InputError(fmt::format("pipeline.variability: the {} execution runs sv95's task chain, whose times come from "
+                                 "its response functions; random operation times apply to pipelines (one-port, "
+                                 "multi-port)",
+                                 kind));
+  if (!takes_failures(kind) && job.settings.precision > 0)
+    throw InputError(fmt::format("simulation.precision: the {} execution runs N = simulation.datasets data sets and "
+                                 "orders its outputs after the run; precision applies to pipelines (one-port, "
+                                 "multi-port)",
+                                 kind));
+  switch (kind) {
   case ExecutionKind::one_port:
   case ExecutionKind::multi_port:
     check_pipeline_job(job);
@@ -90,10 +102,40 @@ EngineNeeds engine_needs(ExecutionKind kind, const SimulationSettings& settings)
 RunInputs run_inputs(const SimulationJob& job, const SimulationSettings& run, double size_scale)
 {
   RunInputs inputs;
-  inputs.workload   = std::make_shared<PipelineWorkload>(job.pipeline); // issue 33: the drawn one, by variability
-  inputs.stop       = std::make_shared<FixedDatasets>(run.datasets);    // issue 33: until the interval is narrow
-  inputs.size_scale = size_scale;
+  inputs.size_scale   = size_scale;
+  const bool pipeline = takes_failures(execution_kind(job)); // the one-port and multi-port executions
+  const bool random   = !job.variability.deterministic();
+  if (pipeline && random) // the model's draws, seeded by the spec or the run (DESIGN.md §3.10)
+    inputs.workload = std::make_shared<DrawnWorkload>(
+        Variability(job.pipeline, job.variability, job.variability.seed.value_or(run.seed)));
+  else
+    inputs.workload = std::make_shared<PipelineWorkload>(job.pipeline);
+  // a period estimate for fault-free runs of more than one data set (not the latency run, not crash or series runs)
+  const bool fault_free = !run.failures.enabled() && run.crashes.empty() && run.datasets > 1;
+  if (pipeline && fault_free && (random || run.precision > 0))
+    inputs.estimate = PeriodEstimateOptions{.window = deal_round(job.mapping), .deterministic = !random};
+  if (inputs.estimate && run.precision > 0)
+    inputs.stop =
+        std::make_shared<PrecisionRule>(run.datasets, run.effective_max_datasets(), run.precision, *inputs.estimate);
+  else
+    inputs.stop = std::make_shared<FixedDatasets>(run.datasets);
   return inputs;
+}
+
+void finish_result(SimulationResult& result, const SimulationSettings& run, const RunInputs& inputs)
+{
+  if (!inputs.estimate || result.failures.failed()) return;
+  const std::vector<double>& times = result.output_times;
+  const int outputs                = static_cast<int>(times.size());
+  const bool stopped_early         = run.precision > 0 && outputs < inputs.stop->max_datasets();
+  SimulationSettings drained       = run; // the cool-down of a run of `outputs` data sets
+  drained.datasets                 = outputs;
+  const int cooldown               = stopped_early ? 0 : drained.effective_cooldown();
+  result.estimate                  = run_period_estimate(times, cooldown, *inputs.estimate);
+  if (result.estimate->ok)
+    result.period = result.estimate->period;
+  else if (run.precision > 0)
+    result.period = measured_period(times, outputs / 2, cooldown, inputs.estimate->window);
 }
 
 std::unique_ptr<Deployment> make_deployment(const SimulationJob& job, const SimulationSettings& run, RunInputs inputs)

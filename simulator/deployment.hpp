@@ -10,6 +10,7 @@
 #include "simulator/workload.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,17 +49,21 @@ public:
 
 /// What a deployment takes from the entry point besides the job and the run's settings, each from one place
 /// (run_inputs, simulator/deployment.cpp), so that what varies plugs in there and nowhere else:
-/// - `workload`: every data set's work w_i(k) and message sizes delta_i(k) (DESIGN.md §3.10; today the pipeline's
-///   w_i and delta_i for every data set; random stage times, issue 33, are another Workload);
-/// - `stop`: when P_out has output enough data sets (today a fixed N; issue 33's run until the confidence interval
-///   of the period is narrow enough is another StoppingRule);
-/// - `size_scale`: the exact network mode's factor on every size and bandwidth (simulator/engine.hpp).
+/// - `workload`: every data set's work w_i(k) and message sizes delta_i(k) (DESIGN.md §3.10: the pipeline's w_i and
+///   delta_i for every data set, or drawn from the job's variability);
+/// - `stop`: when P_out has output enough data sets (a fixed N, or until the confidence interval of the period is
+///   narrow enough: `simulation.precision`);
+/// - `size_scale`: the exact network mode's factor on every size, and every transfer's bandwidth factor
+///   (simulator/engine.hpp).
 /// The modules and programs take neither: their times come from the task chain, and they run settings.datasets (N)
 /// data sets, whose outputs they order after the run.
 struct RunInputs {
   std::shared_ptr<const Workload> workload;
   std::shared_ptr<const StoppingRule> stop;
   double size_scale = 1;
+  /// The result gets a period estimate with these options (window L, deterministic laws or not): fault-free pipeline
+  /// runs with random times or `simulation.precision` (finish_result).
+  std::optional<PeriodEstimateOptions> estimate;
 };
 
 /// The execution that runs `job`: programs when its task chain has a program on every task, modules for another
@@ -89,6 +94,12 @@ EngineNeeds engine_needs(ExecutionKind kind, const SimulationSettings& settings)
 
 /// The inputs of one run of `job` with `run` (its settings: the job's, or a series run's seed and crashes).
 RunInputs run_inputs(const SimulationJob& job, const SimulationSettings& run, double size_scale);
+
+/// What the entry point adds to a finished run's result (the deployment measured it): with `inputs.estimate`, the
+/// period estimate of its output times (run_period_estimate: the cool-down left out unless a PrecisionRule stopped the
+/// run before max_datasets, when nothing drained), and its period when the estimate is ok (otherwise, with
+/// `precision`, measured_period over the second half of the outputs). Nothing for a run that failed.
+void finish_result(SimulationResult& result, const SimulationSettings& run, const RunInputs& inputs);
 
 /// The deployment of one run of `job` with `run` on the platform already in this process's engine (hosts looked up
 /// by the model's node names). Checks the run (InputError), creates no actor yet.

@@ -61,7 +61,10 @@ double* simgrid_clock()
 }
 } // namespace
 
-bool can_run_again(const Platform& platform) { return platform.xml_file().empty() && simgrid_clock() != nullptr; }
+bool can_run_again(const Platform& platform)
+{ // dated profiles (an XML's files, a scenario's platform.profiles) cannot be rewound
+  return platform.xml_file().empty() && platform.profiles().empty() && simgrid_clock() != nullptr;
+}
 
 void reset_engine_for_next_run()
 {

@@ -6,6 +6,7 @@
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
 #include "model/sv95/task_chain.hpp"
+#include "model/variability.hpp"
 #include "platforms/platform.hpp"
 #include "simulator/simulation.hpp"
 
@@ -44,6 +45,11 @@ struct SimulationJob {
   RunKind kind = RunKind::period;
   std::optional<TaskChain> task_chain;
   int processes = 2; // series: runs at once (one process each)
+  /// The laws of each data set's w_i and delta_i (DESIGN.md §3.10), the pipeline's values being their means;
+  /// deterministic by default. Its seed, when absent, is settings.seed (a series' runs and the crash run of a period
+  /// job then draw with their own run seeds: set it to keep the fault-free run's draws). The one-port and multi-port
+  /// executions only: the modules and programs refuse random laws.
+  VariabilitySpec variability;
 };
 
 /// One run of a series: its seed and drawn schedule, and what its process measured (figures only: a series may have

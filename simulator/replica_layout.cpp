@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 #include <simgrid/s4u.hpp>
+#include <stdexcept>
 
 namespace sg4 = simgrid::s4u;
 
@@ -17,8 +18,6 @@ ReplicaLayout::ReplicaLayout(const Platform& platform, const Mapping& mapping, i
     : platform_(platform), mapping_(mapping), amounts_(amounts), datasets_(datasets), window_(deal_round(mapping))
 {
   if (mapping.data_parallel()) throw InputError("simulation: data-parallel processor groups are not supported yet");
-  for (int k = 0; k < datasets_; ++k)
-    ids_.push_back(k);
   hosts_.assign(static_cast<std::size_t>(platform.nodes()), nullptr);
   for (int j = 0; j < m(); ++j) {
     dealt_.push_back(is_dealt(mapping.interval(j)));
@@ -37,6 +36,15 @@ sg4::Host* ReplicaLayout::host(int node) const
   cached                  = sg4::Host::by_name_or_null(name);
   if (cached == nullptr) throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
   return cached;
+}
+
+int* ReplicaLayout::payload(int k)
+{
+  if (k < 0 || k >= datasets_) throw std::out_of_range(fmt::format("payload of data set {} of {}", k, datasets_));
+  // filled as the data sets are sent: a run with `precision` may stop long before max_datasets
+  for (auto next = static_cast<int>(ids_.size()); next <= k; ++next)
+    ids_.push_back(next);
+  return &ids_[static_cast<std::size_t>(k)];
 }
 
 double ReplicaLayout::flops(int node, double w) const

@@ -8,6 +8,7 @@
 #include "simulator/workload.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <simgrid/forward.h>
 #include <tuple>
@@ -66,8 +67,8 @@ public:
   double work(int j, int k) const { return amounts_.work(j, k); }
   /// Every data set has the same amounts: the actors may compute flops and bytes once.
   bool fixed_amounts() const { return amounts_.constant(); }
-  /// The payload of data set k's transfers: its index, which the receivers check.
-  int* payload(int k) { return &ids_.at(static_cast<std::size_t>(k)); }
+  /// The payload of data set k's transfers: its index, which the receivers check (stable while the run lasts).
+  int* payload(int k);
   simgrid::s4u::Host* host(int node) const;
   /// Flops to execute on `node`'s host so that w flops take w / s_u, s_u being the model's speed (a scale_speed edit
   /// changes it in the model only: SimGrid 3.32 cannot change the speed of a sealed host). w when the speeds agree.
@@ -81,7 +82,7 @@ private:
   int window_   = 1;
   std::vector<bool> dealt_;
   std::vector<std::vector<int>> replica_; // [j][node]: index of node's replica of I_j, -1
-  std::vector<int> ids_;
+  std::deque<int> ids_; // 0, 1, ..., up to the largest data set sent so far (a deque: pointers stay valid)
   mutable std::vector<simgrid::s4u::Host*> hosts_; // by node, filled by host() as it finds them
   std::map<std::pair<int, int>, simgrid::s4u::Mailbox*> mailboxes_;
   std::map<std::tuple<int, int, int>, simgrid::s4u::Mailbox*> sender_mailboxes_; // (j, node, sender): I_{j-1} dealt

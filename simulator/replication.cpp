@@ -14,10 +14,10 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
     : platform_(platform), mapping_(mapping), settings_(settings), stop_(*inputs.stop),
       amounts_(*inputs.workload, mapping, pipeline.n(), inputs.size_scale),
       layout_(platform, mapping, inputs.stop->max_datasets(), amounts_),
-      // an XML platform may turn hosts off by its state profiles, whatever the failure model says
+      // an XML platform or host state profiles (DESIGN.md §3.11) may turn hosts off, whatever the failure model says
       waits_(layout_, record_,
              !settings.crashes.empty() || settings.failures.model == FailureModel::platform ||
-                 !platform.xml_file().empty()),
+                 !platform.xml_file().empty() || platform.profiles().has_state()),
       config_(pipeline, settings, layout_, waits_, record_, inputs.size_scale, allotted),
       transfers_(layout_, config_, waits_, record_)
 {
@@ -145,7 +145,7 @@ void Replication::deploy()
   if (settings_.progress != ProgressMode::off) // its final line when the deployment ends, before the result is sent
     record_.progress = std::make_unique<Progress>(settings_.crashes.empty() ? "simulation" : "crash run", "data sets",
                                                   layout_.datasets(), settings_.progress);
-  if (!platform_.xml_file().empty())
+  if (!platform_.xml_file().empty() || platform_.profiles().has_state()) // a state profile turns a host off: a crash
     sg4::Host::on_state_change.connect([this](const sg4::Host& h) {
       if (h.is_on() || record_.finished) return;
       auto u = platform_.find(h.get_name());

@@ -33,6 +33,7 @@ SimulationSettings latency_run_settings(const SimulationSettings& settings)
   SimulationSettings one = without_failures(settings);
   one.datasets           = 1;
   one.warmup             = 0;
+  one.precision          = 0;
   one.record_trace       = false;
   one.progress           = ProgressMode::off;
   std::string trace_file = "simgrid.trace"; // SimGrid's default
@@ -95,12 +96,14 @@ SimulationOutput simulate_here(const SimulationJob& job)
 namespace detail {
 SimulationResult run_prepared(const PreparedEngine& engine, const SimulationJob& job, const SimulationSettings& run)
 {
-  std::unique_ptr<Deployment> deployment = make_deployment(job, run, run_inputs(job, run, engine.size_scale));
+  RunInputs inputs                       = run_inputs(job, run, engine.size_scale);
+  std::unique_ptr<Deployment> deployment = make_deployment(job, run, inputs);
   deployment->deploy();
   NoController no_controller; // the seam of issue 34's re-mapping controller (simulator/controller.hpp)
   run_engine(*deployment, no_controller);
   SimulationResult result = deployment->result();
   result.config           = engine.args;
+  finish_result(result, run, inputs);
   return result;
 }
 } // namespace detail

@@ -5,6 +5,8 @@
 #include "base/enum_names.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -76,6 +78,48 @@ FailureOutcome failure_from_json(const nlohmann::json& j)
   return o;
 }
 
+namespace {
+/// A number of an estimate that may be non-finite (JSON has no NaN): null, read back as NaN.
+nlohmann::json finite_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+double number_or_nan(const nlohmann::json& j)
+{
+  return j.is_null() ? std::numeric_limits<double>::quiet_NaN() : j.get<double>();
+}
+} // namespace
+
+nlohmann::json estimate_json(const PeriodEstimate& e)
+{
+  return {{"ok", e.ok},
+          {"reason", e.reason},
+          {"period", finite_or_null(e.period)},
+          {"ci", {finite_or_null(e.ci_lo), finite_or_null(e.ci_hi)}},
+          {"confidence", e.confidence},
+          {"datasets", e.datasets},
+          {"warmup", e.warmup},
+          {"batches", e.batches},
+          {"batch_datasets", e.batch_datasets},
+          {"periodic", e.periodic},
+          {"cyclicity", e.cyclicity}};
+}
+
+PeriodEstimate estimate_from_json(const nlohmann::json& j)
+{
+  PeriodEstimate e;
+  j.at("ok").get_to(e.ok);
+  j.at("reason").get_to(e.reason);
+  e.period = number_or_nan(j.at("period"));
+  e.ci_lo  = number_or_nan(j.at("ci").at(0));
+  e.ci_hi  = number_or_nan(j.at("ci").at(1));
+  j.at("confidence").get_to(e.confidence);
+  j.at("datasets").get_to(e.datasets);
+  j.at("warmup").get_to(e.warmup);
+  j.at("batches").get_to(e.batches);
+  j.at("batch_datasets").get_to(e.batch_datasets);
+  j.at("periodic").get_to(e.periodic);
+  j.at("cyclicity").get_to(e.cyclicity);
+  return e;
+}
+
 void to_json(nlohmann::json& j, const SimulationResult& r)
 {
   j             = nlohmann::json{{"output_times", r.output_times},
@@ -85,6 +129,7 @@ void to_json(nlohmann::json& j, const SimulationResult& r)
                      {"config", r.config}};
   j["seed"]     = r.seed;
   j["failures"] = failure_json(r.failures);
+  j["estimate"] = r.estimate ? estimate_json(*r.estimate) : nlohmann::json(nullptr);
   j["usage"]    = nlohmann::json::array();
   for (const auto& u : r.usage)
     j["usage"].push_back({{"host", u.host}, {"compute", u.compute}, {"send", u.send}, {"receive", u.receive}});
@@ -107,6 +152,8 @@ void from_json(const nlohmann::json& j, SimulationResult& r)
   j.at("config").get_to(r.config);
   j.at("seed").get_to(r.seed);
   r.failures = failure_from_json(j.at("failures"));
+  r.estimate.reset();
+  if (auto it = j.find("estimate"); it != j.end() && !it->is_null()) r.estimate = estimate_from_json(*it);
   r.usage.clear();
   for (const auto& u : j.at("usage"))
     r.usage.push_back(ProcessorUsage{u.at("host"), u.at("compute"), u.at("send"), u.at("receive")});

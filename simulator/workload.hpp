@@ -5,16 +5,16 @@
 
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
+#include "model/variability.hpp"
 
 #include <cstdint>
 #include <vector>
 
 namespace pipesim {
 
-/// The amounts of each data set. Today's only implementation is PipelineWorkload (the pipeline's w_i and delta_i for
-/// every data set). Random stage times (issue 33, DESIGN.md §3.10: a draw per (seed, stage, k, what), the same
-/// whatever order the actors ask in) are a second implementation over the model's draws, chosen in
-/// run_inputs (simulator/deployment.cpp): nothing else changes.
+/// The amounts of each data set: PipelineWorkload (the pipeline's w_i and delta_i for every data set) or DrawnWorkload
+/// (random operation times, DESIGN.md §3.10: a draw per (seed, stage, k, what), the same whatever order the actors
+/// ask in), chosen in run_inputs (simulator/deployment.cpp).
 class Workload {
 public:
   virtual ~Workload() = default;
@@ -38,9 +38,24 @@ private:
   Pipeline pipeline_;
 };
 
+/// Random operation times (DESIGN.md §3.10): every value from the model's Variability, the one source of draws, so
+/// that the simulation and the max-plus oracle (model/maxplus.hpp) see the same values (common random numbers) and a
+/// rerun gets the same bits.
+class DrawnWorkload final : public Workload {
+public:
+  explicit DrawnWorkload(Variability variability) : variability_(std::move(variability)) {}
+  double work(int stage, int k) const override { return variability_.work(stage, k); }
+  double size(int i, int k) const override { return variability_.size(i, k); }
+  bool same_for_every_dataset() const override { return variability_.deterministic(); }
+
+private:
+  Variability variability_;
+};
+
 /// A mapping's amounts per interval, as the SimGrid actors use them: W_j(k), the work of I_j for data set k (its
 /// stages' w_i(k) summed in stage order, as Pipeline::work), and the bytes entering I_j (j = m: leaving I_m),
-/// multiplied by the exact mode's size scale and rounded to whole bytes. Computed once when the workload is the
+/// multiplied by the exact mode's size scale and rounded to whole bytes (InputError when a drawn size does not fit in
+/// SimGrid's 2^63 - 1 bytes). Computed once when the workload is the
 /// same for every data set (a vector lookup per call), asked of the workload otherwise.
 class IntervalAmounts {
 public:

@@ -53,7 +53,8 @@ void for_each_cell(Row& r, Visit&& visit)
   using enum RowColumn;
   cell(campaign, r.campaign), cell(run_id, r.run_id), cell(seed, r.seed), cell(mapper, r.mapper);
   cell(status, r.status), cell(mapper_status, r.mapper_status), cell(mapper_lower_bound, r.mapper_lower_bound);
-  cell(mapper_gap, r.mapper_gap), cell(n, r.n), cell(p, r.p), cell(platform_class, r.platform_class);
+  cell(mapper_gap, r.mapper_gap), cell(period_test, r.period_test), cell(worst_case_bound, r.worst_case_bound);
+  cell(n, r.n), cell(p, r.p), cell(platform_class, r.platform_class);
   cell(mapping, r.mapping), cell(rule, r.rule), cell(formula, r.formula), cell(analytic_period, r.analytic_period);
   cell(event_graph_period, r.event_graph_period), cell(hedpm_period, r.hedpm_period);
   cell(simulated_period, r.simulated_period), cell(rel_error_period, r.rel_error_period);
@@ -64,7 +65,19 @@ void for_each_cell(Row& r, Visit&& visit)
   cell(survival_ci_high, r.survival_ci_high), cell(survival_ci99_low, r.survival_ci99_low);
   cell(survival_ci99_high, r.survival_ci99_high), cell(run_errors, r.run_errors);
   cell(schedule_survival_rate, r.schedule_survival_rate), cell(survived_late_crash, r.survived_late_crash);
-  cell(error, r.error);
+  cell(period_bound, r.period_bound), cell(worst_case_period, r.worst_case_period);
+  cell(after_crash_measured, r.after_crash_measured), cell(after_crash_over_bound, r.after_crash_over_bound);
+  cell(after_crash_over_ci_low, r.after_crash_over_ci_low), cell(after_crash_over_ci_high, r.after_crash_over_ci_high);
+  cell(after_crash_max_ratio, r.after_crash_max_ratio), cell(one_left_runs, r.one_left_runs);
+  cell(one_left_over_bound, r.one_left_over_bound), cell(after_crash_sim_over_bound, r.after_crash_sim_over_bound);
+  cell(after_crash_sim_max_ratio, r.after_crash_sim_max_ratio);
+  cell(after_crash_sim_max_gap, r.after_crash_sim_max_gap);
+  cell(simulated_period_ci_low, r.simulated_period_ci_low), cell(simulated_period_ci_high, r.simulated_period_ci_high);
+  cell(simulated_datasets, r.simulated_datasets), cell(simulated_warmup, r.simulated_warmup);
+  cell(deterministic_period, r.deterministic_period), cell(maxplus_period, r.maxplus_period);
+  cell(maxplus_ci_low, r.maxplus_ci_low), cell(maxplus_ci_high, r.maxplus_ci_high);
+  cell(exponential_period, r.exponential_period), cell(exponential_states, r.exponential_states);
+  cell(nbue_applies, r.nbue_applies), cell(nbue_holds, r.nbue_holds), cell(error, r.error);
   const auto& heuristics = table1_heuristics(); // bbr10 Table 1: period_<heuristic> before period_milp
   for (std::size_t h = 0; h < r.election_periods.size() && h < heuristics.size(); ++h)
     visit(CellSpec{election_period_column(to_string(heuristics[h])), ColumnPart::elections, false},
@@ -116,6 +129,11 @@ void read_cell(const nlohmann::json& v, std::uint64_t& x, const std::string& whe
 {
   if (!v.is_number_unsigned()) bad_cell(where, key, v, "a whole number >= 0");
   x = v.get<std::uint64_t>();
+}
+void read_cell(const nlohmann::json& v, bool& flag, const std::string& where, const std::string& key)
+{
+  if (!v.is_boolean()) bad_cell(where, key, v, "true or false");
+  flag = v.get<bool>();
 }
 void read_cell(const nlohmann::json& v, RunStatus& s, const std::string& where, const std::string& key)
 {

@@ -31,6 +31,8 @@ enum class RowColumn {
   mapper_status,
   mapper_lower_bound,
   mapper_gap,
+  period_test,
+  worst_case_bound,
   n,
   p,
   platform_class,
@@ -58,6 +60,30 @@ enum class RowColumn {
   run_errors,
   schedule_survival_rate,
   survived_late_crash,
+  period_bound, // bbr10 min-F scenarios: P_max, and the period after crashes against it (issue 36)
+  worst_case_period,
+  after_crash_measured,
+  after_crash_over_bound,
+  after_crash_over_ci_low,
+  after_crash_over_ci_high,
+  after_crash_max_ratio,
+  one_left_runs,
+  one_left_over_bound,
+  after_crash_sim_over_bound,
+  after_crash_sim_max_ratio,
+  after_crash_sim_max_gap,
+  simulated_period_ci_low, // random operation times (issue 33, validation/random_times_output.hpp)
+  simulated_period_ci_high,
+  simulated_datasets,
+  simulated_warmup,
+  deterministic_period,
+  maxplus_period,
+  maxplus_ci_low,
+  maxplus_ci_high,
+  exponential_period,
+  exponential_states,
+  nbue_applies,
+  nbue_holds,
   error,
   period_milp, // elections mode (bbr10 Table 1), after the period_<heuristic> columns
   milp_status,
@@ -72,24 +98,35 @@ enum class RowColumn {
   heuristics_seconds,
   scenario_yaml, // results.jsonl only
 };
-PIPESIM_ENUM_NAMES(RowColumn, {campaign, "campaign"}, {run_id, "run_id"}, {seed, "seed"}, {mapper, "mapper"},
-                   {status, "status"}, {mapper_status, "mapper_status"}, {mapper_lower_bound, "mapper_lower_bound"},
-                   {mapper_gap, "mapper_gap"}, {n, "n"}, {p, "p"}, {platform_class, "platform_class"},
-                   {mapping, "mapping"}, {rule, "rule"}, {formula, "formula"}, {analytic_period, "analytic_period"},
-                   {event_graph_period, "event_graph_period"}, {hedpm_period, "hedpm_period"},
-                   {simulated_period, "simulated_period"}, {rel_error_period, "rel_error_period"},
-                   {rel_error_event_graph, "rel_error_event_graph"}, {analytic_latency, "analytic_latency"},
-                   {simulated_latency, "simulated_latency"}, {failure_probability, "failure_probability"},
-                   {verdict, "verdict"}, {crashes, "crashes"}, {period_after_crash, "period_after_crash"},
-                   {runs, "runs"}, {survival_rate, "survival_rate"}, {survival_ci_low, "survival_ci_low"},
-                   {survival_ci_high, "survival_ci_high"}, {survival_ci99_low, "survival_ci99_low"},
-                   {survival_ci99_high, "survival_ci99_high"}, {run_errors, "run_errors"},
-                   {schedule_survival_rate, "schedule_survival_rate"}, {survived_late_crash, "survived_late_crash"},
-                   {error, "error"}, {period_milp, "period_milp"}, {milp_status, "milp_status"},
-                   {milp_bound, "milp_bound"}, {milp_variables, "milp_variables"},
-                   {milp_constraints, "milp_constraints"}, {milp_nodes, "milp_nodes"}, {random_seed, "random_seed"},
-                   {mapper_seconds, "mapper_seconds"}, {wall_seconds, "wall_seconds"}, {milp_seconds, "milp_seconds"},
-                   {heuristics_seconds, "heuristics_seconds"}, {scenario_yaml, "scenario_yaml"});
+PIPESIM_ENUM_NAMES(
+    RowColumn, {campaign, "campaign"}, {run_id, "run_id"}, {seed, "seed"}, {mapper, "mapper"}, {status, "status"},
+    {mapper_status, "mapper_status"}, {mapper_lower_bound, "mapper_lower_bound"}, {mapper_gap, "mapper_gap"},
+    {period_test, "period_test"}, {worst_case_bound, "worst_case_bound"}, {n, "n"}, {p, "p"},
+    {platform_class, "platform_class"}, {mapping, "mapping"}, {rule, "rule"}, {formula, "formula"},
+    {analytic_period, "analytic_period"}, {event_graph_period, "event_graph_period"}, {hedpm_period, "hedpm_period"},
+    {simulated_period, "simulated_period"}, {rel_error_period, "rel_error_period"},
+    {rel_error_event_graph, "rel_error_event_graph"}, {analytic_latency, "analytic_latency"},
+    {simulated_latency, "simulated_latency"}, {failure_probability, "failure_probability"}, {verdict, "verdict"},
+    {crashes, "crashes"}, {period_after_crash, "period_after_crash"}, {runs, "runs"}, {survival_rate, "survival_rate"},
+    {survival_ci_low, "survival_ci_low"}, {survival_ci_high, "survival_ci_high"},
+    {survival_ci99_low, "survival_ci99_low"}, {survival_ci99_high, "survival_ci99_high"}, {run_errors, "run_errors"},
+    {schedule_survival_rate, "schedule_survival_rate"}, {survived_late_crash, "survived_late_crash"},
+    {period_bound, "period_bound"}, {worst_case_period, "worst_case_period"},
+    {after_crash_measured, "after_crash_measured"}, {after_crash_over_bound, "after_crash_over_bound"},
+    {after_crash_over_ci_low, "after_crash_over_ci_low"}, {after_crash_over_ci_high, "after_crash_over_ci_high"},
+    {after_crash_max_ratio, "after_crash_max_ratio"}, {one_left_runs, "one_left_runs"},
+    {one_left_over_bound, "one_left_over_bound"}, {after_crash_sim_over_bound, "after_crash_sim_over_bound"},
+    {after_crash_sim_max_ratio, "after_crash_sim_max_ratio"}, {after_crash_sim_max_gap, "after_crash_sim_max_gap"},
+    {simulated_period_ci_low, "simulated_period_ci_low"}, {simulated_period_ci_high, "simulated_period_ci_high"},
+    {simulated_datasets, "simulated_datasets"}, {simulated_warmup, "simulated_warmup"},
+    {deterministic_period, "deterministic_period"}, {maxplus_period, "maxplus_period"},
+    {maxplus_ci_low, "maxplus_ci_low"}, {maxplus_ci_high, "maxplus_ci_high"},
+    {exponential_period, "exponential_period"}, {exponential_states, "exponential_states"},
+    {nbue_applies, "nbue_applies"}, {nbue_holds, "nbue_holds"}, {error, "error"}, {period_milp, "period_milp"},
+    {milp_status, "milp_status"}, {milp_bound, "milp_bound"}, {milp_variables, "milp_variables"},
+    {milp_constraints, "milp_constraints"}, {milp_nodes, "milp_nodes"}, {random_seed, "random_seed"},
+    {mapper_seconds, "mapper_seconds"}, {wall_seconds, "wall_seconds"}, {milp_seconds, "milp_seconds"},
+    {heuristics_seconds, "heuristics_seconds"}, {scenario_yaml, "scenario_yaml"});
 
 /// The key of a row's swept parameters (an object) in results.jsonl; CSV has `param:<key>` columns instead.
 inline constexpr const char* params_key = "params";
@@ -124,7 +161,7 @@ private:
 
 /// One row of a campaign: the run's identity (campaign, run id, seed, swept parameters, complete scenario), its
 /// status, and what was computed for it. Text columns other than campaign, mapper, error and scenario_yaml are absent
-/// when empty; whole numbers when empty optionals; figures as RowNumber.
+/// when empty; whole numbers and flags when empty optionals; figures as RowNumber.
 struct CampaignRow {
   std::string campaign;
   int run_id         = 0;
@@ -133,6 +170,8 @@ struct CampaignRow {
   RunStatus status = RunStatus::ok;
   std::string mapper_status;
   RowNumber mapper_lower_bound, mapper_gap;
+  std::string period_test;    // bbr10 reliability heuristics: the P_max test they applied (empty for others)
+  RowNumber worst_case_bound; // bbr10 reliability heuristics: what their worst-case test compares with P_max
   std::optional<int> n, p;
   std::string platform_class, mapping, rule, formula;
   RowNumber analytic_period, event_graph_period, hedpm_period, simulated_period, rel_error_period,
@@ -145,6 +184,21 @@ struct CampaignRow {
   std::optional<int> run_errors;
   RowNumber schedule_survival_rate;
   std::optional<int> survived_late_crash;
+  RowNumber period_bound;      // P_max of a min-F scenario
+  RowNumber worst_case_period; // bbr10 §4, multi-port mappings with active replication
+  /// The Monte Carlo series against P_max (validation/period_after_crashes.hpp), when the row has one.
+  std::optional<int> after_crash_measured, after_crash_over_bound;
+  RowNumber after_crash_over_ci_low, after_crash_over_ci_high, after_crash_max_ratio;
+  std::optional<int> one_left_runs, one_left_over_bound;
+  std::optional<int> after_crash_sim_over_bound; // the same counted on the simulated periods (transient included)
+  RowNumber after_crash_sim_max_ratio, after_crash_sim_max_gap;
+  /// Random operation times (validation/random_times_output.hpp): the simulated period's interval, the max-plus
+  /// and exponential periods, the N.B.U.E. bracket.
+  RowNumber simulated_period_ci_low, simulated_period_ci_high;
+  std::optional<std::uint64_t> simulated_datasets, simulated_warmup;
+  RowNumber deterministic_period, maxplus_period, maxplus_ci_low, maxplus_ci_high, exponential_period;
+  std::optional<std::uint64_t> exponential_states;
+  std::optional<bool> nbue_applies, nbue_holds;
   std::string error;
   std::array<RowNumber, 4> election_periods; // period_<heuristic>, in table1_heuristics() order
   RowNumber period_milp;

@@ -18,35 +18,40 @@ namespace {
 CampaignRow full_campaign_row()
 {
   CampaignRow r;
-  r.campaign           = "c, \"quoted\"";
-  r.run_id             = 7;
-  r.seed               = 18446744073709551615ull; // the largest seed: JSON unsigned
-  r.mapper             = "exact.interval";
-  r.status             = RunStatus::ok;
-  r.mapper_status      = "optimal";
-  r.mapper_lower_bound = 2.5;
-  r.mapper_gap         = 0.0;
-  r.n                  = 4;
-  r.p                  = 3;
-  r.platform_class     = "fully-heterogeneous";
-  r.mapping            = "[1-2]:P3 [3-4]:P1";
-  r.rule               = "general";
-  r.formula            = "eq. (1)";
-  r.analytic_period    = 2.5;
-  r.event_graph_period = RowNumber::null(); // a deadlocked event graph
-  r.simulated_period   = 0.1 + 0.2;         // 0.30000000000000004: 17 digits in CSV
-  r.crashes            = 2;
-  r.survival_rate      = 0.75;
-  r.error              = "";
-  r.election_periods   = {1.0, 2.0, 3.0, 4.0};
-  r.period_milp        = 1.0;
-  r.milp_status        = "optimal";
-  r.random_seed        = 42u;
-  r.mapper_seconds     = 0.5;
-  r.wall_seconds       = 1.25;
-  r.milp_seconds       = 0.125;
-  r.params             = {{"mapper", "exact.interval"}, {"pipeline.generate.n", 4}};
-  r.scenario_yaml      = "mapper: exact.interval\n";
+  r.campaign             = "c, \"quoted\"";
+  r.run_id               = 7;
+  r.seed                 = 18446744073709551615ull; // the largest seed: JSON unsigned
+  r.mapper               = "exact.interval";
+  r.status               = RunStatus::ok;
+  r.mapper_status        = "optimal";
+  r.mapper_lower_bound   = 2.5;
+  r.mapper_gap           = 0.0;
+  r.period_test          = "worst-case";
+  r.n                    = 4;
+  r.p                    = 3;
+  r.platform_class       = "fully-heterogeneous";
+  r.mapping              = "[1-2]:P3 [3-4]:P1";
+  r.rule                 = "general";
+  r.formula              = "eq. (1)";
+  r.analytic_period      = 2.5;
+  r.event_graph_period   = RowNumber::null(); // a deadlocked event graph
+  r.simulated_period     = 0.1 + 0.2;         // 0.30000000000000004: 17 digits in CSV
+  r.crashes              = 2;
+  r.survival_rate        = 0.75;
+  r.after_crash_measured = 5;
+  r.simulated_datasets   = 1000u;
+  r.nbue_applies         = true;
+  r.nbue_holds           = false; // a flag: false is a value, not an absent cell
+  r.error                = "";
+  r.election_periods     = {1.0, 2.0, 3.0, 4.0};
+  r.period_milp          = 1.0;
+  r.milp_status          = "optimal";
+  r.random_seed          = 42u;
+  r.mapper_seconds       = 0.5;
+  r.wall_seconds         = 1.25;
+  r.milp_seconds         = 0.125;
+  r.params               = {{"mapper", "exact.interval"}, {"pipeline.generate.n", 4}};
+  r.scenario_yaml        = "mapper: exact.interval\n";
   return r;
 }
 
@@ -83,6 +88,8 @@ TEST(CampaignRow, JsonRoundTripKeepsEveryCellAbsentNullOrValue)
   EXPECT_EQ(j["seed"], 18446744073709551615ull);
   EXPECT_EQ(j["timing"], (nlohmann::json{{"mapper_seconds", 0.5}, {"wall_seconds", 1.25}, {"milp_seconds", 0.125}}));
   EXPECT_EQ(j["period_max_bout"], 2.0);
+  EXPECT_EQ(j["nbue_holds"], false);
+  EXPECT_EQ(j["simulated_datasets"], 1000);
   EXPECT_FALSE(j.contains("mapper_seconds")); // timing columns only under "timing"
   CampaignRow back = CampaignRow::from_json(nlohmann::json::parse(j.dump()), "test");
   EXPECT_EQ(back, row);
@@ -125,6 +132,7 @@ TEST(CampaignRow, WrongTypesAreInputErrorsNamingWhereKeyAndValue)
             "DIR/results.jsonl:12: key 'analytic_period': value \"2.5\" is not a number or null");
   EXPECT_EQ(refusal(R"({"timing": {"wall_seconds": true}})"),
             "DIR/results.jsonl:12: key 'wall_seconds': value true is not a number or null");
+  EXPECT_EQ(refusal(R"({"nbue_holds": 1})"), "DIR/results.jsonl:12: key 'nbue_holds': value 1 is not true or false");
   EXPECT_THAT(refusal("[1]"), HasSubstr("expected a JSON object"));
 }
 
@@ -139,8 +147,10 @@ TEST(CampaignRow, CsvLineHasOneCellPerColumnInTheHeaderOrder)
   std::string rest = line.substr(line.find("\",") + 1);
   EXPECT_EQ(std::count(rest.begin(), rest.end(), ','), static_cast<long>(columns.size()) - 1) << line;
   EXPECT_EQ(std::count(header.begin(), header.end(), ','), static_cast<long>(columns.size()) - 1) << header;
-  EXPECT_TRUE(line.starts_with("\"c, \"\"quoted\"\"\",7,18446744073709551615,exact.interval,ok,optimal,2.5,0,4,3,"))
+  EXPECT_TRUE(
+      line.starts_with("\"c, \"\"quoted\"\"\",7,18446744073709551615,exact.interval,ok,optimal,2.5,0,worst-case,,4,3,"))
       << line;
+  EXPECT_THAT(line, HasSubstr(",true,false,,1,2,3,4,"));       // nbue_applies, nbue_holds, error, the elections periods
   EXPECT_THAT(line, HasSubstr(",2.5,,,0.30000000000000004,")); // analytic, null event graph, absent hedpm, simulated
   EXPECT_TRUE(line.ends_with(",0.5,1.25,0.125,,exact.interval,4,")) << line; // timing, then the param cells
   // the other modes leave out the 11 elections cells and their 2 timing cells

@@ -57,10 +57,12 @@ void tally(MonteCarloSummary& s, const MonteCarloRun& run)
 } // namespace
 
 MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                       const SimulationSettings& settings, int jobs)
+                                       const SimulationSettings& settings, int jobs, const VariabilitySpec& variability)
 {
   SimulationJob job(pipeline, platform, mapping, settings, RunKind::series);
   job.processes           = jobs;
+  job.variability         = variability;
+  job.variability.seed    = variability.seed.value_or(settings.seed);
   SimulationOutput series = simulate(job);
   MonteCarloSummary s;
   s.model               = settings.failures.model;

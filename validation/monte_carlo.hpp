@@ -5,6 +5,7 @@
 
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
+#include "model/variability.hpp"
 #include "platforms/platform.hpp"
 #include "simulator/simulation.hpp"
 #include "validation/statistics.hpp"
@@ -63,9 +64,12 @@ struct MonteCarloSummary {
 /// simulator's entry point (simulate with RunKind::series, simulator/simulate.hpp: the fault-free run, then the runs
 /// in batches of series_batch_size runs), and the statistics of it: survival rate, Wilson intervals, 1 - F.
 /// InputError if the settings have no failure model. With settings.progress, the data sets of the fault-free run and
-/// the runs of the series as they end go to stderr (base/progress.hpp); the runs themselves show nothing.
+/// the runs of the series as they end go to stderr (base/progress.hpp); the runs themselves show nothing. With random
+/// operation times (`variability`, DESIGN.md §3.10) every run draws them from the spec's seed (settings.seed when it
+/// has none), so the runs differ by their crashes only.
 MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                       const SimulationSettings& settings, int jobs = 2);
+                                       const SimulationSettings& settings, int jobs = 2,
+                                       const VariabilitySpec& variability = {});
 
 /// The summary with one entry per run in "details" (`nlohmann::json j = summary;`).
 void to_json(nlohmann::json& j, const MonteCarloSummary& summary);

@@ -27,6 +27,7 @@ struct ElectionInstance {
   /// Complexity: O(sum_j R_j R_{j+1}) (R_j: replicas of I_j).
   ElectionInstance(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                    const FailureConfiguration& config);
+  ElectionInstance() = default; // filled by hand for a partial mapping (mappers/bbr10/all_alive_period.cpp)
   int m() const { return static_cast<int>(alive.size()); }
 };
 
