@@ -116,7 +116,7 @@ std::string rate(int k, int n)
 std::string period_after_crashes_markdown(const CampaignResults& results)
 {
   std::map<std::pair<bool, std::string>, Pooled> groups; // (worst case above P_max, p)
-  for (const ResultRow& row : results.rows) {
+  for (const CampaignRow& row : results.rows) {
     if (!row.after_crash_measured || !row.period_bound) continue;
     // the worst-case test's own bound (reliability heuristics), else the worst-case period
     auto worst = row.worst_case_bound ? row.worst_case_bound : row.worst_case_period;
@@ -125,11 +125,11 @@ std::string period_after_crashes_markdown(const CampaignResults& results)
     Pooled& g  = groups[{above, p == row.params.end() ? "all" : p->dump()}];
     ++g.mappings;
     g.measured += *row.after_crash_measured;
-    g.over += row.after_crash_over_bound;
-    g.one_left += row.one_left_runs;
-    g.one_left_over += row.one_left_over_bound;
-    g.simulated_over += row.after_crash_sim_over_bound;
-    g.max_ratio = std::max(g.max_ratio, row.after_crash_max_ratio);
+    g.over += row.after_crash_over_bound.value_or(0);
+    g.one_left += row.one_left_runs.value_or(0);
+    g.one_left_over += row.one_left_over_bound.value_or(0);
+    g.simulated_over += row.after_crash_sim_over_bound.value_or(0);
+    g.max_ratio = std::max(g.max_ratio, row.after_crash_max_ratio.value_or(0));
   }
   if (groups.empty()) return "";
   Table t;

@@ -208,7 +208,7 @@ std::string excluded_html(const CampaignResults& results)
         params += fmt::format("{}{}={}", params.empty() ? "" : " ", key,
                               value.is_string() ? value.get<std::string>() : value.dump());
     html += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row.run_id,
-                        escape(row.mapper), escape(params), escape(row.status), escape(error));
+                        escape(row.mapper), escape(params), escape(std::string(to_string(row.status))), escape(error));
   }
   html += "</table>\n";
   if (count > shown) html += fmt::format("<p>{} more not shown: see results.jsonl.</p>\n", count - shown);
