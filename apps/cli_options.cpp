@@ -21,7 +21,8 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
 {
   Scenario s = load_scenario(file);
   if (!o.mapper.empty()) {
-    s.mapper = o.mapper;
+    s.mapper        = o.mapper;
+    s.mapper_option = "--mapper";
     s.mapping.reset();
   }
   if (o.datasets > 0) {

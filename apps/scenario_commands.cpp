@@ -5,6 +5,7 @@
 #include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
 #include "validation/hedpm_trace.hpp"
+#include "validation/run_checks.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <climits>
@@ -91,6 +92,15 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
 {
   Scenario s        = load_scenario(o.scenario);
   Platform platform = load_platform(s);
+  Problem problem; // HeDPM on the scenario's own problem: its model, objective and task chain
+  problem.pipeline  = s.pipeline;
+  problem.platform  = platform;
+  problem.model     = s.simulation.model;
+  problem.objective = s.objective;
+  if (s.task_chain) problem.task_chain = s.task_chain->chain;
+  if (auto why = mapper_refusal("hedpm", problem))
+    throw InputError(located(s.file, s.task_chain && s.task_chain->root ? s.task_chain->root->line() : 0,
+                             fmt::format("hedpm-trace: {}", *why)));
   if (o.format == OutputFormat::json)
     std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
   else

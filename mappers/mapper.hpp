@@ -91,8 +91,9 @@ protected:
 };
 
 /// Why a mapper described by `info` refuses the problem, from the metadata alone (one message per cause for every
-/// mapper): a missing task chain or explicit mapping, another objective (or no period bound > 0 for F), a model or
-/// platform class it does not accept, a platform without processor. Empty when the metadata accepts it.
+/// mapper): a missing task chain or explicit mapping, a task chain given to a mapper of pipelines, another objective
+/// (or no period bound > 0 for F), a model or platform class it does not accept, a platform without processor. Empty
+/// when the metadata accepts it.
 std::optional<std::string> mapper_info_refusal(const MapperInfo& info, const Problem& problem);
 
 using MapperFactory = std::function<std::unique_ptr<Mapper>()>;

@@ -4,6 +4,7 @@
 #include "base/input_error.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "platforms/simgrid/simgrid_profiles.hpp"
+#include "simulator/simgrid_options.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -86,6 +87,14 @@ bool needs_no_weight_s(const Platform& platform, const SimulationSettings& setti
                                    arg));
   return settings.network == NetworkMode::simgrid;
 }
+
+/// Whether the run changes link values once the platform is built (what-if link settings, profiles of bandwidth or
+/// latency): SimGrid's tracing then needs the links' variables declared (simgrid_arguments_needed).
+bool sets_link_values(const Platform& platform, const EngineNeeds& needs)
+{
+  if (needs.platform == EngineNeeds::Platform::single_host) return false;
+  return !platform.link_settings().empty() || !platform.profiles().empty();
+}
 } // namespace
 
 std::vector<std::string> simgrid_arguments(const SimulationSettings& settings)
@@ -122,10 +131,16 @@ PreparedEngine start_run_engine(const SimulationJob& job)
 {
   const EngineNeeds needs = engine_needs(execution_kind(job), job.settings);
   PreparedEngine prepared;
-  prepared.args = needs.args;
+  prepared.args    = needs.args;
+  const auto users = static_cast<std::ptrdiff_t>(job.settings.simgrid_args.size());
   if (needs.platform != EngineNeeds::Platform::single_host && needs_no_weight_s(job.platform, job.settings))
-    prepared.args.insert(prepared.args.end() - static_cast<std::ptrdiff_t>(job.settings.simgrid_args.size()),
-                         "--cfg=network/weight-S:0"); // before the user's arguments
+    prepared.args.insert(prepared.args.end() - users, "--cfg=network/weight-S:0"); // before the user's arguments
+  if (sets_link_values(job.platform, needs)) {
+    std::vector<std::string> needed = simgrid_arguments_needed(job.settings.simgrid_args);
+    prepared.args.insert(prepared.args.end() - users, needed.begin(), needed.end()); // before the user's: theirs win
+  }
+  // a combination of the user's arguments that would stop SimGrid is refused first, with SimGrid's message
+  check_simgrid_arguments(prepared.args, job.settings.simgrid_args, [&] { build_run_platform(job.platform, needs); });
   start_engine(prepared.args);
   build_run_platform(job.platform, needs);
   if (needs.scale_sizes) {

@@ -19,7 +19,8 @@ namespace {
 /// SimGrid's clock is a double: a run whose data sets would end past ~1e308 s gets infinite dates and no result.
 /// Refused before the run, with a bound: N (the data sets P_in may feed: max_datasets with a precision) times one data
 /// set's time through the mapping's slowest resources, with the means (random times are about as long on average).
-void refuse_clock_overflow(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping, int datasets)
+void refuse_pipeline_clock_overflow(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                    int datasets)
 {
   std::vector<int> nodes = mapping.processors();
   double slowest         = unbounded;
@@ -40,11 +41,7 @@ void refuse_clock_overflow(const Pipeline& pipeline, const Platform& platform, c
     one += pipeline.work(i) / slowest;
   for (int i = 0; i <= pipeline.n(); ++i)
     one += pipeline.data(i) * per_byte + latency;
-  const double bound = one * (datasets + 1);
-  if (!(bound < 1e307))
-    throw InputError(fmt::format("simulation: {} data sets of up to {:g} s each on this mapping may end past 1e307 s, "
-                                 "beyond what SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)",
-                                 datasets, one));
+  pipesim::refuse_clock_overflow(datasets, one, "on this mapping", "use larger units (e.g. Gflop, GB)");
 }
 
 /// A processor whose model speed was edited (scale_speed on an XML platform) executes w x (host speed / s_u) flops on
@@ -88,7 +85,7 @@ ReplicatedDeployment::ReplicatedDeployment(const SimulationJob& job, const Simul
     : pipeline_(job.pipeline), platform_(job.platform), mapping_(job.mapping), settings_(run),
       inputs_(std::move(inputs))
 {
-  refuse_clock_overflow(pipeline_, platform_, mapping_, inputs_.stop->max_datasets());
+  refuse_pipeline_clock_overflow(pipeline_, platform_, mapping_, inputs_.stop->max_datasets());
   refuse_flop_overflow(pipeline_, platform_, mapping_);
   if (!platform_.xml_file().empty()) {
     if (!settings_.crashes.empty() || settings_.failures.model == FailureModel::platform)

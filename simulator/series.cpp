@@ -3,6 +3,7 @@
 
 #include "base/batched_pool.hpp"
 #include "base/input_error.hpp"
+#include "base/resource_limits.hpp"
 #include "simulator/deployment.hpp"
 #include "simulator/engine_reuse.hpp"
 #include "simulator/failures.hpp"
@@ -88,9 +89,9 @@ SimulationOutput simulate_series(const SimulationJob& job)
   BatchOptions batches{.size     = series_batch_size(job.platform, settings.runs),
                        .between  = reset_engine_for_next_run,
                        .progress = [&](int n) { progress.set(finished += n); }};
-  std::vector<JobOutcome> outcomes =
-      run_pool_batched(settings.runs, {.jobs = job.processes, .prepare = prepare}, batches,
-                       [&](int i) { return run_figures(engine, job, i, makespan).dump(); });
+  std::vector<JobOutcome> outcomes = run_pool_batched(
+      settings.runs, {.jobs = job.processes, .memory_limit = simulation_limits().memory, .prepare = prepare}, batches,
+      [&](int i) { return run_figures(engine, job, i, makespan).dump(); });
   progress.finish();
   for (int i = 0; i < settings.runs; ++i)
     output.series.push_back(run_record(job, i, makespan, outcomes[static_cast<std::size_t>(i)]));

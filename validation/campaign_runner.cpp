@@ -7,6 +7,7 @@
 #include "validation/campaign_row.hpp"
 #include "validation/output_directory.hpp"
 #include "validation/result_files.hpp"
+#include "validation/run_checks.hpp"
 #include "validation/run_execution.hpp"
 
 #include <algorithm>
@@ -124,6 +125,8 @@ CampaignRow row_of(const Campaign& c, int id, const JobOutcome& o)
   case JobStatus::timed_out:
     return failed_row(c, run, RunStatus::timeout, fmt::format("exceeded the run time limit of {} s", c.run_time_limit),
                       o.seconds);
+  case JobStatus::out_of_memory: // the worker itself (its simulations report their own limits as errors)
+    return failed_row(c, run, RunStatus::crashed, "worker ran out of memory: " + o.text, o.seconds);
   case JobStatus::crashed:
     break;
   }
@@ -314,7 +317,8 @@ std::optional<std::pair<int, int>> parse_shard_spec(const std::string& text)
 RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 {
   RunnerOptions o = checked(options);
-  selected_runs(c, o); // a bad --only is refused before anything is written
+  check_campaign_runs(c,
+                      selected_runs(c, o)); // a bad --only or a run nothing can map: refused before anything is written
   require_output_directory(o.out_dir, {.option  = "--out",
                                        .command = "pipesim campaign",
                                        .writes  = DirectoryKind::campaign,

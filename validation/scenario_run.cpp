@@ -11,6 +11,7 @@
 #include "platforms/profile_yaml.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/simulate.hpp"
+#include "validation/run_checks.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -69,6 +70,24 @@ std::optional<double> hedpm_prediction(const Pipeline& pipeline, const Platform&
 }
 } // namespace
 
+Problem scenario_problem(Scenario& scenario, Platform platform)
+{
+  Problem problem;
+  problem.pipeline  = scenario.pipeline;
+  problem.platform  = std::move(platform);
+  problem.model     = scenario.simulation.model;
+  problem.objective = scenario.objective;
+  if (scenario.mapping)
+    problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, problem.platform);
+  if (scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
+    complete_task_chain_spec(*scenario.task_chain, problem.platform);
+    check_task_chain_spec(*scenario.task_chain, problem.platform.p());
+    require_task_chain_functions(*scenario.task_chain, problem.platform);
+    problem.task_chain = scenario.task_chain->chain;
+  }
+  return problem;
+}
+
 namespace {
 /// The analytic side of random operation times (DESIGN.md §3.10) on the graph of the run's model: the max-plus run
 /// has the simulation's N, precision and draws (seed), so in the exact network it gives the simulated output times.
@@ -97,22 +116,14 @@ void analyze_stochastic(ScenarioRun& run, const std::vector<int>& senders)
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 {
   ScenarioRun run;
-  run.scenario = scenario;
-  run.platform = load_platform(scenario);
-  Problem problem;
-  problem.pipeline  = scenario.pipeline;
-  problem.platform  = run.platform;
-  problem.model     = scenario.simulation.model;
-  problem.objective = scenario.objective;
-  if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
-  if (run.scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
-    complete_task_chain_spec(*run.scenario.task_chain, run.platform);
-    check_task_chain_spec(*run.scenario.task_chain, run.platform.p());
-    require_task_chain_functions(*run.scenario.task_chain, run.platform);
-    problem.task_chain = run.scenario.task_chain->chain;
-  }
+  run.scenario    = scenario;
+  run.platform    = load_platform(scenario);
+  Problem problem = scenario_problem(run.scenario, run.platform);
+  check_mapper(run.scenario, problem); // before the mapper runs, with the mapper's line
+  check_evaluators(run.scenario, problem.explicit_mapping, false);
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
   if (!run.has_mapping()) return run;
+  check_evaluators(run.scenario, run.mapper.mapping, false);
   run.rule = classify(run.mapper.mapping);
   if (analytic) analyze_run(run);
   return run;
@@ -191,6 +202,7 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
+  check_evaluators(s, mapping, true); // before any simulation process starts
   // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
   // execution from the job. Random operation times draw with the simulation's seed unless the spec has its own, in
   // every run of the scenario (the crash and Monte Carlo runs too): they differ by their crashes only.

@@ -68,10 +68,16 @@ struct ScenarioRun {
 /// The platform of a scenario: the YAML model as is, or the XML file loaded in a child process.
 Platform load_platform(const Scenario& scenario);
 
+/// The mapping problem of `scenario` on its loaded `platform`: pipeline, platform, model, objective, the explicit
+/// mapping resolved, and a task chain completed and checked on the platform (complete_task_chain_spec,
+/// check_task_chain_spec, require_task_chain_functions, which update scenario.task_chain).
+Problem scenario_problem(Scenario& scenario, Platform platform);
+
 /// Loads the platform, runs the mapper (or resolves the explicit mapping), computes the analytic figures and the
 /// event-graph period (not when `analytic` is false: elections campaigns need only the mapping, and bbr10
 /// eq. (2)'s failure probability is exponential in the overlapping processor sets of a general mapping). Bad input
-/// (unknown mapper, refused problem, bad mapping) is an InputError.
+/// (unknown mapper, refused problem, bad mapping, a mapping the evaluators cannot handle: validation/run_checks.hpp)
+/// is an InputError, the mapper's refusal before it runs.
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);
 
 /// The analytic figures and event-graph period of run.mapper.mapping on run.platform (the second half of
@@ -79,7 +85,8 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);
 void analyze_run(ScenarioRun& run);
 
 /// Simulates the mapped scenario (period run and one-data-set latency run, each in its own process, without
-/// failures). With a failure model, also run 0 of the crash series; with simulation.runs > 1, the Monte Carlo series
+/// failures), after check_evaluators (what the simulator cannot handle is an InputError before any process starts).
+/// With a failure model, also run 0 of the crash series; with simulation.runs > 1, the Monte Carlo series
 /// (`jobs` processes at once). scenario.simulation.progress shows the data sets of each long run and the Monte Carlo
 /// runs done on stderr (never the one-data-set latency run).
 void simulate_run(ScenarioRun& run, int jobs = 2);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 
 namespace pipesim {
 
@@ -101,7 +102,15 @@ void check_modules(const TaskChain& chain, const std::vector<Sv95Module>& module
 std::vector<Sv95Module> sv95_modules(const Mapping& mapping)
 {
   std::vector<Sv95Module> modules;
+  std::map<int, const Interval*> holder; // processor -> the module whose instance holds it (§2.2: one per processor)
   for (const Interval& in : mapping.intervals) {
+    for (const ProcessorGroup& g : in.replicas)
+      for (int u : g)
+        if (auto [it, added] = holder.emplace(u, &in); !added)
+          throw InputError(fmt::format("interval [{}-{}]: processor {} (platform index) already runs an instance of "
+                                       "the module [{}-{}]; seed 001 gives each processor to one instance of one "
+                                       "module (an instance is busy for its whole response time)",
+                                       in.first, in.last, u, it->second->first, it->second->last));
     Sv95Module m{in.first, in.last, static_cast<int>(in.replicas.size()),
                  in.replicas.empty() ? 0 : static_cast<int>(in.replicas.front().size())};
     for (const ProcessorGroup& g : in.replicas)
