@@ -1,0 +1,54 @@
+// The `_pipesim` extension module: the C++ half of the `pipesim` Python package (docs/python.md). It calls the
+// functions the command line calls (validation/), releases the GIL while they run, and turns pipesim::InputError
+// into pipesim.InputError.
+#include "base/input_error.hpp"
+#include "python/bindings.hpp"
+
+#include <exception>
+
+namespace pipesim::python {
+namespace {
+
+/// The Python class pipesim::InputError becomes: pipesim.InputError once pipesim/_errors.py has set it, ValueError
+/// before (the campaign runner process, pipesim/_runner.py, loads this module alone). Never destroyed: no Python
+/// object may be released after the interpreter has finalised.
+py::object& input_error_type()
+{
+  static auto* type = new py::object();
+  return *type;
+}
+
+/// pipesim::InputError -> pipesim.InputError(message). The Python class reads the file, line and key out of the
+/// message (pipesim/_errors.py, `location`); once the C++ type carries them as fields, they are passed here as
+/// keyword arguments and the parsing goes.
+void translate_input_error(std::exception_ptr error)
+{
+  try {
+    if (error) std::rethrow_exception(error);
+  } catch (const InputError& e) {
+    const py::object& type = input_error_type();
+    if (!type) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+      return;
+    }
+    py::object value = type(py::str(e.what()));
+    PyErr_SetObject(type.ptr(), value.ptr());
+  }
+}
+
+} // namespace
+} // namespace pipesim::python
+
+PYBIND11_MODULE(_pipesim, m)
+{
+  using namespace pipesim::python;
+  m.doc()               = "pipesim's C++ library for the pipesim package (import pipesim, not this module)";
+  m.attr("__version__") = PIPESIM_VERSION;
+  py::register_exception_translator(&translate_input_error);
+  m.def(
+      "set_input_error_type", [](py::object type) { input_error_type() = std::move(type); }, py::arg("type"));
+  bind_scenarios(m);
+  bind_runs(m);
+  bind_mappers(m);
+  install_process_hooks();
+}

@@ -1,0 +1,287 @@
+// Mappers written in Python: a registry entry whose map() calls a Python function (under the GIL) with the problem
+// and turns the mapping it returns into a validated Mapping, evaluated as the `explicit` mapper evaluates one.
+#include "base/input_error.hpp"
+#include "mappers/mapper.hpp"
+#include "model/analytic.hpp"
+#include "python/bindings.hpp"
+#include "scenarios/scenario.hpp"
+
+#include <chrono>
+#include <fmt/format.h>
+#include <map>
+#include <memory>
+#include <pybind11/stl.h>
+#include <tuple>
+#include <unistd.h>
+
+namespace pipesim::python {
+namespace {
+
+/// One interval as pipesim/_mapping.py normalises what a Python mapper returns: first and last stage (1-based),
+/// the replicas (each a list of host names: one host, or a data-parallel group) and the replication.
+using IntervalTuple = std::tuple<int, int, std::vector<std::vector<std::string>>, std::string>;
+
+struct PythonMapperEntry {
+  py::object adapter; // problem -> list of IntervalTuple or None (pipesim/_mappers.py wraps the user's function)
+  std::string description;
+  std::vector<CommModel> models;
+};
+
+/// The process that imported the module (a campaign's workers are its forked children).
+pid_t module_pid = 0;
+
+/// Never destroyed: the Python objects must not be released after the interpreter has finalised.
+std::map<std::string, PythonMapperEntry>& entries()
+{
+  static auto* table = new std::map<std::string, PythonMapperEntry>();
+  return *table;
+}
+
+/// What a Python mapper sees: the problem and the mapper options, read-only (pipesim.Problem wraps it).
+struct ProblemView {
+  Problem problem;
+  MapperOptions options;
+};
+
+Mapping resolve(const std::vector<IntervalTuple>& intervals, const Problem& problem, const std::string& who)
+{
+  MappingSpec spec;
+  spec.file = who;
+  for (const auto& [first, last, replicas, replication] : intervals) {
+    MappingSpec::IntervalSpec in;
+    in.first = first;
+    in.last  = last;
+    for (const auto& hosts : replicas)
+      in.replicas.push_back({.hosts = hosts, .line = 0});
+    auto r = from_string<Replication>(replication);
+    if (!r) throw InputError(fmt::format("{}: replication '{}': {}", who, replication, expected_names<Replication>()));
+    in.replication = *r;
+    spec.intervals.push_back(std::move(in));
+  }
+  return resolve_mapping(spec, problem.pipeline, problem.platform);
+}
+
+/// The mapping's analytic figures under the problem's model (the `explicit` mapper's evaluation).
+AnalyticSummary evaluate(const Problem& problem, const Mapping& mapping)
+{
+  return problem.model == CommModel::multi_port ? analyze_multiport(problem.pipeline, problem.platform, mapping)
+                                                : analyze_oneport(problem.pipeline, problem.platform, mapping);
+}
+
+class PythonMapper : public Mapper {
+public:
+  explicit PythonMapper(std::string name) : name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  std::string description() const override { return entries().at(name_).description; }
+
+  std::optional<std::string> refuses(const Problem& problem) const override
+  {
+    if (problem.task_chain) return "a mapper written in Python maps pipelines, not seed 001's task chains";
+    const auto& models = entries().at(name_).models;
+    if (std::find(models.begin(), models.end(), problem.model) == models.end())
+      return fmt::format("it was registered for the {} model only", to_string(models.front()));
+    return std::nullopt;
+  }
+
+  MapperResult map(const Problem& problem, const MapperOptions& options) const override
+  {
+    std::optional<std::vector<IntervalTuple>> intervals;
+    {
+      py::gil_scoped_acquire gil;
+      try {
+        py::object out = entries().at(name_).adapter(ProblemView{problem, options});
+        if (!out.is_none()) intervals = out.cast<std::vector<IntervalTuple>>();
+      } catch (const py::error_already_set& e) {
+        if (::getpid() == module_pid) throw; // the caller gets the Python exception itself
+        throw InputError(raised(e));         // in a campaign's worker: the row's error (status "error")
+      }
+    }
+    MapperResult result;
+    if (!intervals) {
+      result.status    = SolveStatus::infeasible;
+      result.objective = unbounded;
+      return result;
+    }
+    result.mapping                           = resolve(*intervals, problem, fmt::format("mapper '{}'", name_));
+    AnalyticSummary analytic                 = evaluate(problem, result.mapping);
+    result.statistics["period"]              = analytic.period;
+    result.statistics["latency"]             = analytic.latency;
+    result.statistics["failure_probability"] = analytic.failure_probability;
+    result.objective =
+        problem.objective.kind == Objective::Kind::min_period ? analytic.period : analytic.failure_probability;
+    return result;
+  }
+
+private:
+  /// "mapper 'NAME' raised ValueError: why (at FILE(LINE): FUNCTION)": the exception and its innermost frame.
+  std::string raised(const py::error_already_set& e) const
+  {
+    std::string text = e.what(); // "ValueError: why\n\nAt:\n  FILE(LINE): FUNCTION\n  ..." (pybind11)
+    std::string where;
+    if (auto at = text.find("\n\nAt:\n"); at != std::string::npos) {
+      auto first = text.find_first_not_of(' ', at + 7);
+      where      = fmt::format(" (at {})", text.substr(first, text.find('\n', first) - first));
+      text.erase(at);
+    }
+    return fmt::format("mapper '{}' raised {}{}", name_, text, where);
+  }
+
+  std::string name_;
+};
+
+void register_mapper(const std::string& name, py::object adapter, const std::string& description,
+                     const std::vector<std::string>& model_names)
+{
+  std::vector<CommModel> models;
+  for (const auto& m : model_names) {
+    auto model = from_string<CommModel>(m);
+    if (!model) throw InputError(fmt::format("mapper '{}': model '{}': {}", name, m, expected_names<CommModel>()));
+    models.push_back(*model);
+  }
+  if (models.empty()) throw InputError(fmt::format("mapper '{}': no model given", name));
+  if (name.empty()) throw InputError("a mapper needs a name");
+  auto it = entries().find(name);
+  if (it == entries().end()) {
+    auto names = MapperRegistry::instance().names();
+    if (std::find(names.begin(), names.end(), name) != names.end())
+      throw InputError(fmt::format("mapper '{}' is a built-in mapper; give the Python one another name", name));
+    entries()[name] = {std::move(adapter), description, std::move(models)};
+    MapperRegistry::instance().add(name, [name] { return std::make_unique<PythonMapper>(name); });
+    return;
+  }
+  it->second = {std::move(adapter), description, std::move(models)}; // a notebook cell run again
+}
+
+py::list list_of(const std::vector<double>& v)
+{
+  py::list l;
+  for (double x : v)
+    l.append(x);
+  return l;
+}
+
+/// A node-by-node matrix of the platform (processors, then P_in, then P_out).
+template <typename Value>
+py::list matrix(const Platform& platform, Value value)
+{
+  py::list rows;
+  for (int u = 0; u < platform.nodes(); ++u) {
+    py::list row;
+    for (int v = 0; v < platform.nodes(); ++v)
+      row.append(value(u, v));
+    rows.append(row);
+  }
+  return rows;
+}
+
+template <typename Field>
+py::list processor_values(const Platform& platform, Field field)
+{
+  py::list l;
+  for (const auto& p : platform.processors())
+    l.append(field(p));
+  return l;
+}
+
+py::dict evaluate_view(const ProblemView& v, const std::vector<IntervalTuple>& intervals)
+{
+  AnalyticSummary a;
+  {
+    py::gil_scoped_release nogil;
+    a = evaluate(v.problem, resolve(intervals, v.problem, "the mapping"));
+  }
+  py::dict d;
+  d["period"]              = a.period;
+  d["latency"]             = a.latency;
+  d["failure_probability"] = a.failure_probability;
+  d["formula"]             = a.formula;
+  return d;
+}
+
+void bind_problem(py::module_& m)
+{
+  using P = ProblemView;
+  py::class_<P>(m, "ProblemCore")
+      .def_property_readonly("n", [](const P& v) { return v.problem.pipeline.n(); })
+      .def_property_readonly("w", [](const P& v) { return list_of(v.problem.pipeline.w); })
+      .def_property_readonly("delta", [](const P& v) { return list_of(v.problem.pipeline.delta); })
+      .def_property_readonly("p", [](const P& v) { return v.problem.platform.p(); })
+      .def_property_readonly(
+          "processors",
+          [](const P& v) { return processor_values(v.problem.platform, [](const Processor& p) { return p.name; }); })
+      .def_property_readonly(
+          "speed",
+          [](const P& v) { return processor_values(v.problem.platform, [](const Processor& p) { return p.speed; }); })
+      .def_property_readonly("failure_probability",
+                             [](const P& v) {
+                               return processor_values(v.problem.platform,
+                                                       [](const Processor& p) { return p.failure_probability; });
+                             })
+      .def_property_readonly(
+          "nic_in",
+          [](const P& v) { return processor_values(v.problem.platform, [](const Processor& p) { return p.nic_in; }); })
+      .def_property_readonly(
+          "nic_out",
+          [](const P& v) { return processor_values(v.problem.platform, [](const Processor& p) { return p.nic_out; }); })
+      .def_property_readonly("in_name", [](const P& v) { return v.problem.platform.in_name(); })
+      .def_property_readonly("out_name", [](const P& v) { return v.problem.platform.out_name(); })
+      .def_property_readonly("bandwidth",
+                             [](const P& v) {
+                               const Platform& pl = v.problem.platform;
+                               return matrix(pl, [&](int a, int b) { return pl.bandwidth(a, b); });
+                             })
+      .def_property_readonly("latency",
+                             [](const P& v) {
+                               const Platform& pl = v.problem.platform;
+                               return matrix(pl, [&](int a, int b) { return pl.latency(a, b); });
+                             })
+      .def("transfer_time",
+           [](const P& v, int a, int b, double bytes) { return v.problem.platform.transfer_time(a, b, bytes); })
+      .def_property_readonly("platform_class", [](const P& v) { return to_string(v.problem.platform.classify()); })
+      .def_property_readonly("model", [](const P& v) { return to_string(v.problem.model); })
+      .def_property_readonly("objective", [](const P& v) { return to_string(v.problem.objective.kind); })
+      .def_property_readonly("period_bound", [](const P& v) { return v.problem.objective.period_bound; })
+      .def_property_readonly("seed", [](const P& v) { return v.options.seed; })
+      .def_property_readonly("time_limit", [](const P& v) { return v.options.time_limit; })
+      .def("evaluate", &evaluate_view);
+}
+
+/// Seconds per run_mapper call of `mapper` on the scenario's problem, over `repeats` calls (python/bench/).
+double time_mapper(const std::string& text, const std::string& file, const std::string& base_dir,
+                   const std::string& mapper, int repeats)
+{
+  py::gil_scoped_release nogil;
+  Scenario s = parse_source({text, file, base_dir});
+  Problem problem;
+  problem.pipeline  = s.pipeline;
+  problem.platform  = model_platform(s.platform);
+  problem.model     = s.simulation.model;
+  problem.objective = s.objective;
+  if (s.mapping) problem.explicit_mapping = resolve_mapping(*s.mapping, s.pipeline, problem.platform);
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < repeats; ++i)
+    run_mapper(mapper, problem, s.mapper_options);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / std::max(1, repeats);
+}
+
+} // namespace
+
+bool python_callbacks_registered() { return !entries().empty(); }
+
+void bind_mappers(py::module_& m)
+{
+  module_pid = ::getpid();
+  bind_problem(m);
+  m.def("register_mapper", &register_mapper, py::arg("name"), py::arg("adapter"), py::arg("description"),
+        py::arg("models"));
+  m.def("python_mappers", [] {
+    std::vector<std::string> names;
+    for (const auto& [name, entry] : entries())
+      names.push_back(name);
+    return names;
+  });
+  m.def("time_mapper", &time_mapper, py::arg("text"), py::arg("file"), py::arg("base_dir"), py::arg("mapper"),
+        py::arg("repeats"));
+}
+
+} // namespace pipesim::python
