@@ -4,6 +4,7 @@
 
 #include "scenarios/scenario.hpp"
 
+#include <mutex>
 #include <nlohmann/json_fwd.hpp>
 #include <pybind11/pybind11.h>
 #include <string>
@@ -25,6 +26,19 @@ struct ScenarioSource {
 };
 /// The parsed scenario (InputError as `pipesim map` gives it for the file).
 Scenario parse_source(const ScenarioSource& source);
+
+/// What a call into the library holds while it runs: the GIL released (a Python mapper takes it back), then the one
+/// lock of the library's process pool, which is not for several threads at once (base/subprocess.hpp). Recursive: a
+/// Python mapper may call pipesim.map. In that order, so that a thread waiting for the lock holds no GIL.
+class LibraryCall {
+public:
+  LibraryCall() : lock_(mutex()) {}
+
+private:
+  static std::recursive_mutex& mutex();
+  py::gil_scoped_release nogil_;
+  std::lock_guard<std::recursive_mutex> lock_;
+};
 
 void bind_scenarios(py::module_& m); // scenario_bindings.cpp: load, check, with_values, to_dict, from_dict
 void bind_runs(py::module_& m);      // run_bindings.cpp: map, simulate, campaign, mappers

@@ -5,6 +5,8 @@
 #include "python/bindings.hpp"
 
 #include <exception>
+#include <filesystem>
+#include <string>
 
 namespace pipesim::python {
 namespace {
@@ -18,21 +20,29 @@ py::object& input_error_type()
   return *type;
 }
 
-/// pipesim::InputError -> pipesim.InputError(message). The Python class reads the file, line and key out of the
-/// message (pipesim/_errors.py, `location`); once the C++ type carries them as fields, they are passed here as
+void raise_input_error(const std::string& message)
+{
+  const py::object& type = input_error_type();
+  if (!type) {
+    PyErr_SetString(PyExc_ValueError, message.c_str());
+    return;
+  }
+  py::object value = type(py::str(message));
+  PyErr_SetObject(type.ptr(), value.ptr());
+}
+
+/// pipesim::InputError -> pipesim.InputError(message), and a file system error (an output directory that cannot be
+/// made) as the command line reports it (exit 2: "PATH: why"). The Python class reads the file, line and key out of
+/// the message (pipesim/_errors.py, `location`); once the C++ type carries them as fields, they are passed here as
 /// keyword arguments and the parsing goes.
 void translate_input_error(std::exception_ptr error)
 {
   try {
     if (error) std::rethrow_exception(error);
   } catch (const InputError& e) {
-    const py::object& type = input_error_type();
-    if (!type) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-      return;
-    }
-    py::object value = type(py::str(e.what()));
-    PyErr_SetObject(type.ptr(), value.ptr());
+    raise_input_error(e.what());
+  } catch (const std::filesystem::filesystem_error& e) {
+    raise_input_error(e.path1().string() + ": " + e.code().message());
   }
 }
 

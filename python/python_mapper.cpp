@@ -250,7 +250,7 @@ void bind_problem(py::module_& m)
 double time_mapper(const std::string& text, const std::string& file, const std::string& base_dir,
                    const std::string& mapper, int repeats)
 {
-  py::gil_scoped_release nogil;
+  LibraryCall call;
   Scenario s = parse_source({text, file, base_dir});
   Problem problem;
   problem.pipeline  = s.pipeline;

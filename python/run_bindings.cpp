@@ -22,6 +22,12 @@
 
 namespace pipesim::python {
 
+std::recursive_mutex& LibraryCall::mutex()
+{
+  static std::recursive_mutex m;
+  return m;
+}
+
 py::object to_python(const nlohmann::json& j)
 {
   using Type = nlohmann::json::value_t;
@@ -82,7 +88,7 @@ py::object map(const std::string& text, const std::string& file, const std::stri
 {
   nlohmann::json j;
   {
-    py::gil_scoped_release nogil; // a mapper written in Python takes it back
+    LibraryCall call;
     Scenario s = parse_source({text, file, base_dir});
     ScenarioOverrides o;
     o.mapper = mapper;
@@ -100,7 +106,7 @@ py::object simulate(const std::string& text, const std::string& file, const std:
 {
   nlohmann::json j;
   {
-    py::gil_scoped_release nogil;
+    LibraryCall call;
     Scenario s = parse_source({text, file, base_dir});
     apply_overrides(s, overrides_of(a), a.simgrid_args);
     require_work_for_jobs(a.jobs, s);
@@ -120,7 +126,7 @@ py::dict campaign(const std::string& path, const std::string& out, int jobs, boo
   RunnerSummary s;
   std::string name;
   {
-    py::gil_scoped_release nogil;
+    LibraryCall call;
     Campaign c = load_campaign(path);
     name       = c.name;
     RunnerOptions r{

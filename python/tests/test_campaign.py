@@ -139,3 +139,14 @@ def test_quickstart_period_through_a_campaign(tmp_path):
     assert list(df["param:simulation.datasets"]) == [150, 200]
     assert df.analytic_period.tolist() == pytest.approx([QUICKSTART_PERIOD] * 2, rel=1e-12)
     assert df.simulated_period.tolist() == pytest.approx([QUICKSTART_PERIOD] * 2, rel=1e-9)
+
+
+def test_an_output_directory_that_cannot_be_made_is_an_input_error(tmp_path, cli):
+    (tmp_path / "file").write_text("")
+    path, out = write(tmp_path, ["br07.h1a-gr"]), str(tmp_path / "file" / "out")
+    done = cli("campaign", path, "--out", out, "-q", check=False)
+    assert done.returncode == 2
+    with pytest.raises(pipesim.InputError) as caught:
+        pipesim.campaign(path, out)
+    assert done.stderr == f"pipesim: error: {caught.value}\n"
+    assert str(caught.value) == f"{out}: Not a directory"

@@ -99,3 +99,11 @@ def test_simgrid_arguments_pass_through(cli):
     args = ["--cfg=network/model:CM02"]
     assert without_run_specifics(pipesim.simulate(QUICKSTART, simgrid=args).to_dict()) == \
         without_run_specifics(cli.json("simulate", QUICKSTART, *args))
+
+
+def test_calls_from_several_threads_run_one_at_a_time():
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(3) as pool:
+        periods = list(pool.map(lambda n: pipesim.simulate(QUICKSTART, datasets=n, warmup=10).period, range(20, 32)))
+    assert periods == pytest.approx([QUICKSTART_PERIOD] * 12, rel=1e-9)
