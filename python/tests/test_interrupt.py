@@ -28,20 +28,20 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def interrupt(call, tmp_path):
-    """Runs `call` in a fresh interpreter, sends SIGINT once it has child processes, and returns what the script
-    printed and the processes it had started (all of its descendants seen before the signal)."""
+def interrupt(call, tmp_path, processes=1):
+    """Runs `call` in a fresh interpreter, sends SIGINT once it has `processes` descendants, and returns what the
+    script printed and the processes it had started (all of its descendants seen before the signal)."""
     script = tmp_path / "script.py"
     script.write_text(SCRIPT.format(tests=os.path.dirname(os.path.abspath(__file__)), call=call))
     proc = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE, text=True,
                             start_new_session=True)
     assert proc.stdout.readline().strip() == "ready"
     started = []
-    while not started and proc.poll() is None:  # until the simulations (or the campaign's workers) run
+    while len(started) < processes and proc.poll() is None:  # until the simulations (or the campaign's workers) run
         time.sleep(0.05)
         started = descendants_of(proc.pid)
-    time.sleep(0.3)
-    started = descendants_of(proc.pid)
+    time.sleep(0.2)
+    started = sorted(set(started + descendants_of(proc.pid)))
     os.kill(proc.pid, signal.SIGINT)
     out, _ = proc.communicate(timeout=120)
     return json.loads(out.strip().splitlines()[-1]), started
@@ -65,9 +65,11 @@ def test_ctrl_c_during_a_campaign_stops_its_runner_and_workers(tmp_path):
         sweep:
           simulation.datasets: [4000000, 4000001, 4000002, 4000003]
         """).format(scenario=os.path.join(ROOT, "scenarios/examples/quickstart.yaml")))
-    result, started = interrupt(f"pipesim.campaign({str(campaign)!r}, {str(tmp_path / 'out')!r}, jobs=2)", tmp_path)
+    # the runner, its two workers and their simulations
+    result, started = interrupt(f"pipesim.campaign({str(campaign)!r}, {str(tmp_path / 'out')!r}, jobs=2)", tmp_path,
+                                processes=5)
     assert result == {"interrupted": True, "left": []}
-    assert len(started) >= 3  # the runner, its workers and their simulations
+    assert len(started) >= 5
     deadline = time.time() + 10  # the workers end by their parent-death signal once the runner is killed
     while any(alive(p) for p in started) and time.time() < deadline:
         time.sleep(0.05)
