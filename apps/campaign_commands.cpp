@@ -128,7 +128,9 @@ Command add_report_command(CLI::App& app)
   auto o       = std::make_shared<ReportCommandOptions>();
   auto* report = app.add_subcommand("report", "Write DIR/report.html with SVG plots (gnuplot) of a campaign");
   report->add_option("dir", o->dir, "Campaign output directory")->required();
-  report->add_option("--x", o->x_axis, "Swept key for the x axis of the per-mapper curves");
+  report->add_option("--x", o->x_axis,
+                     "Swept key for the x axis of the per-mapper curves (default: the numeric one with the most "
+                     "values); every other swept key but the seed gives its own curves");
   return {report, [o] { return run_report(*o); }};
 }
 
@@ -148,6 +150,8 @@ int run_report(const ReportCommandOptions& o)
     std::cerr << fmt::format("pipesim: wrote {}/reliability-tables.md (seed 004 Tables 2 and 3)\n", o.dir);
   if (std::filesystem::exists(o.dir + "/hedpm-tables.md"))
     std::cerr << fmt::format("pipesim: wrote {}/hedpm-tables.md (seed 002 Figs. 1-3)\n", o.dir);
+  if (std::filesystem::exists(o.dir + "/period-after-crashes.md"))
+    std::cerr << fmt::format("pipesim: wrote {}/period-after-crashes.md (period bound after crashes)\n", o.dir);
   return 0;
 }
 

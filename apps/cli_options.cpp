@@ -166,6 +166,22 @@ CLI::Option* add_datasets_option(CLI::App* command, int& datasets)
                          "a run keeps every data set's times"));
 }
 
+CLI::Option* add_precision_option(CLI::App* command, double& precision, const std::string& help)
+{
+  return command->add_option("--precision", precision, help)
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            double p       = 0;
+            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), p);
+            if (ec != std::errc() || end != text.data() + text.size() || !(p > 0 && p < 1))
+              return fmt::format("--precision {}: expected a number in (0, 1), the relative half-width of the 95 % "
+                                 "interval of the period (0.01: within +/- 1 %)",
+                                 text);
+            return {};
+          },
+          "in (0, 1)"));
+}
+
 CLI::Option* add_runs_option(CLI::App* command, int& runs)
 {
   return command

@@ -50,6 +50,8 @@ CLI::Option* add_seed_option(CLI::App* command, long long& seed,
                              const std::string& help = "Seed (overrides simulation.seed)");
 /// --datasets N (N > 0).
 CLI::Option* add_datasets_option(CLI::App* command, int& datasets);
+/// --precision P (0 < P < 1): the relative half-width the period's 95 % interval must reach (simulation.precision).
+CLI::Option* add_precision_option(CLI::App* command, double& precision, const std::string& help);
 /// --runs R (R > 0): Monte Carlo crash runs.
 CLI::Option* add_runs_option(CLI::App* command, int& runs);
 /// --jobs J (J > 0) under `names` (e.g. "--jobs,-j").

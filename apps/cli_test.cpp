@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -98,7 +99,7 @@ TEST(Cli, Sv95ChainMapJson)
 {
   // scenarios/examples/sv95-chain.yaml: read, colffts, rowffts in one module of 3 instances of 4 processors,
   // f1 = 0.114 + 0.0145 + 0.428 + 0.085 + 0.428 + f_ecom(4, 4) 0.118 = 1.1875, term 1.1875 / 3 = 0.396; hist on 4:
-  // f2 = 0.118 + 0.3 = 0.418, the bottleneck (seed 001 §2.2)
+  // f2 = 0.118 + 0.3 = 0.418, the bottleneck (sv95 §2.2)
   Result r = run_stdout("map scenarios/examples/sv95-chain.yaml --mapper sv95.dp --format json");
   ASSERT_EQ(r.code, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
@@ -180,6 +181,44 @@ TEST(Cli, MappersListsRegisteredNames)
     EXPECT_NE(r.out.find(name), std::string::npos) << r.out;
 }
 
+TEST(Cli, MappersSayWhatEachMapperIsGroupedByPaper)
+{
+  Result r = run_stdout("mappers --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto list = nlohmann::json::parse(r.out);
+  ASSERT_GE(list.size(), 70u);
+  std::set<std::string> names, descriptions;
+  std::vector<std::string> papers; // in order of first appearance
+  for (const auto& m : list) {
+    for (const char* key : {"name", "description", "paper", "family", "objective", "models", "exact", "complexity"})
+      ASSERT_TRUE(m.contains(key)) << key << " missing in " << m.dump();
+    EXPECT_TRUE(names.insert(m["name"].get<std::string>()).second) << m.dump();
+    EXPECT_TRUE(descriptions.insert(m["description"].get<std::string>()).second) << "shared description: " << m.dump();
+    EXPECT_FALSE(m["models"].empty()) << m.dump();
+    EXPECT_TRUE(m["exact"].is_boolean()) << m.dump();
+    EXPECT_NE(m["family"], "testing") << m.dump();
+    std::string paper = m["paper"].get<std::string>();
+    if (papers.empty() || papers.back() != paper) papers.push_back(paper);
+  }
+  // grouped: each paper once, in the order of docs/references.md, then what is beyond them
+  EXPECT_EQ(papers, (std::vector<std::string>{"br07", "sv95", "hedpm", "bbr10", "pipesim"}));
+  for (const char* name : {"debug.abort", "debug.sleep"})
+    EXPECT_EQ(names.count(name), 0u) << name << " is a test-only mapper";
+  Result text = run_stdout("mappers");
+  ASSERT_EQ(text.code, 0);
+  EXPECT_EQ(text.out.rfind("br07: Benoit, Robert", 0), 0u) << text.out;
+  EXPECT_NE(text.out.find("\nbbr10: Benoit, Bouziane, Robert"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("\n  period-search\n    br07.one-to-one  br07 §3.1 Theorem 1"), std::string::npos)
+      << text.out;
+}
+
+TEST(Cli, TestOnlyMappersAreUnknownToUsers)
+{
+  Result r = run("map scenarios/examples/quickstart.yaml --mapper debug.sleep");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown mapper 'debug.sleep'"), std::string::npos) << r.out;
+}
+
 TEST(Cli, UnknownMapperListsKnownOnes)
 {
   Result r = run("map scenarios/examples/quickstart.yaml --mapper nope");
@@ -247,6 +286,45 @@ TEST(Cli, BadInputExitsTwoWithLocatedMessages)
   expect_bad_input("pipeline: {w: [1], delta: [1, 1]}\nplatform:\n  file: platforms/examples/star.xml\n"
                    "  io: {in: nowhere, out: nowhere}\nmapper: exhaustive.interval\n",
                    {"star.xml", "nowhere"});
+}
+
+TEST(Cli, TimeVaryingPlatformsShowExportAndRefuseBadProfiles)
+{
+  // bad profiles: exit 2 naming the file, the line, the key and the value
+  const std::string head = "pipeline: {w: [1], delta: [1, 1]}\n" + std::string(good_platform) + "  profiles:\n";
+  const std::string tail = "mapping: [{stages: [1], replicas: [P1]}]\n";
+  expect_bad_input(head + "    hosts: [{host: P1, speed: [[5, 1], [2, 0.5]]}]\n" + tail,
+                   {":8:", "platform.profiles.hosts[0].speed[1]", "[2, 0.5]", "dates must increase"});
+  expect_bad_input(head + "    hosts: [{host: P1, speed: [[0, -1]]}]\n" + tail, {":8:", "expected a speed > 0"});
+  expect_bad_input(head + "    hosts: [{host: P1, speed: [[0, 0]]}]\n" + tail, {":8:", "[0, 0]", "speed > 0"});
+  expect_bad_input(head + "    hosts: [{host: P1, speed: {points: [[0, 1], [9, 2]], period: 5}}]\n" + tail,
+                   {":8:", "period", "'5'", "must exceed"});
+  expect_bad_input(head + "    hosts: [{host: P7, state: [[1, 0]]}]\n" + tail, {":8:", "P7", "not a processor"});
+  expect_bad_input(head + "    links: [{from: P1, to: P8, bandwidth: [[1, 0.5]]}]\n" + tail, {":8:", "P8"});
+  // the shipped example: its epochs in the table and the JSON, its profiles in `platform info`, its export
+  Result sim = run_stdout("simulate scenarios/examples/dynamic.yaml --format json");
+  ASSERT_EQ(sim.code, 0) << sim.out;
+  auto j = nlohmann::json::parse(sim.out);
+  EXPECT_GT(j["analytic_series"].size(), 10u);
+  EXPECT_EQ(j["simulated"]["throughput_series"]["window"], 5);
+  EXPECT_EQ(j["simulated"]["epochs"].size(), j["analytic_series"].size());
+  EXPECT_EQ(j["platform_profiles"]["hosts"][1]["speed"]["source"], "generate (seed 3)");
+  Result info = run_stdout("platform info scenarios/examples/dynamic.yaml");
+  ASSERT_EQ(info.code, 0) << info.out;
+  EXPECT_NE(info.out.find("P2                 speed      (300, 0.25)"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("generate (seed 3)"), std::string::npos) << info.out;
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-cli-export-{}", getpid());
+  std::filesystem::create_directories(dir);
+  Result ex = run("platform export scenarios/examples/dynamic.yaml -o " + (dir / "dyn.xml").string());
+  ASSERT_EQ(ex.code, 0) << ex.out;
+  EXPECT_NE(ex.out.find("3 profile files dyn-*.profile"), std::string::npos) << ex.out;
+  EXPECT_TRUE(std::filesystem::exists(dir / "dyn-3.profile"));
+  Result back = run_stdout("platform info " + (dir / "dyn.xml").string() + " --format json");
+  ASSERT_EQ(back.code, 0) << back.out;
+  auto b = nlohmann::json::parse(back.out);
+  EXPECT_EQ(b["profiles"]["links"][0]["link"], "P1->P2");
+  EXPECT_EQ(b["profiles"]["links"][0]["bandwidth_profile"]["period"], 400);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, ValuesAtTheirLimitsAreRefusedWithTheLimit)
@@ -394,7 +472,7 @@ TEST(Cli, MultiportScenarioReportsAlgorithm1AndEq1)
 
 TEST(Cli, FailureScenarioReportsTheCrashRunAndTheSurvivalRate)
 {
-  // scenarios/examples/failures.yaml: F = 0.1728 (seed 004 eq. (2)); 80 runs of the probability model (30 under
+  // scenarios/examples/failures.yaml: F = 0.1728 (bbr10 eq. (2)); 80 runs of the probability model (30 under
   // ASan), 80 data sets each (the file asks for 200 and 200: --runs and --datasets override them).
 #ifdef PIPESIM_SANITIZE
   const int runs = 30;
@@ -490,9 +568,43 @@ TEST(Cli, ParetoBadInputExitsTwoNamingTheValue)
   EXPECT_NE(r.out.find("no period bound to sweep"), std::string::npos) << r.out;
 }
 
+TEST(Cli, ParetoNeverDropsASweepOptionSilently)
+{
+  // --steps 0 used to fall back on the scenario's own period_bound, dropping --from and --to without a word
+  for (const char* steps : {"0", "-3"}) {
+    Result r = run(fmt::format("pareto scenarios/examples/pareto.yaml --from 1 --to 4 --steps {}", steps));
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find(fmt::format("--steps: {} is not an integer in [1, 10000]", steps)), std::string::npos)
+        << r.out;
+  }
+  Result r = run("pareto scenarios/examples/pareto.yaml --from 1 --to 4 --steps 1");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--steps 1: one bound cannot go from --from 1 to --to 4"), std::string::npos) << r.out;
+  r = run("pareto scenarios/examples/pareto.yaml --from 2 --to 2 --steps 3");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--steps 3: --from and --to are both 2"), std::string::npos) << r.out;
+  for (auto [from_to, named] : {std::pair{"--from nan --to 4", "--from"}, std::pair{"--from 1 --to inf", "--to"},
+                                std::pair{"--from -1 --to 4", "--from"}}) {
+    r = run(fmt::format("pareto scenarios/examples/pareto.yaml {} --steps 3", from_to));
+    EXPECT_EQ(r.code, 2) << from_to << ": " << r.out;
+    EXPECT_NE(r.out.find(named), std::string::npos) << from_to << ": " << r.out;
+  }
+  r = run("pareto scenarios/examples/pareto.yaml --bounds 2,3,2");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("--bounds 2,3,2: the bound 2 is given twice"), std::string::npos) << r.out;
+  r = run("pareto scenarios/examples/pareto.yaml --bounds 2 --from 1 --to 3 --steps 3");
+  EXPECT_EQ(r.code, 2) << r.out; // --bounds excludes --from
+  r = run("pareto scenarios/examples/pareto.yaml --to 3 --steps 3");
+  EXPECT_EQ(r.code, 2) << r.out; // --to needs --from
+  // one bound: --from and --to equal, one step (the sweep of docs/pareto.md)
+  r = run_stdout("pareto scenarios/examples/pareto.yaml --from 2 --to 2 --steps 1 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["bounds"], nlohmann::json::array({2.0}));
+}
+
 TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
 {
-  // scenarios/examples/reliability.yaml: seed 004 §2, P_max = 1: bbr10.best finds Figure 3's mapping, F_gen =
+  // scenarios/examples/reliability.yaml: bbr10 §2, P_max = 1: bbr10.best finds Figure 3's mapping, F_gen =
   // 1 - (1 - 0.15^6)^2, worst case 0.95 (enumeration of its 4,096 configurations); the interval mappers 3 x 4 replicas.
   Result r = run("map scenarios/examples/reliability.yaml --format json");
   ASSERT_EQ(r.code, 0) << r.out;
@@ -503,7 +615,9 @@ TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
   EXPECT_EQ(j["analytic"]["worst_case_formula"], "worst-case-enumeration");
   r = run("map scenarios/examples/reliability.yaml --mapper bbr10.best.interval");
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("objective  minimise F under the period bound P_max = 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("objective  minimise F under the period bound P_max = 1, period test worst-case\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("(interval)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("0.00151"), std::string::npos) << r.out; // 1 - (1 - 0.15^4)^3 = 0.0015177
   r = run("map scenarios/examples/reliability.yaml --mapper br07.h4-gp");

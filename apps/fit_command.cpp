@@ -25,7 +25,8 @@ Command add_fit_command(CLI::App& app, const Invocation& invocation)
   auto* datasets = add_datasets_option(fit, o->overrides.datasets);
   add_seed_option(fit, o->overrides.seed);
   fit->add_option("--out", o->out, "Write the scenario with the fitted functions to this YAML file");
-  fit->add_option("--samples", o->samples, "Sample executions per function (default 8, as seed 001)")
+  fit->add_option("--samples", o->samples,
+                  "Sample executions per function, 5 to 64 (default 8, as seed 001; f_ecom has 5 coefficients)")
       ->check(integer_in(5, 64));
   fit->add_flag("--no-simulate", o->no_simulate, "Map on the fit without simulating the mapping")
       ->excludes(datasets); // the samples do not use it: only the simulation of the mapping does

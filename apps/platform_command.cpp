@@ -4,11 +4,13 @@
 #include "base/input_error.hpp"
 #include "platforms/platform_json.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
+#include "platforms/simgrid/simgrid_profiles.hpp"
 #include "scenarios/scenario.hpp"
 #include "validation/output_directory.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
@@ -24,6 +26,46 @@ bool ends_with(const std::string& s, const std::string& suffix)
 }
 
 std::string value(double x) { return std::isinf(x) ? "unbounded" : fmt::format("{:.6g}", x); }
+
+/// One profile in a line: its points, its repetition, its range of values and where it came from.
+std::string profile_line(const Profile& p, const std::string& unit)
+{
+  std::string points;
+  for (std::size_t i = 0; i < p.points.size() && i < 4; ++i)
+    points += fmt::format("{}({:g}, {:g})", i ? " " : "", p.points[i].date, p.points[i].value);
+  if (p.points.size() > 4) points += fmt::format(" ... ({} points)", p.points.size());
+  return fmt::format("{}{}, {} in [{:g}, {:g}]{}", points,
+                     p.period > 0 ? fmt::format(", repeats every {:g} s", p.period) : "", unit, p.lowest(), p.highest(),
+                     p.source.empty() ? "" : fmt::format("  ({})", p.source));
+}
+
+/// The platform's profiles (DESIGN.md §3.11): one line per host, pair or link and kind.
+void print_profiles(const Platform& pf)
+{
+  const PlatformProfiles& profiles = pf.profiles();
+  if (profiles.empty()) return;
+  fmt::print("\nprofiles (date, value) from each date on (docs/dynamic.md)\n");
+  auto row = [](const std::string& what, const char* kind, const std::optional<Profile>& p, const std::string& unit) {
+    if (p) fmt::print("  {:<18} {:<10} {}\n", what, kind, profile_line(*p, unit));
+  };
+  for (const auto& h : profiles.hosts) {
+    row(h.host, "speed", h.speed, "ratio of s_u");
+    row(h.host, "state", h.state, "state (0 off)");
+    row(h.host, "nic_in", h.nic_in, "ratio of Bin_u");
+    row(h.host, "nic_out", h.nic_out, "ratio of Bout_u");
+  }
+  for (const auto& p : profiles.pairs) {
+    row(p.from + " -> " + p.to, "bandwidth", p.bandwidth, "ratio of b_{u,v}");
+    row(p.from + " -> " + p.to, "latency", p.latency, "ratio of c_{u,v}");
+  }
+  for (const auto& l : profiles.links) {
+    row("link " + l.link, "bandwidth", l.bandwidth_profile, "bytes/s");
+    row("link " + l.link, "latency", l.latency_profile, "s");
+    row("link " + l.link, "state", l.state_profile, "state (0 off)");
+  }
+  if (!profiles.routes.empty())
+    fmt::print("  {} routes between the nodes cross a link with profiles\n", profiles.routes.size());
+}
 
 void print_table(const Platform& pf)
 {
@@ -50,6 +92,7 @@ void print_table(const Platform& pf)
     fmt::print("{:<16} {:>12} {:>10} {:>12} {:>12} {:>12}\n", pr.name, value(pr.speed), value(pr.failure_probability),
                value(pr.nic_in), value(pr.nic_out), value(pf.bandwidth(pf.in(), u)));
   }
+  print_profiles(pf);
 }
 /// `--hosts` items as a platform.hosts pattern: "zone:NAME", "regex:EXPR", anything else a glob.
 HostPattern host_pattern(const std::vector<std::string>& items)
@@ -140,12 +183,22 @@ int platform_export(const std::string& scenario_file, const std::string& output)
 {
   require_output_file(output, "--output");
   Platform pf = load_platform(load_scenario(scenario_file));
-  std::ofstream out(output);
-  if (!out) throw InputError(fmt::format("{}: cannot write the file", output));
-  out << export_xml(pf);
-  if (!out.flush()) throw InputError(fmt::format("{}: write failed", output));
-  std::cerr << fmt::format("pipesim: wrote {} ({} processors, P_in '{}', P_out '{}')\n", output, pf.p(), pf.in_name(),
-                           pf.out_name());
+  // profile files go next to the XML (SimGrid looks them up from the XML's directory): <stem>-<n>.profile
+  std::string prefix = std::filesystem::path(output).stem().string() + "-";
+  std::string xml    = export_xml(pf, prefix);
+  auto write         = [](const std::string& file, const std::string& text) {
+    std::ofstream out(file);
+    if (!out) throw InputError(fmt::format("{}: cannot write the file", file));
+    out << text;
+    if (!out.flush()) throw InputError(fmt::format("{}: write failed", file));
+  };
+  write(output, xml);
+  auto profiles = exported_profiles(pf, prefix);
+  for (const auto& p : profiles)
+    write((std::filesystem::path(output).parent_path() / p.file).string(), p.text);
+  std::cerr << fmt::format(
+      "pipesim: wrote {} ({} processors, P_in '{}', P_out '{}'{})\n", output, pf.p(), pf.in_name(), pf.out_name(),
+      profiles.empty() ? "" : fmt::format(", {} profile files {}*.profile", profiles.size(), prefix));
   return 0;
 }
 

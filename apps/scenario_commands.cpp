@@ -21,6 +21,9 @@ Command add_map_command(CLI::App& app, const Invocation& invocation)
   auto* map = app.add_subcommand("map", "Map a scenario: mapping, status, analytic period, latency, F, event graph");
   add_scenario_argument(map, o->scenario);
   add_mapper_option(map, o->overrides.mapper);
+  add_precision_option(map, o->overrides.precision,
+                       "With pipeline.variability: run the max-plus recurrence until its period's 95 % interval has "
+                       "this relative half-width (overrides simulation.precision)");
   add_format_option(map, o->format);
   return {map, [o, &invocation] { return run_map(*o, invocation); }};
 }
@@ -45,6 +48,10 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
   add_mapper_option(sim, v.mapper);
   add_datasets_option(sim, v.datasets);
   sim->add_option("--warmup", v.warmup, "Warm-up K (default N/2)")->check(integer_in(0, INT_MAX));
+  add_precision_option(sim, v.precision,
+                       "Simulate until the period's 95 % interval (batch means after the detected warm-up) has this "
+                       "relative half-width, N data sets first, then doubling, up to simulation.max_datasets "
+                       "(overrides simulation.precision)");
   add_enum_option<NetworkMode>(sim, "--network", v.network, "Network mode");
   add_seed_option(sim, v.seed);
   sim->add_flag("--trace", v.trace, "Record the event trace (in the JSON output: needs --format json)");
@@ -94,23 +101,23 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
 Command add_mappers_command(CLI::App& app)
 {
   auto o        = std::make_shared<MappersOptions>();
-  auto* mappers = app.add_subcommand("mappers", "List the registered mappers");
+  auto* mappers = app.add_subcommand("mappers", "List the registered mappers by paper and family, with what each one "
+                                                "accepts, whether it is exact and its complexity");
   add_format_option(mappers, o->format);
   return {mappers, [o] { return run_mappers(*o); }};
 }
 
 int run_mappers(const MappersOptions& o)
 {
-  auto& registry      = MapperRegistry::instance();
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& name : registry.names()) {
-    auto mapper = registry.create(name);
-    if (o.format == OutputFormat::json)
-      list.push_back({{"name", name}, {"description", mapper->description()}});
-    else
-      std::cout << fmt::format("{:<24} {}\n", name, mapper->description());
+  std::vector<MapperInfo> infos = MapperRegistry::instance().infos(); // in listing order
+  if (o.format != OutputFormat::json) {
+    std::cout << mapper_listing(infos);
+    return 0;
   }
-  if (o.format == OutputFormat::json) std::cout << list.dump(2) << "\n";
+  nlohmann::json list = nlohmann::json::array();
+  for (const MapperInfo& info : infos)
+    list.push_back(to_json(info));
+  std::cout << list.dump(2) << "\n";
   return 0;
 }
 

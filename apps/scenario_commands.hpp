@@ -30,7 +30,7 @@ struct HedpmTraceOptions {
   OutputFormat format = OutputFormat::table;
 };
 Command add_hedpm_trace_command(CLI::App& app);
-/// Seed 002 Table 2 for the scenario's instance (its mapper and mapping are not used).
+/// hedpm Table 2 for the scenario's instance (its mapper and mapping are not used).
 int run_hedpm_trace(const HedpmTraceOptions& o);
 
 struct MappersOptions {

@@ -20,23 +20,27 @@ namespace {
 std::vector<double> pareto_bounds(const ParetoCommandOptions& o, const Scenario& s)
 {
   if (!o.bounds.empty()) return o.bounds;
-  if (o.steps > 0) return pareto_linear_bounds(o.from, o.to, o.steps);
+  if (o.sweep) return pareto_linear_bounds(o.from, o.to, o.steps); // refuses what it cannot sweep, never ignores it
   if (s.objective.kind == Objective::Kind::min_failure_probability) return {s.objective.period_bound};
   throw InputError(fmt::format("{}: no period bound to sweep: give --bounds or --from, --to and --steps (the "
                                "scenario's objective has no period_bound)",
                                s.file));
 }
 
-/// pareto's --bounds, --from, --to and --steps: --from needs --to and --steps and excludes --bounds.
+/// pareto's --bounds, --from, --to and --steps: --from needs --to and --steps and excludes --bounds; --steps is an
+/// integer in [1, max_pareto_bounds] (pareto_linear_bounds checks the rest once all three are read).
 void add_pareto_bound_options(CLI::App* pareto, ParetoCommandOptions& o)
 {
   auto* bounds =
       pareto->add_option("--bounds", o.bounds, "Period bounds P_max, comma-separated (each > 0)")->delimiter(',');
-  auto* from  = pareto->add_option("--from", o.from, "First P_max of an evenly spaced sweep");
+  auto* from = pareto->add_option("--from", o.from, "First P_max of an evenly spaced sweep");
+  from->each([&o](const std::string&) { o.sweep = true; });
   auto* to    = pareto->add_option("--to", o.to, "Last P_max of the sweep");
-  auto* steps = pareto->add_option("--steps", o.steps,
-                                   "Number of bounds from --from to --to (default without --bounds: the "
-                                   "scenario's period_bound alone)");
+  auto* steps = pareto
+                    ->add_option("--steps", o.steps,
+                                 "Number of bounds from --from to --to inclusive (1 when --from equals --to; default "
+                                 "without --bounds: the scenario's period_bound alone)")
+                    ->check(integer_in(1, max_pareto_bounds, "each bound runs every mapper"));
   from->needs(to)->needs(steps)->excludes(bounds);
   to->needs(from);
   steps->needs(from);

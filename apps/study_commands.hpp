@@ -12,6 +12,7 @@ struct ParetoCommandOptions {
   double from    = 0;
   double to      = 0;
   int steps      = 0;
+  bool sweep     = false; // --from given (with --to and --steps): the bounds are the sweep's, whatever its values
   long long seed = -1;    // overrides mapper_options.seed
   bool quiet     = false; // no progress line on stderr
   std::string out_dir;

@@ -1,4 +1,4 @@
-// Seed 004 §7.1 / Figure 8: the §5 MILP (CBC) against the `best` election (the four heuristics) and the fastest
+// bbr10 §7.1 / Figure 8: the §5 MILP (CBC) against the `best` election (the four heuristics) and the fastest
 // heuristic (MaxBout), on the paper's instances for p = 100 (w in [1, 20], integer delta in [1, 25], s in [1, 20],
 // cards and links in [1, 10]; a random general mapping: each stage on a random set of processors), all alive.
 // Reported as ratios measured in the same process (the paper: the MILP 527-627x slower than MaxBout/Random).
@@ -21,7 +21,7 @@ struct Instance {
   Mapping mapping;
 };
 
-/// Seed 004 §7.1: "we have randomly chosen a placement for each stage on a randomly chosen set of processors". One
+/// bbr10 §7.1: "we have randomly chosen a placement for each stage on a randomly chosen set of processors". One
 /// stage per interval; the set of stage i has 1..5 processors drawn from the p (sets may overlap).
 Instance make_instance(int n, int p)
 {

@@ -1,5 +1,5 @@
-// Speed of H7b-BSC (seed 000 §4.2) on n = 50 stages and p = 100 processors (target <= 50 ms), as a ratio against
-// H2-GSW run in the same process, plus absolute times. Instances follow seed 000 §5, Experiment 1 (b = 10, integer
+// Speed of H7b-BSC (br07 §4.2) on n = 50 stages and p = 100 processors (target <= 50 ms), as a ratio against
+// H2-GSW run in the same process, plus absolute times. Instances follow br07 §5, Experiment 1 (b = 10, integer
 // s in [1, 20], delta = 10, integer w in [1, 20]); the second argument value uses heterogeneous links instead
 // (b_{u,v} in [5, 15] per ordered pair), which the paper leaves open. The label of each BM_Mapper row of H7b-BSC
 // states its CPU time per call against the target (bench/target.hpp); H2-GSW and the ratio have no target.

@@ -132,7 +132,7 @@ double seconds_of(const Mapper& mapper, const Problem& problem, int repeat, Mapp
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / repeat;
 }
 
-/// br07.ilp (seed 000 §6.1, CBC) against exact.interval on the same instance, n = 4, p = 8 (seed 000 §6.2.1's
+/// br07.ilp (br07 §6.1, CBC) against exact.interval on the same instance, n = 4, p = 8 (br07 §6.2.1's
 /// largest experiment, Communication Homogeneous); exact.interval is repeated to be measurable.
 void BM_IlpOverExact(benchmark::State& state)
 {

@@ -1,9 +1,9 @@
-// Speed of the HeDPM mappers on seed 002's random instances (each repetition solves another seed; read the _median
+// Speed of the HeDPM mappers on hedpm's random instances (each repetition solves another seed; read the _median
 // and _max aggregates, in CPU time): hedpm.exact and hedpm.exact.replicated-intervals at N = 30, P = 12 (target:
 // every instance solved within 10 s of CPU time: counters `optimal` = 1 and `within_target` = 1; time limit 60 s)
 // on §5.1's and §5.2's instances (uniform links) and with heterogeneous links (the variant also at N = 20, P = 10,
 // against the same target), each row's largest CPU time stated against the target in one line after the run
-// (bench/target.hpp); HeDPM (Algorithm 4.1) and HeDPM-scan (Algorithm 4.2) at N = 30, P = 10..100 (seed 002 §5.2's
+// (bench/target.hpp); HeDPM (Algorithm 4.1) and HeDPM-scan (Algorithm 4.2) at N = 30, P = 10..100 (hedpm §5.2's
 // sizes) and at P = 100, N = 15..120, to set the growth against the paper's O(N^3).
 #include "mappers/hedpm/hedpm.hpp"
 #include "bench/target.hpp"
@@ -26,7 +26,7 @@ using namespace pipesim;
 
 namespace {
 
-/// Instance families: seed 002 §5.1 (presets `hedpm`: normal speeds and loads, b = 10, uniform links), the same
+/// Instance families: hedpm §5.1 (presets `hedpm`: normal speeds and loads, b = 10, uniform links), the same
 /// with heterogeneous links (b normal(10, 5) per pair, set-up times in [0, 0.1]), and §5.2 (`hedpm-5.2` platforms,
 /// `hedpm-5.2-het` pipelines).
 enum class Family { uniform_5_1, heterogeneous_5_1, bsc_5_2 };
@@ -105,7 +105,7 @@ void BM_HedpmExact(benchmark::State& state)
   double cpu = 0;
   for (auto _ : state) {
     std::clock_t start = std::clock();
-    result             = hedpm_exact_optimum(problem, space, 60);
+    result             = hedpm_exact_optimum(problem, space, Deadline(60));
     cpu                = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
   }
   // the target: solved within 10 s of CPU time

@@ -12,7 +12,7 @@
 #include "bench/target.hpp"
 #include "model/mapping.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <algorithm>
 #include <benchmark/benchmark.h>
@@ -101,7 +101,7 @@ std::string pipesim_run(const Instance& in, int datasets)
   s.datasets = datasets;
   auto t0    = std::chrono::steady_clock::now();
   double c0  = cpu_seconds();
-  simulate_here(in.pipeline, in.platform, in.mapping, s);
+  simulate_here({in.pipeline, in.platform, in.mapping, s});
   return fmt::format("{:.17g} {:.17g}", seconds_since(t0), cpu_seconds() - c0);
 }
 

@@ -1,10 +1,10 @@
-// Seed 001 mappers on k = 8 tasks: sv95.dp (the §3 dynamic program, O(P^4 k^2 log P)) and sv95.dp-maximal (the same
+// sv95 mappers on k = 8 tasks: sv95.dp (the §3 dynamic program, O(P^4 k^2 log P)) and sv95.dp-maximal (the same
 // with §3.2's maximal replication, as published, O(P^4 k^2)) against sv95.exact (search on the period with a
 // fewest-processors dynamic program), at P = 64, 128 and 256, one seeded chain per P, measured in the same process as
 // ratios of CPU times (user + sys of this single-threaded process); and sv95.exact alone on
 // 11 seeded chains at P = 256 against the target (issue 15): optimal in <= 1 s of CPU time at P = 256, k = 8, stated
 // in one line after the run (bench/target.hpp: the largest CPU time of the repetitions; the ratios have no target).
-// Chains: generate_task_chain with sv95_fitted_ranges() (model/sv95/chain_generator.hpp: seed 001 §5-shaped
+// Chains: generate_task_chain with sv95_fitted_ranges() (model/sv95/chain_generator.hpp: sv95 §5-shaped
 // polynomials in seconds, p_min in [1, 4], three tasks in four replicable).
 #include "bench/target.hpp"
 #include "mappers/mapper.hpp"

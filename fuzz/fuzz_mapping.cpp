@@ -1,8 +1,10 @@
 // libFuzzer harness: explicit mappings (scenarios/mapping_spec.hpp), read then resolved against a 4-stage pipeline
-// and a platform of processors P1..P6 (P_in "in", P_out "out"). The input is a scenario (its `mapping:` is read) or
-// the mapping alone; seeded with scenarios/examples.
+// and a platform of processors P1..P6 (P_in "in", P_out "out"), then evaluated as `pipesim map` does (one-port and
+// multi-port, with the event graphs of dealt replicas). The input is a scenario (its `mapping:` is read) or the
+// mapping alone; seeded with scenarios/examples and fuzz/seeds/mapping.
 #include "base/yaml_node.hpp"
 #include "fuzz/fuzz_common.hpp"
+#include "model/analytic.hpp"
 #include "scenarios/mapping_spec.hpp"
 
 namespace {
@@ -27,6 +29,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     YamlNode node    = root.has("mapping") ? root.at("mapping") : root;
     MappingSpec spec = parse_mapping_spec(node);
     check_mapping_stages(spec, pipeline.n());
-    resolve_mapping(spec, pipeline, platform);
+    Mapping mapping = resolve_mapping(spec, pipeline, platform);
+    try { // the evaluators' refusals (data-parallel groups, a processor on two dealt intervals) do not name the file
+      (void)analyze_oneport(pipeline, platform, mapping);
+      (void)analyze_multiport(pipeline, platform, mapping, 2);
+    } catch (const InputError&) {
+    }
   });
 }

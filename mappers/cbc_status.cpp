@@ -1,7 +1,5 @@
 #include "mappers/cbc_status.hpp"
 
-#include <chrono>
-
 namespace pipesim {
 
 CbcSolve cbc_solve(Cbc_Model* model, double time_limit)
@@ -10,10 +8,9 @@ CbcSolve cbc_solve(Cbc_Model* model, double time_limit)
   Cbc_setAllowableGap(model, 0);
   Cbc_setAllowableFractionGap(model, 0);
   Cbc_setMaximumSeconds(model, time_limit);
-  auto start = std::chrono::steady_clock::now();
+  const Deadline deadline(time_limit); // CBC stops itself; the deadline only tells whether it used its time up
   Cbc_solve(model);
-  std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  return CbcSolve{time_limit, elapsed.count()};
+  return CbcSolve{time_limit, deadline.elapsed()};
 }
 
 SolveStatus cbc_solve_status(Cbc_Model* model, const CbcSolve& solve, bool found)

@@ -1,6 +1,6 @@
 #pragma once
 // Solving with COIN-OR CBC and reading its status, shared by the integer programs of the mappers (br07.ilp, the
-// seed 004 election MILP).
+// bbr10 election MILP).
 #include "mappers/mapper.hpp"
 #include <Cbc_C_Interface.h>
 

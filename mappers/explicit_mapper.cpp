@@ -1,25 +1,28 @@
 // The `explicit` mapper: validates and evaluates the mapping given with the problem.
 #include "mappers/explicit_mapper.hpp"
 
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/sv95/response.hpp"
 
 namespace pipesim {
 
 namespace {
-const MapperRegistration explicit_mapper_registration{explicit_mapper_name,
-                                                      [] { return std::make_unique<ExplicitMapper>(); }};
+const MapperRegistration explicit_mapper_registration{[] { return std::make_unique<ExplicitMapper>(); }};
 } // namespace
 
-std::string ExplicitMapper::description() const
+MapperInfo ExplicitMapper::info() const
 {
-  return "the mapping given in the scenario, validated and evaluated analytically";
-}
-
-std::optional<std::string> ExplicitMapper::refuses(const Problem& problem) const
-{
-  if (not problem.explicit_mapping) return "the problem has no explicit mapping (give one in the scenario)";
-  return std::nullopt;
+  MapperInfo info;
+  info.name        = explicit_mapper_name;
+  info.description = "the mapping given in the scenario, validated and evaluated analytically";
+  info.paper       = Paper::pipesim;
+  info.family      = MapperFamily::given;
+  info.objective   = MapperObjective::scenario;
+  info.input       = MapperInput::explicit_mapping;
+  info.mapping     = MappingRule::general;
+  info.complexity  = "that of validate() and of the analytic evaluation";
+  return info;
 }
 
 MapperResult ExplicitMapper::map(const Problem& problem, const MapperOptions& /*options*/) const
@@ -30,7 +33,7 @@ MapperResult ExplicitMapper::map(const Problem& problem, const MapperOptions& /*
   MapperResult result;
   result.mapping = mapping;
   result.status  = SolveStatus::feasible;
-  if (problem.task_chain) { // seed 001: the mapping's modules and §2.2's period (docs/sv95.md)
+  if (problem.task_chain) { // sv95: the mapping's modules and §2.2's period (docs/sv95.md)
     std::vector<Sv95Module> modules = sv95_modules(mapping);
     check_modules(*problem.task_chain, modules, problem.platform.p());
     Sv95Evaluation e                = sv95_evaluate(*problem.task_chain, modules);

@@ -7,8 +7,8 @@ namespace pipesim {
 
 /// Contract.
 /// - Source: none (the user's mapping); the objective value comes from model/analytic.hpp: the period of
-///   analyze_oneport (seed 000 eqs. (1)-(5), one-port active replication) or, under the multi-port model,
-///   analyze_multiport (seed 004 Algorithm 1) for min_period; seed 004 eq. (2) (bbr10_eq2_failure_probability) for
+///   analyze_oneport (br07 eqs. (1)-(5), one-port active replication) or, under the multi-port model,
+///   analyze_multiport (bbr10 Algorithm 1) for min_period; bbr10 eq. (2) (bbr10_eq2_failure_probability) for
 ///   min_failure_probability. statistics["period"] holds the period in both cases.
 /// - Accepts: every platform class, model and objective, as long as the problem carries an explicit mapping
 ///   (refuses otherwise).
@@ -18,9 +18,7 @@ namespace pipesim {
 ///   statistic "period_bound_met" says whether the one-port period is within it.
 class ExplicitMapper : public Mapper {
 public:
-  std::string name() const override { return explicit_mapper_name; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
 };
 

@@ -35,19 +35,19 @@ TEST(ExplicitMapper, ReturnsTheMappingWithItsEq1Period)
   ASSERT_EQ(result.mapping.m(), 3);
   for (int j = 0; j < 3; ++j)
     EXPECT_EQ(result.mapping.interval(j).replicas, problem.explicit_mapping->interval(j).replicas);
-  // Seed 000 eq. (1), b = 1: S1 on s=4: 2 + 4/4 + 1 = 4; S2 on s=8: 1 + 12/8 + 0 = 2.5; S3 on s=2: 0 + 8/2 + 3 = 7.
+  // br07 eq. (1), b = 1: S1 on s=4: 2 + 4/4 + 1 = 4; S2 on s=8: 1 + 12/8 + 0 = 2.5; S3 on s=2: 0 + 8/2 + 3 = 7.
   EXPECT_DOUBLE_EQ(result.objective, 7.0);
   EXPECT_DOUBLE_EQ(result.statistics.at("period"), 7.0);
 }
 
-TEST(ExplicitMapper, MinFailureProbabilityGivesSeed004Eq2)
+TEST(ExplicitMapper, MinFailureProbabilityGivesBbr10Eq2)
 {
   Problem problem                = example();
   problem.objective.kind         = Objective::Kind::min_failure_probability;
   problem.objective.period_bound = 6;
   MapperResult result            = run_mapper("explicit", problem, MapperOptions{});
   EXPECT_EQ(result.status, SolveStatus::feasible);
-  // Seed 004 eq. (2), one processor per interval: F = 1 - (1 - 0.1)(1 - 0.2)(1 - 0.5) = 1 - 0.36 = 0.64.
+  // bbr10 eq. (2), one processor per interval: F = 1 - (1 - 0.1)(1 - 0.2)(1 - 0.5) = 1 - 0.36 = 0.64.
   EXPECT_NEAR(result.objective, 0.64, 1e-12);
   EXPECT_EQ(result.statistics.at("period_bound_met"), 0.0); // period 7 > 6
 }

@@ -1,8 +1,10 @@
-// Mapper registry (DESIGN.md §5): mappers register by stable name; run_mapper checks, runs and times them.
+// Mapper registry (DESIGN.md §5): mappers register by stable name with their metadata; run_mapper checks, runs and
+// times them.
 #include "mappers/mapper.hpp"
 
 #include "base/input_error.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
@@ -19,42 +21,78 @@ MapperRegistry& MapperRegistry::instance()
   return registry;
 }
 
-void MapperRegistry::add(const std::string& name, MapperFactory factory)
+void MapperRegistry::add(MapperFactory factory)
 {
-  // Two mappers under one name is a programming error, not bad input.
-  if (not factory) throw std::logic_error(fmt::format("mapper '{}' registered without a factory", name));
-  if (not factories_.emplace(name, std::move(factory)).second)
+  // A mapper without factory or two under one name are programming errors, not bad input.
+  if (not factory) throw std::logic_error("a mapper registered without a factory");
+  MapperInfo info  = factory()->info();
+  std::string name = info.name;
+  if (not entries_.emplace(name, Entry{std::move(info), std::move(factory)}).second)
     throw std::logic_error(fmt::format("mapper '{}' is already registered", name));
+}
+
+void MapperRegistry::replace(MapperFactory factory)
+{
+  if (not factory) throw std::logic_error("a mapper registered without a factory");
+  MapperInfo info = factory()->info();
+  auto it         = entries_.find(info.name);
+  if (it == entries_.end()) throw std::logic_error(fmt::format("mapper '{}' is not registered", info.name));
+  it->second = Entry{std::move(info), std::move(factory)};
 }
 
 std::unique_ptr<Mapper> MapperRegistry::create(const std::string& name) const
 {
-  auto it = factories_.find(name);
-  if (it == factories_.end())
+  auto it = entries_.find(name);
+  if (it == entries_.end())
     throw InputError(fmt::format("unknown mapper '{}' (known: {})", name, fmt::join(names(), ", ")));
-  return it->second();
+  return it->second.factory();
+}
+
+const MapperInfo& MapperRegistry::info(const std::string& name) const
+{
+  if (const MapperInfo* info = find(name)) return *info;
+  throw InputError(fmt::format("unknown mapper '{}' (known: {})", name, fmt::join(names(), ", ")));
+}
+
+const MapperInfo* MapperRegistry::find(const std::string& name) const
+{
+  auto it = entries_.find(name);
+  return it == entries_.end() ? nullptr : &it->second.info;
 }
 
 std::vector<std::string> MapperRegistry::names() const
 {
   std::vector<std::string> result;
-  result.reserve(factories_.size());
-  for (const auto& [name, factory] : factories_)
+  result.reserve(entries_.size());
+  for (const auto& [name, entry] : entries_)
     result.push_back(name);
-  return result; // sorted: factories_ is an ordered map
+  return result; // sorted: entries_ is an ordered map
 }
 
-MapperRegistration::MapperRegistration(const std::string& name, MapperFactory factory)
+std::vector<MapperInfo> MapperRegistry::infos() const
 {
-  MapperRegistry::instance().add(name, std::move(factory));
+  std::vector<MapperInfo> result;
+  result.reserve(entries_.size());
+  for (const auto& [name, entry] : entries_)
+    result.push_back(entry.info);
+  std::ranges::sort(result, listed_before);
+  return result;
+}
+
+MapperRegistration::MapperRegistration(MapperFactory factory) { MapperRegistry::instance().add(std::move(factory)); }
+
+std::optional<std::string> mapper_refusal(const std::string& name, const Problem& problem)
+{
+  if (auto reason = MapperRegistry::instance().create(name)->refuses(problem))
+    return fmt::format("mapper '{}' cannot handle this problem: {}", name, *reason);
+  return std::nullopt;
 }
 
 MapperResult run_mapper(const std::string& name, const Problem& problem, const MapperOptions& options)
 {
   auto mapper = MapperRegistry::instance().create(name);
   problem.pipeline.validate();
-  if (auto reason = mapper->refuses(problem))
-    throw InputError(fmt::format("mapper '{}' cannot handle this problem: {}", name, *reason));
+  if (auto refusal = mapper_refusal(name, problem)) throw InputError(*refusal);
   auto start                            = std::chrono::steady_clock::now();
   MapperResult result                   = mapper->map(problem, options);
   std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;

@@ -1,9 +1,8 @@
-// Analytic periods, latencies and failure probabilities: seed 000 eqs. (1)-(5), seed 004 eq. (2).
+// Analytic periods, latencies and failure probabilities: br07 eqs. (1)-(5), bbr10 eq. (2).
 #include "model/analytic.hpp"
 
 #include "base/input_error.hpp"
 #include "model/deal.hpp"
-#include "model/event_graph.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -51,7 +50,7 @@ void require_supported(const Mapping& mapping)
   if (mapping.has_deal()) throw InputError("one-port analysis: deal replication is not supported yet");
 }
 
-/// The processor sets that must each keep a survivor: seed 004's subsets of the actively replicated intervals, and
+/// The processor sets that must each keep a survivor: bbr10's subsets of the actively replicated intervals, and
 /// every replica of a dealt interval alone (DESIGN.md §3.7: a dealt interval is not fault tolerant). A set that
 /// contains another is dropped: it cannot lose all its processors unless the smaller one does.
 std::vector<std::vector<int>> survival_sets(const Mapping& mapping)
@@ -79,7 +78,7 @@ std::vector<std::vector<int>> survival_sets(const Mapping& mapping)
 double br07_interval_cycle_time(const Pipeline& pipeline, const Platform& platform, int first, int last, int u,
                                 int prev, int next)
 {
-  // seed 000 eq. (2): delta_{d_j-1}/b_{alloc(j-1),alloc(j)} + sum w_i / s_alloc(j) +
+  // br07 eq. (2): delta_{d_j-1}/b_{alloc(j-1),alloc(j)} + sum w_i / s_alloc(j) +
   // delta_{e_j}/b_{alloc(j),alloc(j+1)}
   return platform.transfer_time(prev, u, pipeline.data(first - 1)) + pipeline.work(first, last) / platform.speed(u) +
          platform.transfer_time(u, next, pipeline.data(last));
@@ -104,7 +103,7 @@ double br07_eq3_async_bound(const Pipeline& pipeline, const Platform& platform, 
   auto alloc = stage_alloc(pipeline, platform, mapping, "seed 000 eq. (3)");
   std::map<int, double> cycle;
   for (int i = 1; i <= pipeline.n(); ++i) {
-    // seed 000 eq. (3): pay the input (output) only when S_{i-1} (S_{i+1}) is on another processor
+    // br07 eq. (3): pay the input (output) only when S_{i-1} (S_{i+1}) is on another processor
     int u = alloc[static_cast<std::size_t>(i)];
     int t = alloc[static_cast<std::size_t>(i - 1)];
     int v = alloc[static_cast<std::size_t>(i + 1)];
@@ -130,7 +129,7 @@ double br07_eq45_period(const Pipeline& pipeline, const Platform& platform, cons
         first = std::min(first, i);
         last  = std::max(last, i);
       }
-    // seed 000 eq. (4): from the input of first(u) to the output of last(u), through every stage in between
+    // br07 eq. (4): from the input of first(u) to the output of last(u), through every stage in between
     double cycle = platform.transfer_time(at(first - 1), u, pipeline.data(first - 1));
     for (int i = first; i <= last; ++i)
       cycle += pipeline.work(i) / platform.speed(at(i)) + platform.transfer_time(at(i), at(i + 1), pipeline.data(i));
@@ -196,7 +195,7 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
     for (std::size_t b = a + 1; b < sets.size() && disjoint; ++b)
       for (int u : sets[a])
         if (std::find(sets[b].begin(), sets[b].end(), u) != sets[b].end()) disjoint = false;
-  if (disjoint) { // seed 004 eq. (2)
+  if (disjoint) { // bbr10 eq. (2)
     double success = 1;
     for (const auto& s : sets)
       success *= 1 - all_fail(std::set<int>(s.begin(), s.end()));
@@ -215,43 +214,4 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
   }
   return f;
 }
-
-AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                const std::vector<int>& senders)
-{
-  if (mapping.data_parallel())
-    throw InputError("one-port analysis: data-parallel processor groups are not supported yet");
-  AnalyticSummary s;
-  MappingRule rule      = classify(mapping);
-  s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
-  if (!mapping.replicated() && rule != MappingRule::general) {
-    s.period  = br07_eq2_period(pipeline, platform, mapping);
-    s.latency = interval_latency(pipeline, platform, mapping);
-    s.formula = rule == MappingRule::one_to_one ? "seed000-eq1" : "seed000-eq2";
-    return s;
-  }
-  EventGraph graph = build_oneport_event_graph(pipeline, platform, mapping, senders);
-  s.latency        = event_graph_output_times(graph, 1).front();
-  if (!mapping.replicated()) {
-    s.period  = br07_eq45_period(pipeline, platform, mapping);
-    s.formula = "seed000-eq4-5";
-  } else if (rule != MappingRule::general && !mapping.has_deal()) {
-    // the elected replica first: its cycle-time sums its sends, whatever their order
-    Mapping elected_first = mapping;
-    for (std::size_t j = 0; j < senders.size(); ++j) {
-      auto& replicas = elected_first.intervals.at(j).replicas;
-      auto it        = std::ranges::find_if(replicas, [&](const ProcessorGroup& g) { return g.front() == senders[j]; });
-      if (it != replicas.end()) std::rotate(replicas.begin(), it, it + 1);
-    }
-    s.period  = oneport_active_period(pipeline, platform, elected_first);
-    s.formula = "oneport-active";
-  } else {
-    CycleRatioResult r = max_cycle_ratio(graph);
-    if (r.deadlock) throw InputError("one-port analysis: the mapping deadlocks: " + r.describe(graph));
-    s.period  = r.period;
-    s.formula = "event-graph";
-  }
-  return s;
-}
-
 } // namespace pipesim

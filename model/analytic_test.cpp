@@ -1,5 +1,6 @@
 // Analytic formulas on the papers' worked examples and hand-computed cases.
 #include "base/input_error.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/event_graph.hpp"
 #include "model/test_fixtures.hpp"
@@ -13,7 +14,7 @@ TEST(Analytic, Eq6GeneralMappingPeriodIsSeven)
 {
   fixtures::Eq6Example ex;
   EXPECT_EQ(classify(ex.mapping), MappingRule::general);
-  // seed 000 eq. (6): 10/10 + 1/1 + 1/1 + 10/10 + 1/1 + 1/1 + 10/10 = 7
+  // br07 eq. (6): 10/10 + 1/1 + 1/1 + 10/10 + 1/1 + 1/1 + 10/10 = 7
   EXPECT_DOUBLE_EQ(br07_eq45_period(ex.pipeline, ex.platform, ex.mapping), 7.0);
   // eq. (3): P1 pays 1 + 1 + 1 (S1) + 1 + 1 + 1 (S3) = 6; P2 pays 1 + 1 + 1 = 3
   EXPECT_DOUBLE_EQ(br07_eq3_async_bound(ex.pipeline, ex.platform, ex.mapping), 6.0);
@@ -70,9 +71,9 @@ TEST(Analytic, ActiveReplicationOnePort)
   EXPECT_DOUBLE_EQ(s.latency, 6.0);
 }
 
-TEST(Analytic, FailureProbabilitySeed004Section2)
+TEST(Analytic, FailureProbabilityBbr10Section2)
 {
-  // seed 004 §2: 3 intervals x 4 replicas, f = 0.15: F_int = 1 - (1 - 0.15^4)^3 = 0.0015 (rounded);
+  // bbr10 §2: 3 intervals x 4 replicas, f = 0.15: F_int = 1 - (1 - 0.15^4)^3 = 0.0015 (rounded);
   // general: 2 subsets x 6 replicas: F_gen = 1 - (1 - 0.15^6)^2 = 0.000023 (rounded).
   std::vector<Processor> procs;
   for (int u = 0; u < 12; ++u)

@@ -6,8 +6,8 @@
 namespace pipesim {
 
 enum class CommModel {
-  one_port,  // seeds 000/003: a processor does one thing at a time, no overlap (DESIGN.md §3.1)
-  multi_port // seed 004: bounded multi-port with overlap, network cards Bin/Bout (DESIGN.md §3.2)
+  one_port,  // br07: a processor does one thing at a time, no overlap (DESIGN.md §3.1)
+  multi_port // bbr10: bounded multi-port with overlap, network cards Bin/Bout (DESIGN.md §3.2)
 };
 PIPESIM_ENUM_NAMES(CommModel, {one_port, "one-port"}, {multi_port, "multi-port"});
 

@@ -12,9 +12,9 @@
 
 namespace pipesim {
 
-int EventGraph::add_transition(std::string label, double duration, int dataset, bool output)
+int EventGraph::add_transition(std::string label, double duration, int dataset, bool output, Cost cost)
 {
-  transitions.push_back(Transition{std::move(label), duration, dataset, output});
+  transitions.push_back(Transition{std::move(label), duration, dataset, output, cost});
   return static_cast<int>(transitions.size()) - 1;
 }
 
@@ -35,9 +35,10 @@ EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& p
     delivery[static_cast<std::size_t>(t)] = true;
   for (std::size_t t = 0; t < plan.transfers.size(); ++t) {
     const auto& tr = plan.transfers[t];
-    transfer_transition.push_back(
-        g.add_transition(fmt::format("T[{}->{}] S{}{}", name(tr.from), name(tr.to), tr.stage, data_set(tr.dataset)),
-                         platform.transfer_time(tr.from, tr.to, tr.bytes), tr.dataset, delivery[t]));
+    transfer_transition.push_back(g.add_transition(
+        fmt::format("T[{}->{}] S{}{}", name(tr.from), name(tr.to), tr.stage, data_set(tr.dataset)),
+        platform.transfer_time(tr.from, tr.to, tr.bytes), tr.dataset, delivery[t],
+        EventGraph::Cost::size(tr.stage - 1, platform.latency(tr.from, tr.to), platform.bandwidth(tr.from, tr.to))));
   }
   for (const auto& program : plan.programs) {
     std::vector<int> order;
@@ -49,7 +50,8 @@ EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& p
       const Interval& in = mapping.interval(step.interval);
       order.push_back(g.add_transition(
           fmt::format("C[{}] S{}-{}{}", name(program.processor), in.first, in.last, data_set(step.dataset)),
-          step.flops / platform.speed(program.processor), step.dataset));
+          step.flops / platform.speed(program.processor), step.dataset, false,
+          EventGraph::Cost::work(in.first, in.last, platform.speed(program.processor))));
     }
     for (std::size_t k = 0; k + 1 < order.size(); ++k)
       g.add_place(order[k], order[k + 1], 0);

@@ -20,15 +20,35 @@
 
 namespace pipesim {
 
+/// What a transition's duration is made of, so that it can be redrawn for every data set (DESIGN.md §3.10,
+/// model/maxplus.hpp): duration = fixed + amount / rate, where the amount is the data set's work sum_{i=first..last}
+/// w_i (flop; rate s_u) or its message size delta_first (bytes; rate b_{u,v}, or the allotted rate of the multi-port
+/// model). `duration` is that for the means. A transition of kind `none` always lasts `duration`.
+struct DurationCost {
+  enum class Kind { none, work, size };
+  Kind kind    = Kind::none;
+  int first    = 0;
+  int last     = 0;
+  double fixed = 0;         // s: the latency c_{u,v} of a transfer
+  double rate  = unbounded; // flop/s or bytes/s
+  static DurationCost work(int first, int last, double speed)
+  {
+    return DurationCost{Kind::work, first, last, 0, speed};
+  }
+  static DurationCost size(int i, double latency, double rate) { return DurationCost{Kind::size, i, i, latency, rate}; }
+};
+
 /// Transitions are operations (a transfer occupies both of its ends, a computation its processor); places are
 /// order constraints carrying 0 or more initial tokens. One "round" covers `datasets_per_round` data sets
 /// (L = lcm of the deal replica counts; 1 otherwise): the period is the cycle ratio divided by L.
 struct EventGraph {
+  using Cost = DurationCost;
   struct Transition {
     std::string label;       // e.g. "T[P1->P2] S2", "C[P1] S1-2", with " k=3" (data set of the round) when L > 1
     double duration = 0;     // seconds
     int dataset     = 0;     // data set within the round (0..L-1)
     bool output     = false; // a delivery to P_out (its completion is an output time)
+    Cost cost;
   };
   struct Place {
     int from   = 0;
@@ -39,7 +59,7 @@ struct EventGraph {
   std::vector<Place> places;
   int datasets_per_round = 1;
 
-  int add_transition(std::string label, double duration, int dataset = 0, bool output = false);
+  int add_transition(std::string label, double duration, int dataset = 0, bool output = false, Cost cost = {});
   void add_place(int from, int to, int tokens);
 };
 
@@ -76,6 +96,9 @@ struct CycleRatioResult {
 /// Token-free cycles are reported as deadlock. Complexity: Howard's rounds (9-14 on the L = 5,040 graphs) of O(V + E)
 /// each, then O(E) per Bellman-Ford pass (a few when nothing is to repair). Measured: bench/event_graph.cpp.
 CycleRatioResult max_cycle_ratio(const EventGraph& graph);
+
+/// A cycle of places without a token (transitions in order), or empty when there is none. Complexity: O(V + E).
+std::vector<int> token_free_cycle(const EventGraph& graph);
 
 /// Earliest firing times of the first `rounds` rounds (max-plus recurrence; start times). Throws std::logic_error
 /// on deadlock. Result[r][t] = start of transition t in round r.

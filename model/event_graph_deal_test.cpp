@@ -51,7 +51,7 @@ TEST(EventGraphDeal, OneDealtStageIsTheSlowestReplicaOverR)
   // w = 12, delta = (6, 4); replicas A (s = 1), B (s = 2), C (s = 3). P_in feeds each replica as fast as it takes
   // its data sets and P_out takes every delivery, so each replica runs alone (one-port: receive + compute + send):
   //   A: 6/6 + 12/1 + 4/4 = 14;  B: 6/2 + 12/2 + 4/1 = 13;  C: 6/1 + 12/3 + 4/0.5 = 18.
-  // Period = max / R = 18 / 3 = 6 (seed 002 eq. (1): the slowest replica sets the pace when order is preserved).
+  // Period = max / R = 18 / 3 = 6 (hedpm eq. (1): the slowest replica sets the pace when order is preserved).
   Pipeline pl{{12}, {6, 4}};
   Platform pf({{"A", 1}, {"B", 2}, {"C", 3}}, "in", "out", 1.0, 0.0);
   for (auto [u, b_in, b_out] : {std::tuple{0, 6.0, 4.0}, {1, 2.0, 1.0}, {2, 1.0, 0.5}}) {
@@ -104,7 +104,7 @@ TEST(EventGraphDeal, DealtNeighboursTwoThenThree)
 
 TEST(EventGraphDeal, GatheringEqualsDealtNeighboursOnTheSameReplicas)
 {
-  // Seed 002 §3.2 gathering: S_1 and S_2 together on each replica of a dealt interval over A (s = 1) and B (s = 2);
+  // hedpm §3.2 gathering: S_1 and S_2 together on each replica of a dealt interval over A (s = 1) and B (s = 2);
   // w = (2, 3), delta = (1, 1, 1), b = 1. A: 1 + 5/1 + 1 = 7, B: 1 + 5/2 + 1 = 4.5; period 7 / 2 = 3.5.
   Pipeline pl{{2, 3}, {1, 1, 1}};
   Platform pf({{"A", 1}, {"B", 2}}, "in", "out", 1.0, 0.0);

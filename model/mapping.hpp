@@ -13,12 +13,12 @@ namespace pipesim {
 
 /// How a replicated interval uses its replicas (DESIGN.md §2).
 enum class Replication {
-  active, // seed 004: every replica processes every data set; one elected replica sends the output
-  deal    // seeds 001/002: replica r of R processes the data sets k with k mod R == r
+  active, // bbr10: every replica processes every data set; one elected replica sends the output
+  deal    // sv95 and hedpm: replica r of R processes the data sets k with k mod R == r
 };
 PIPESIM_ENUM_NAMES(Replication, {active, "active"}, {deal, "deal"});
 
-/// Processor indices of the platform. Size 1, except for Subhlok-Vondran data-parallel modules.
+/// Processor indices of the platform. Size 1, except for sv95 data-parallel modules.
 using ProcessorGroup = std::vector<int>;
 
 /// I_j = [first, last] (stages numbered 1..n) with its replicas.
@@ -48,11 +48,13 @@ struct Mapping {
 };
 
 /// Rules of DESIGN.md §2, derived from the mapping.
+/// Complexity of the functions below: O(S log S), S the processors the mapping lists (with repetition), except
+/// unreachable_pair, O(sum_j R_j R_{j+1}) route look-ups (R_j: processors of I_j).
 enum class MappingRule { one_to_one, interval, general };
 PIPESIM_ENUM_NAMES(MappingRule, {one_to_one, "one-to-one"}, {interval, "interval"}, {general, "general"});
 MappingRule classify(const Mapping& mapping);
 
-/// Seed 004 §3.4 subsets: intervals held by the same processor set. Each subset lists interval indices.
+/// bbr10 §3.4 subsets: intervals held by the same processor set. Each subset lists interval indices.
 /// `processor_sets[k]` is the sorted set of processors of subset k.
 struct Subsets {
   std::vector<std::vector<int>> intervals;

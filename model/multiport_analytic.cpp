@@ -1,11 +1,8 @@
-// Seed 004 eq. (1) and Algorithm 1: bounded multi-port periods with overlap and active replication.
+// bbr10 eq. (1) and Algorithm 1: bounded multi-port periods with overlap and active replication.
 #include "model/multiport_analytic.hpp"
 
 #include "model/allotment.hpp"
-#include "model/analytic.hpp"
-#include "model/bbr10/worst_case_period.hpp"
 #include "model/deal.hpp"
-#include "model/multiport_event_graph.hpp"
 #include "model/oneport_plan.hpp"
 
 #include "base/input_error.hpp"
@@ -82,7 +79,7 @@ FailureConfiguration FailureConfiguration::all_alive(const Platform& platform)
 
 double MultiportTerms::cycle_time() const
 {
-  // seed 004 §3.3: receiving, computing and sending overlap, so the cycle-time is the largest of the times
+  // bbr10 §3.3: receiving, computing and sending overlap, so the cycle-time is the largest of the times
   return std::max({in_link, in_card, compute, out_link, out_card});
 }
 
@@ -132,7 +129,7 @@ MultiportTerms bbr10_eq1_terms(const Pipeline& pipeline, const Platform& platfor
   double delta_in        = pipeline.data(in.first - 1);
   double delta_out       = pipeline.data(in.last);
   MultiportTerms t;
-  // seed 004 eq. (1): delta_{d_j-1} / min_v min(b_{v,u}, Bin_u) = max(max_v delta / b_{v,u}, delta / Bin_u);
+  // bbr10 eq. (1): delta_{d_j-1} / min_v min(b_{v,u}, Bin_u) = max(max_v delta / b_{v,u}, delta / Bin_u);
   // the latency joins the link part
   double in_latency = 0; // bytes cannot flow before the latency: a card term waits for its transfer's c too
   for (int v : preds) {
@@ -140,9 +137,9 @@ MultiportTerms bbr10_eq1_terms(const Pipeline& pipeline, const Platform& platfor
     in_latency = std::max(in_latency, platform.latency(v, u));
   }
   t.in_card = in_latency + delta_in / pu.nic_in;
-  // seed 004 eq. (1): sum_{i=d_j}^{e_j} w_i / s_u
+  // bbr10 eq. (1): sum_{i=d_j}^{e_j} w_i / s_u
   t.compute = pipeline.work(in.first, in.last) / pu.speed;
-  // seed 004 eq. (1): delta_{e_j} / min_v b_{u,v} and |alloc(d_j+1)| delta_{e_j} / Bout_u
+  // bbr10 eq. (1): delta_{e_j} / min_v b_{u,v} and |alloc(d_j+1)| delta_{e_j} / Bout_u
   double out_latency = 0;
   for (int v : succs) {
     t.out_link  = std::max(t.out_link, link_time(platform, u, v, delta_out));
@@ -161,7 +158,7 @@ double bbr10_eq1_period(const Pipeline& pipeline, const Platform& platform, cons
 {
   require_interval(mapping, "seed 004 eq. (1)");
   double period = 0;
-  for (int j = 0; j < mapping.m(); ++j) // seed 004 eq. (1): max over j, then over u in alloc(d_j)
+  for (int j = 0; j < mapping.m(); ++j) // bbr10 eq. (1): max over j, then over u in alloc(d_j)
     for (int u : alloc(mapping, j))
       period = std::max(period, bbr10_eq1_cycle_time(pipeline, platform, mapping, j, u));
   return period;
@@ -235,7 +232,7 @@ double bbr10_period(const Pipeline& pipeline, const Platform& platform, const Ma
 {
   double period = 0;
   for (const auto& t : bbr10_cycle_time_terms(pipeline, platform, mapping, config, election))
-    period = std::max(period, t.cycle_time()); // seed 004 §6.1: the largest cycle-time of a surviving processor
+    period = std::max(period, t.cycle_time()); // bbr10 §6.1: the largest cycle-time of a surviving processor
   return period;
 }
 
@@ -273,38 +270,4 @@ double multiport_latency(const Pipeline& pipeline, const Platform& platform, con
   const auto& last   = plan.transfers[static_cast<std::size_t>(delivery)];
   return arrival(delivery, done.at({mapping.m() - 1, last.from}));
 }
-
-AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                  int buffer)
-{
-  AnalyticSummary s;
-  if (mapping.has_deal() && !mapping.data_parallel()) { // no paper's formula: the allotted execution's event graph
-    EventGraph graph   = build_multiport_event_graph(pipeline, platform, mapping, buffer);
-    CycleRatioResult r = max_cycle_ratio(graph);
-    if (r.deadlock) throw InputError("multi-port analysis: the mapping deadlocks: " + r.describe(graph));
-    s.period              = r.period;
-    s.formula             = "event-graph";
-    s.latency             = event_graph_output_times(graph, 1).front();
-    s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
-    return s; // no worst case: deal replicas are not fault tolerant
-  }
-  auto all              = FailureConfiguration::all_alive(platform);
-  s.period              = bbr10_period(pipeline, platform, mapping, all, first_alive_election(mapping, all));
-  s.formula             = "seed004-alg1";
-  s.latency             = multiport_latency(pipeline, platform, mapping);
-  s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
-  if (mapping.data_parallel() || mapping.has_deal()) return s; // no worst case: deal replicas are not fault tolerant
-  if (classify(mapping) != MappingRule::general) {
-    s.worst_case_period  = bbr10_eq1_period(pipeline, platform, mapping);
-    s.worst_case_formula = "seed004-eq1";
-    return s;
-  }
-  WorstCaseOptions options;
-  options.max_processors = 12; // 4,096 configurations at most: tens of milliseconds
-  WorstCasePeriod worst  = bbr10_worst_case_period(pipeline, platform, mapping, options);
-  s.worst_case_period    = worst.period;
-  s.worst_case_formula   = worst.enumerated ? "worst-case-enumeration" : "worst-case-bound";
-  return s;
-}
-
 } // namespace pipesim

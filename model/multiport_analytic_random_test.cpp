@@ -1,4 +1,4 @@
-// Seeded randomised cross-checks of seed 004 eq. (1) against Algorithm 1 over failure configurations and
+// Seeded randomised cross-checks of bbr10 eq. (1) against Algorithm 1 over failure configurations and
 // elections, and of Algorithm 1 against a literal evaluation of the §5 MILP constraints.
 #include "model/analytic.hpp"
 #include "model/test_fixtures.hpp"
@@ -137,7 +137,7 @@ TEST(MultiportRandom, Eq1IsTheWorstCaseOverEveryConfigurationAndElection)
 
 namespace {
 
-/// A literal evaluation of seed 004 §5's MILP constraints for fixed elections x (per stage, not per interval), with
+/// A literal evaluation of bbr10 §5's MILP constraints for fixed elections x (per stage, not per interval), with
 /// the latency c added once per transfer. Returns each processor's smallest P that satisfies its constraints.
 std::vector<double> milp_cycle_times(const Pipeline& pl, const Platform& pf, const Mapping& mp,
                                      const FailureConfiguration& config, const Election& election)
@@ -195,7 +195,7 @@ std::vector<double> milp_cycle_times(const Pipeline& pl, const Platform& pf, con
   return ct;
 }
 
-/// A random mapping with active replication whose replica sets are arbitrary (seed 004's subsets, and overlapping
+/// A random mapping with active replication whose replica sets are arbitrary (bbr10's subsets, and overlapping
 /// sets beyond them): m intervals, each on 1..3 distinct random processors.
 Mapping random_replicated_general(Rng& rng, int n, int p)
 {

@@ -1,4 +1,4 @@
-// Seed 004 eq. (1) and Algorithm 1 on hand-computed instances and on the paper's §2 example.
+// bbr10 eq. (1) and Algorithm 1 on hand-computed instances and on the paper's §2 example.
 #include "base/input_error.hpp"
 #include "model/analytic.hpp"
 #include "model/test_fixtures.hpp"
@@ -236,7 +236,7 @@ TEST(MultiportAlgorithm1, TwoIntervalsOnOneProcessor)
 
 TEST(MultiportAlgorithm1, OverlappingSetsSendOnlyToProcessorsWithoutTheInterval)
 {
-  // I_1 = [1] on {P1, P2}, I_2 = [2] on {P1, P3} (sets overlap: beyond seed 004's subsets, follows its MILP).
+  // I_1 = [1] on {P1, P2}, I_2 = [2] on {P1, P3} (sets overlap: beyond bbr10's subsets, follows its MILP).
   // b = 100, Bout = 10 everywhere, speeds 10, two_stages (delta_1 = 20).
   // Elected P2 for I_1: P1 computes I_1 itself, so P2 sends to P3 only: card 20/10 = 2, not 4.
   // Elected P1 for I_1: P1 sends to P3 (20/10 = 2) and, elected for I_2 too, 10 bytes to P_out: 30/10 = 3.
@@ -280,7 +280,7 @@ TEST(MultiportAlgorithm1, RejectsElectionsThatDoNotFit)
 
 namespace {
 
-/// Seed 004 §2 (Figures 1-3; the figures are lost, only the text's numbers remain). Known from the text: the
+/// bbr10 §2 (Figures 1-3; the figures are lost, only the text's numbers remain). Known from the text: the
 /// CT_1 terms 2/10, 4/10, (2+4)/20, (17+23)/45, 3/10, 1/10, (3*6+1)/20, i.e. delta = (2, 3, 4, 1), w_1 = 17,
 /// w_3 = 23, b = 10, and a processor of the {S_1, S_3} subset with speed 45 and cards Bin = Bout = 20; 12
 /// processors, f = 0.15; the subsets {S_1, S_3} and {S_2} on 6 processors each; CT = 0.95 for P_1..P_6 and 0.91
@@ -288,13 +288,13 @@ namespace {
 /// CT_11,12 = 0.42. Reconstructed (one choice that reproduces every one of these numbers): w_2 = 50; P_1..P_6
 /// speed 45, Bin = Bout = 20 except Bin_5 = Bin_6 = 7; P_7..P_12 speed 55, Bin = 20, Bout = 30; the interval
 /// mapping S_1 on P_1..P_4, S_2 on P_7..P_10, S_3 on P_5, P_6, P_11, P_12.
-using fixtures::Seed004Section2; // the reconstruction above, shared with the election tests (model/bbr10/)
+using fixtures::Bbr10Section2; // the reconstruction above, shared with the election tests (model/bbr10/)
 
 } // namespace
 
-TEST(MultiportSeed004Section2, GeneralMappingCycleTimeOfP1Is095)
+TEST(MultiportBbr10Section2, GeneralMappingCycleTimeOfP1Is095)
 {
-  Seed004Section2 ex;
+  Bbr10Section2 ex;
   Mapping mp = ex.general();
   auto all   = FailureConfiguration::all_alive(ex.platform);
   // P_1 elected for S_1 and S_3, P_7 for S_2 (first alive).
@@ -316,11 +316,11 @@ TEST(MultiportSeed004Section2, GeneralMappingCycleTimeOfP1Is095)
   EXPECT_DOUBLE_EQ(bbr10_period(ex.pipeline, ex.platform, mp, all, e), 0.95);
 }
 
-TEST(MultiportSeed004Section2, ElectingDifferentProcessorsGives09)
+TEST(MultiportBbr10Section2, ElectingDifferentProcessorsGives09)
 {
   // Figure 3: P_1 elected for S_1 and P_2 for S_3: CT_1 = max(0.4, 0.3, 40/45, 3/10, 3*6/20) = 0.9;
   // CT_2 = max(0.4, 0.3, 40/45, 1/10, 1/20) = 40/45. The period is then P_7..P_12's 50/55 = 0.909.
-  Seed004Section2 ex;
+  Bbr10Section2 ex;
   Mapping mp = ex.general();
   auto all   = FailureConfiguration::all_alive(ex.platform);
   Election split{{0, 6, 1}};
@@ -333,13 +333,13 @@ TEST(MultiportSeed004Section2, ElectingDifferentProcessorsGives09)
   EXPECT_DOUBLE_EQ(bbr10_period(ex.pipeline, ex.platform, mp, lone, first_alive_election(mp, lone)), 0.95);
 }
 
-TEST(MultiportSeed004Section2, IntervalMappingIsEq1)
+TEST(MultiportBbr10Section2, IntervalMappingIsEq1)
 {
   // eq. (1) on Figure 2's mapping: S_1 replicas max(2/10, 17/45, 3/10, 4*3/20) = 0.6; S_2 replicas
   // max(3/10, 50/55, 4/10, 4*4/30) = 0.909; P_5, P_6: max(4/min(10, 7), 23/45, 1/10, 1/20) = 0.571;
   // P_11, P_12: max(4/10, 23/55, 1/10, 1/20) = 0.418. Period 0.909 ("0.91"), compute-bound, so every failure
   // configuration that leaves a replica of S_2 reaches it (Figure 2: P_8, P_9, P_10 crashed).
-  Seed004Section2 ex;
+  Bbr10Section2 ex;
   Mapping mp         = ex.interval();
   const Pipeline& pl = ex.pipeline;
   for (int u : {0, 1, 2, 3})
@@ -351,7 +351,7 @@ TEST(MultiportSeed004Section2, IntervalMappingIsEq1)
   EXPECT_DOUBLE_EQ(bbr10_eq1_period(pl, ex.platform, mp), 50.0 / 55);
   auto fig2 = crashed(ex.platform, {7, 8, 9});
   EXPECT_DOUBLE_EQ(bbr10_period(pl, ex.platform, mp, fig2, first_alive_election(mp, fig2)), 50.0 / 55);
-  // seed 004 §2: F_int = 1 - (1 - 0.15^4)^3 ~ 0.0015; F_gen = 1 - (1 - 0.15^6)^2 ~ 0.000023.
+  // bbr10 §2: F_int = 1 - (1 - 0.15^4)^3 ~ 0.0015; F_gen = 1 - (1 - 0.15^6)^2 ~ 0.000023.
   EXPECT_NEAR(bbr10_eq2_failure_probability(ex.platform, mp), 0.0015, 0.00005);
   EXPECT_NEAR(bbr10_eq2_failure_probability(ex.platform, ex.general()), 0.000023, 0.0000005);
 }
@@ -359,7 +359,7 @@ TEST(MultiportSeed004Section2, IntervalMappingIsEq1)
 TEST(MappingSurvives, ADealtIntervalNeedsAllItsReplicas)
 {
   // I_1 active on P0, P1; I_2 dealt over P2, P3: the run survives P0's crash, not P2's (its data sets are lost),
-  // though every interval keeps a replica. Seed 004 eq. (2) as extended to deal counts exactly these failures.
+  // though every interval keeps a replica. bbr10 eq. (2) as extended to deal counts exactly these failures.
   Platform pf = make_platform({{10}, {10}, {10}, {10}}, 100);
   for (int u = 0; u < 4; ++u)
     pf.processor(u).failure_probability = 0.1 * (u + 1);

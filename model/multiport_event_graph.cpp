@@ -27,6 +27,8 @@ struct Entry {
   int dataset  = 0;
   int receive  = -1; // transfer (plan index)
   double flops = 0;
+  int first    = 0; // stages computed
+  int last     = 0;
   std::vector<int> sends; // transfers (plan index); empty when the station does not send
 };
 
@@ -43,14 +45,18 @@ struct Station {
   }
 };
 
-std::vector<Entry> entries_of(const OnePortPlan::Program& program)
+std::vector<Entry> entries_of(const OnePortPlan::Program& program, const Mapping& mapping)
 {
   std::vector<Entry> out;
   for (const auto& step : program.steps) {
-    if (out.empty() || out.back().dataset != step.dataset) out.push_back(Entry{step.dataset, -1, 0, {}});
+    if (out.empty() || out.back().dataset != step.dataset) out.push_back(Entry{step.dataset, -1, 0, 0, 0, {}});
     Entry& e = out.back();
     if (step.kind == OnePortPlan::Step::Kind::receive) e.receive = step.transfer;
-    if (step.kind == OnePortPlan::Step::Kind::compute) e.flops = step.flops;
+    if (step.kind == OnePortPlan::Step::Kind::compute) {
+      e.flops = step.flops;
+      e.first = mapping.interval(step.interval).first;
+      e.last  = mapping.interval(step.interval).last;
+    }
     if (step.kind == OnePortPlan::Step::Kind::send) e.sends.push_back(step.transfer);
   }
   return out;
@@ -65,7 +71,8 @@ public:
     g_.datasets_per_round = plan.datasets;
   }
 
-  /// One transition per transfer: c_{u,v} + its allotted time.
+  /// One transition per transfer: c_{u,v} + its allotted time (bytes at the rate bytes / time, which the simulator
+  /// sets: a drawn size X then takes X / rate).
   void add_transfers()
   {
     auto times = allotted_transfer_times(plan_, platform_);
@@ -73,21 +80,24 @@ public:
     for (int t : plan_.to_out)
       delivery[static_cast<std::size_t>(t)] = true;
     for (std::size_t t = 0; t < plan_.transfers.size(); ++t) {
-      const auto& tr = plan_.transfers[t];
+      const auto& tr    = plan_.transfers[t];
+      const double rate = times[t] > 0 ? tr.bytes / times[t] : unbounded;
+      const double c    = platform_.latency(tr.from, tr.to);
       transfer_.push_back(
           g_.add_transition(fmt::format("T[{}->{}] S{}{}", name(tr.from), name(tr.to), tr.stage, data_set(tr.dataset)),
-                            platform_.latency(tr.from, tr.to) + times[t], tr.dataset, delivery[t]));
+                            c + times[t], tr.dataset, delivery[t], EventGraph::Cost::size(tr.stage - 1, c, rate)));
     }
   }
 
   /// The station of a processor holding one interval: its receiver, computer and sender (see the header).
-  void add_station(const OnePortPlan::Program& program)
+  void add_station(const OnePortPlan::Program& program, const Mapping& mapping)
   {
-    Station s{entries_of(program), {}, {}, {}};
+    Station s{entries_of(program, mapping), {}, {}, {}};
     const int u = program.processor;
     for (const Entry& e : s.entries) {
       s.compute.push_back(g_.add_transition(fmt::format("C[{}]{}", name(u), data_set(e.dataset)),
-                                            e.flops / platform_.speed(u), e.dataset));
+                                            e.flops / platform_.speed(u), e.dataset, false,
+                                            EventGraph::Cost::work(e.first, e.last, platform_.speed(u))));
       s.handover.push_back(g_.add_transition(fmt::format("H[{}]{}", name(u), data_set(e.dataset)), 0, e.dataset));
       if (!e.sends.empty())
         s.send_begin.push_back(g_.add_transition(fmt::format("S[{}]{}", name(u), data_set(e.dataset)), 0, e.dataset));
@@ -153,7 +163,7 @@ EventGraph build_multiport_event_graph(const Pipeline& pipeline, const Platform&
   Builder builder(platform, plan, buffer);
   builder.add_transfers();
   for (const auto& program : plan.programs) // one station per processor
-    builder.add_station(program);
+    builder.add_station(program, mapping);
   builder.add_input(mapping);
   return builder.take();
 }

@@ -2,7 +2,7 @@
 // §3.7) as the maximum cycle ratio of its timed event graph, with or without deal replication.
 //
 // Source: the execution the simulator's multi-port actors run (simulator/multiport_actors.cpp) with the transfer
-// times of model/allotment.hpp; without deal its period is seed 004 Algorithm 1 with every processor alive and the
+// times of model/allotment.hpp; without deal its period is bbr10 Algorithm 1 with every processor alive and the
 // given election (bbr10_period; checked on random interval mappings in multiport_event_graph_test.cpp). With deal no
 // paper gives the period: this graph is the reference.
 // Accepts: mappings in which no processor holds two intervals (interval and one-to-one mappings, replicated actively

@@ -1,9 +1,10 @@
-// Multi-port event graph with allotted bandwidths: seed 004 Algorithm 1 without deal, hand-worked deal cases, the
+// Multi-port event graph with allotted bandwidths: bbr10 Algorithm 1 without deal, hand-worked deal cases, the
 // allotment under deal, graph sizes, refusals, and the max-plus schedule against the cycle ratio.
 #include "model/multiport_event_graph.hpp"
 
 #include "base/input_error.hpp"
 #include "model/allotment.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/oneport_plan.hpp"
@@ -33,7 +34,7 @@ std::string event_graph_message_of(const std::function<void()>& f)
 
 TEST(MultiportEventGraph, AllottedEqualsAlgorithm1OnRandomIntervalMappings)
 {
-  // Without deal the event graph of the allotted execution has the period of seed 004 Algorithm 1 with every
+  // Without deal the event graph of the allotted execution has the period of bbr10 Algorithm 1 with every
   // processor alive (the largest over transfers of c + allotted time, and of the CPU terms), for any buffer size and
   // any election: buffers and elections change who waits, never the bottleneck.
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {

@@ -47,11 +47,12 @@ struct OnePortPlan {
 /// processor holds, in stage order, when it processes k (every data set under active replication, k mod R == r for
 /// replica r of a dealt interval, DESIGN.md §3.7): receive the input (unless the processor computed data set k of the
 /// previous interval itself), compute, and, when it is the sender of k, send the output to each replica of the next
-/// interval that processes k and did not compute it, one after the other in replica order (seed 000 §2.3.3's
-/// sequential rule; seed 004's active replication with a fixed election). The sender of k is replica k mod R of a
+/// interval that processes k and did not compute it, one after the other in replica order (br07 §2.3.3's
+/// sequential rule; bbr10's active replication with a fixed election). The sender of k is replica k mod R of a
 /// dealt interval, the elected replica `senders[j]` otherwise (replica 0 when `senders` is empty; `senders[j]` is
 /// not used for a dealt interval but must be one of its replicas). InputError for data-parallel groups, a round
 /// above max_deal_round and a sender that is not a replica of its interval.
+/// Complexity: O(L (m + sum_j R_j R_{j+1}) + P m) for R_j replicas of I_j and P processors in the mapping.
 OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node,
                          const std::vector<int>& senders = {});
 

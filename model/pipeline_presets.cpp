@@ -5,7 +5,7 @@ namespace pipesim {
 
 namespace {
 
-// Seed 000 §5 says "as an integer" for the speeds only; w and delta are "randomly chosen between a and b" (and
+// br07 §5 says "as an integer" for the speeds only; w and delta are "randomly chosen between a and b" (and
 // Experiment 4 draws w in [0.01, 10]), so they are uniform reals here.
 std::vector<PipelinePreset> make_presets()
 {

@@ -36,14 +36,14 @@ TEST(PipelinePresets, TableNamesAndSources)
 TEST(PipelinePresets, UniformPresetsStayInTheirRangesWithTheirKind)
 {
   const Expected expected[] = {
-      {"br07-exp1", 1, 20, 10, 10, false},     // seed 000 §5.1
-      {"br07-exp2", 1, 20, 1, 100, false},     // seed 000 §5.2
-      {"br07-exp3", 10, 1000, 1, 20, false},   // seed 000 §5.3
-      {"br07-exp4", 0.01, 10, 1, 20, false},   // seed 000 §5.4
-      {"bbr10-table1", 1, 20, 1, 25, true},    // seed 004 §7.1
-      {"bbr10-tables23", 1, 100, 1, 5, true},  // seed 004 §7.2
-      {"hedpm-5.2-hom", 1, 20, 10, 10, false}, // seed 002 §5.2 with seed 000 §5.1
-      {"hedpm-5.2-het", 1, 20, 1, 100, false}, // seed 002 §5.2 with seed 000 §5.2
+      {"br07-exp1", 1, 20, 10, 10, false},     // br07 §5.1
+      {"br07-exp2", 1, 20, 1, 100, false},     // br07 §5.2
+      {"br07-exp3", 10, 1000, 1, 20, false},   // br07 §5.3
+      {"br07-exp4", 0.01, 10, 1, 20, false},   // br07 §5.4
+      {"bbr10-table1", 1, 20, 1, 25, true},    // bbr10 §7.1
+      {"bbr10-tables23", 1, 100, 1, 5, true},  // bbr10 §7.2
+      {"hedpm-5.2-hom", 1, 20, 10, 10, false}, // hedpm §5.2 with br07 §5.1
+      {"hedpm-5.2-het", 1, 20, 1, 100, false}, // hedpm §5.2 with br07 §5.2
   };
   for (const Expected& e : expected) {
     Pipeline p = draw(e.name, 120, 17);
@@ -78,7 +78,7 @@ TEST(PipelinePresets, IntegerDeltasCoverTheirRange)
 
 TEST(PipelinePresets, HedpmNormalLoadsWithCommunicationTenTimesLower)
 {
-  // seed 002 §5.1: w ~ N(10, 5), delta ~ N(1, 0.5), both redrawn until > 0 (truncated means 10.276 and 1.0276).
+  // hedpm §5.1: w ~ N(10, 5), delta ~ N(1, 0.5), both redrawn until > 0 (truncated means 10.276 and 1.0276).
   Pipeline p   = draw("hedpm", 20000, 8);
   double w_sum = 0, delta_sum = 0;
   for (double w : p.w) {

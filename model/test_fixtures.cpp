@@ -1,6 +1,8 @@
 // Shared test fixtures (compiled into the model library so every test binary can use them).
 #include "model/test_fixtures.hpp"
 
+#include "model/multiport_event_graph.hpp"
+
 #include <algorithm>
 #include <fmt/format.h>
 
@@ -40,7 +42,7 @@ Interval active_interval(int first, int last, const std::vector<int>& procs)
 }
 } // namespace
 
-Seed004Section2::Seed004Section2()
+Bbr10Section2::Bbr10Section2()
 {
   std::vector<Processor> procs;
   for (int u = 0; u < 12; ++u) {
@@ -51,13 +53,13 @@ Seed004Section2::Seed004Section2()
   platform = Platform(procs, "in", "out", 10, 0);
 }
 
-Mapping Seed004Section2::general() const
+Mapping Bbr10Section2::general() const
 {
   return Mapping{{active_interval(1, 1, {0, 1, 2, 3, 4, 5}), active_interval(2, 2, {6, 7, 8, 9, 10, 11}),
                   active_interval(3, 3, {0, 1, 2, 3, 4, 5})}};
 }
 
-Mapping Seed004Section2::interval() const
+Mapping Bbr10Section2::interval() const
 {
   return Mapping{{active_interval(1, 1, {0, 1, 2, 3}), active_interval(2, 2, {6, 7, 8, 9}),
                   active_interval(3, 3, {4, 5, 10, 11})}};
@@ -281,6 +283,26 @@ TaskChain sv95_worked_chain()
   chain.icom  = {CostFunction::polynomial(0.5, 2), CostFunction::polynomial(0, 4)};
   chain.ecom  = {CommFunction::polynomial(1, 6, 6), CommFunction::polynomial(0, 2, 4, 0.25, 0.25)};
   return chain;
+}
+
+RandomGraphCase random_graph_case(std::uint64_t seed, int max_stages, int max_processors)
+{
+  Rng rng(seed);
+  const int kind = static_cast<int>(seed % 6);
+  RandomGraphCase c;
+  c.inst = random_multiport_instance(rng, static_cast<int>(rng.integer(1, max_stages)),
+                                     static_cast<int>(rng.integer(2, max_processors)), seed % 2 == 0);
+  if (kind == 0) random_interval_mapping(rng, c.inst);
+  if (kind == 1) random_general_mapping(rng, c.inst);
+  if (kind == 2 || kind == 4) random_replicated_mapping(rng, c.inst);
+  if (kind == 3 || kind == 5) random_deal_mapping(rng, c.inst);
+  const int buffer = static_cast<int>(seed % 3) + 1;
+  c.graph          = kind < 4 ? build_oneport_event_graph(c.inst.pipeline, c.inst.platform, c.inst.mapping)
+                              : build_multiport_event_graph(c.inst.pipeline, c.inst.platform, c.inst.mapping, buffer);
+  c.text =
+      fmt::format("seed {} ({}, L = {}{}): {}", seed, kind < 4 ? "one-port" : "multi-port allotted",
+                  c.graph.datasets_per_round, kind < 4 ? "" : fmt::format(", buffer {}", buffer), c.inst.describe());
+  return c;
 }
 
 } // namespace pipesim::fixtures

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/random.hpp"
+#include "model/event_graph.hpp"
 #include "model/mapping.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/pipeline.hpp"
@@ -23,7 +24,7 @@ inline constexpr std::uint64_t asan_scale = 3;
 inline constexpr std::uint64_t asan_scale = 1;
 #endif
 
-/// Seed 000 §2.3.3, eq. (6): n = 3, p = 2, P_0 = P_in = P_out. s_1 = b_{0,2} = b_{1,2} = 1, s_2 = b_{0,1} = 10;
+/// br07 §2.3.3, eq. (6): n = 3, p = 2, P_0 = P_in = P_out. s_1 = b_{0,2} = b_{1,2} = 1, s_2 = b_{0,1} = 10;
 /// delta_0 = delta_3 = w_2 = 10, delta_1 = delta_2 = w_1 = w_3 = 1. Mapping S1, S3 on P1 and S2 on P2.
 struct Eq6Example {
   Pipeline pipeline{{1, 10, 1}, {10, 1, 1, 10}};
@@ -32,13 +33,13 @@ struct Eq6Example {
   Eq6Example();
 };
 
-/// Seed 004 §2 (Figures 1-3, lost in the extraction; the reconstruction is explained in
+/// bbr10 §2 (Figures 1-3, lost in the extraction; the reconstruction is explained in
 /// model/multiport_analytic_test.cpp): w = (17, 50, 23), delta = (2, 3, 4, 1), b = 10, f = 0.15; P1..P6 speed 45,
 /// Bin = Bout = 20 except Bin_5 = Bin_6 = 7; P7..P12 speed 55, Bin 20, Bout 30.
-struct Seed004Section2 {
+struct Bbr10Section2 {
   Pipeline pipeline{{17, 50, 23}, {2, 3, 4, 1}};
   Platform platform;
-  Seed004Section2();
+  Bbr10Section2();
   Mapping general() const;  // Figure 3: {S_1, S_3} on P1..P6, {S_2} on P7..P12
   Mapping interval() const; // Figure 2: S_1 on P1..P4, S_2 on P7..P10, S_3 on P5, P6, P11, P12
 };
@@ -89,15 +90,25 @@ void random_interval_mapping(Rng& rng, RandomInstance& inst);
 void random_replicated_mapping(Rng& rng, RandomInstance& inst);
 /// A random general mapping (stages grouped into intervals; each interval on one processor, processors reused).
 void random_general_mapping(Rng& rng, RandomInstance& inst);
-/// A random general mapping with active replication (seed 004 §3.4): 1..min(m, p) subsets with disjoint processor
+/// A random general mapping with active replication (bbr10 §3.4): 1..min(m, p) subsets with disjoint processor
 /// sets of 1..max_replicas processors each, every interval on a random subset (consecutive intervals may share one).
-/// Also draws cards Bin, Bout in [1, 10] when `cards` (seed 004 §7.1's range) and f in [0.05, 0.3].
+/// Also draws cards Bin, Bout in [1, 10] when `cards` (bbr10 §7.1's range) and f in [0.05, 0.3].
 void random_replicated_general_mapping(Rng& rng, RandomInstance& inst, int max_replicas = 3, bool cards = true);
 /// A random interval mapping with 1..max_replicas replicas per interval (processors distinct); each replicated
 /// interval is dealt with probability `deal` (actively replicated otherwise).
 void random_deal_mapping(Rng& rng, RandomInstance& inst, int max_replicas = 3, double deal = 0.7);
 
-/// Seed 001's worked chain of model/sv95/response_test.cpp: t1 f_exec = 1 + 12/p, p_min 2, memory 1.5, replicable;
+/// A random mapping of kind seed % 6 on a random_multiport_instance (1..max_stages stages, 2..max_processors
+/// processors, latencies on even seeds) and its event graph: one-port interval, general, actively replicated or dealt;
+/// multi-port allotted actively replicated or dealt, with buffers of seed % 3 + 1 data sets. `text` describes it.
+struct RandomGraphCase {
+  RandomInstance inst;
+  EventGraph graph;
+  std::string text;
+};
+RandomGraphCase random_graph_case(std::uint64_t seed, int max_stages = 5, int max_processors = 8);
+
+/// sv95's worked chain of model/sv95/response_test.cpp: t1 f_exec = 1 + 12/p, p_min 2, memory 1.5, replicable;
 /// t2 f_exec = 8/p + 0.5 p, memory 2, replicable; t3 f_exec = 2, not replicable. f_icom: 1->2 = 0.5 + 2/p,
 /// 2->3 = 4/p. f_ecom: 1->2 = 1 + 6/ps + 6/pr, 2->3 = 2/ps + 4/pr + 0.25 ps + 0.25 pr.
 TaskChain sv95_worked_chain();

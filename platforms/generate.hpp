@@ -1,4 +1,4 @@
-// Seeded random platform generator for the three classes of seed 000 §2.2 (used by seeds 000 §5, 002 §5, 004 §7).
+// Seeded random platform generator for the three classes of br07 §2.2 (used by br07 §5, hedpm §5, bbr10 §7).
 #pragma once
 
 #include "base/random.hpp"

@@ -5,7 +5,7 @@ namespace pipesim {
 
 namespace {
 
-// seed 004 §7.1 and §7.2: "the input/output network card capacity (B_u^i, B_u^o) to double values chosen in
+// bbr10 §7.1 and §7.2: "the input/output network card capacity (B_u^i, B_u^o) to double values chosen in
 // [1, 10], like the links bandwidths (b_{u,v})"; §7.2: "The failure probabilities have been randomly generated
 // between 0.05 and 0.3". §7.1 (period only) gives no failure range: §7.2's is used for both.
 PlatformGeneratorSpec bbr10_spec(Range speed)

@@ -1,4 +1,4 @@
-// Named platform generator settings reproducing the random platforms of the papers (seeds 000 §5, 002 §5, 004 §7).
+// Named platform generator settings reproducing the random platforms of the papers (br07 §5, hedpm §5, bbr10 §7).
 #pragma once
 
 #include "platforms/generate.hpp"

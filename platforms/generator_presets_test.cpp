@@ -53,7 +53,7 @@ TEST(PlatformPresets, TableNamesAndSources)
 
 TEST(PlatformPresets, Br07IntegerSpeedsAndBandwidthTen)
 {
-  // seed 000 §5: Communication Homogeneous, b = 10, s_u an integer in [1, 20]; seed 002 §5.2 uses that test.
+  // br07 §5: Communication Homogeneous, b = 10, s_u an integer in [1, 20]; hedpm §5.2 uses that test.
   for (const char* name : {"br07", "hedpm-5.2"}) {
     Platform platform = draw(name, 100, 1);
     EXPECT_EQ(platform.classify(), PlatformClass::communication_homogeneous) << name;
@@ -71,7 +71,7 @@ TEST(PlatformPresets, Br07IntegerSpeedsAndBandwidthTen)
 
 TEST(PlatformPresets, Bbr10RealRangesCardsAndFailures)
 {
-  // seed 004 §7.1 (speeds [1, 20]) and §7.2 (speeds [10, 20]); cards and links [1, 10]; f in [0.05, 0.3].
+  // bbr10 §7.1 (speeds [1, 20]) and §7.2 (speeds [10, 20]); cards and links [1, 10]; f in [0.05, 0.3].
   for (auto [name, speed_lo] : {std::pair{"bbr10", 1.0}, std::pair{"bbr10-fast", 10.0}}) {
     Platform platform = draw(name, 64, 3);
     EXPECT_EQ(platform.classify(), PlatformClass::fully_heterogeneous) << name;
@@ -94,7 +94,7 @@ TEST(PlatformPresets, Bbr10RealRangesCardsAndFailures)
 
 TEST(PlatformPresets, HedpmNormalSpeedsPositive)
 {
-  // seed 002 §5.1: speeds N(10, 5) clipped positive (truncated mean 10.28, see random_test.cpp); b = 10.
+  // hedpm §5.1: speeds N(10, 5) clipped positive (truncated mean 10.28, see random_test.cpp); b = 10.
   Platform platform = draw("hedpm", 2000, 5);
   double sum        = 0;
   for (int u = 0; u < platform.p(); ++u) {

@@ -59,7 +59,7 @@ PlatformFlags Platform::flags() const
   f.card_hom  = all_equal(p(), [this](int u) { return processor(u).nic_in; }) &&
                all_equal(p(), [this](int u) { return processor(u).nic_out; });
   f.fail_hom = all_equal(p(), [this](int u) { return processor(u).failure_probability; });
-  // LinkHom: every b_{u,v} between distinct nodes equal, P_in/P_out included (seed 000 §2.2, seed 004 §3.2);
+  // LinkHom: every b_{u,v} between distinct nodes equal, P_in/P_out included (br07 §2.2, bbr10 §3.2);
   // the pair P_in -> P_out is never used and is ignored.
   f.link_hom   = true;
   double first = -1;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "platforms/profile.hpp"
 
 #include <cstddef>
 #include <limits>
@@ -15,7 +16,7 @@ namespace pipesim {
 inline constexpr double unbounded = std::numeric_limits<double>::infinity();
 inline constexpr double infinity  = std::numeric_limits<double>::infinity(); // a cost no choice reaches
 
-/// One computing processor P_u (seed 000 §2.2, seed 004 §3.2).
+/// One computing processor P_u (br07 §2.2, bbr10 §3.2).
 struct Processor {
   std::string name;
   double speed               = 1.0;       // s_u, flop/s
@@ -44,13 +45,13 @@ struct AppliedEdit {
   std::vector<std::string> matched; // host or link names
 };
 
-/// Seed 000 §2.2 classes.
+/// br07 §2.2 classes.
 enum class PlatformClass { fully_homogeneous, communication_homogeneous, fully_heterogeneous };
 PIPESIM_ENUM_NAMES(PlatformClass, {fully_homogeneous, "fully-homogeneous"},
                    {communication_homogeneous, "communication-homogeneous"},
                    {fully_heterogeneous, "fully-heterogeneous"});
 
-/// Seed 004 §3.2 finer flags.
+/// bbr10 §3.2 finer flags.
 struct PlatformFlags {
   bool speed_hom = false;
   bool link_hom  = false;
@@ -112,6 +113,11 @@ public:
   void set_link_failures(std::vector<LinkFailure> f) { link_failures_ = std::move(f); }
   void set_applied_edits(std::vector<AppliedEdit> e) { applied_edits_ = std::move(e); }
 
+  /// Time-varying values (DESIGN.md §3.11): the model's figures above are the nominal ones, platform_at(t) the ones
+  /// at date t.
+  const PlatformProfiles& profiles() const { return profiles_; }
+  void set_profiles(PlatformProfiles p) { profiles_ = std::move(p); }
+
   PlatformClass classify() const;
   PlatformFlags flags() const;
 
@@ -132,6 +138,7 @@ private:
   std::vector<LinkSetting> link_settings_;
   std::vector<LinkFailure> link_failures_;
   std::vector<AppliedEdit> applied_edits_;
+  PlatformProfiles profiles_;
 };
 
 } // namespace pipesim

@@ -2,7 +2,7 @@
 // and turns the mapping it returns into a validated Mapping, evaluated as the `explicit` mapper evaluates one.
 #include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
-#include "model/analytic.hpp"
+#include "model/analysis.hpp"
 #include "python/bindings.hpp"
 #include "scenarios/scenario.hpp"
 
@@ -23,8 +23,7 @@ using IntervalTuple = std::tuple<int, int, std::vector<std::vector<std::string>>
 
 struct PythonMapperEntry {
   py::object adapter; // problem -> list of IntervalTuple or None (pipesim/_mappers.py wraps the user's function)
-  std::string description;
-  std::vector<CommModel> models;
+  MapperInfo info;    // paper `python`; family, objective, models and mapping rule as the decorator declared them
 };
 
 /// The process that imported the module (a campaign's workers are its forked children).
@@ -71,18 +70,16 @@ AnalyticSummary evaluate(const Problem& problem, const Mapping& mapping)
 class PythonMapper : public Mapper {
 public:
   explicit PythonMapper(std::string name) : name_(std::move(name)) {}
-  std::string name() const override { return name_; }
-  std::string description() const override { return entries().at(name_).description; }
+  MapperInfo info() const override { return entries().at(name_).info; }
 
-  std::optional<std::string> refuses(const Problem& problem) const override
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override
   {
-    if (problem.task_chain) return "a mapper written in Python maps pipelines, not seed 001's task chains";
-    const auto& models = entries().at(name_).models;
-    if (std::find(models.begin(), models.end(), problem.model) == models.end())
-      return fmt::format("it was registered for the {} model only", to_string(models.front()));
+    if (problem.task_chain) return "a mapper written in Python maps pipelines, not sv95's task chains";
     return std::nullopt;
   }
 
+public:
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
   {
     std::optional<std::vector<IntervalTuple>> intervals;
@@ -102,7 +99,8 @@ public:
       result.objective = unbounded;
       return result;
     }
-    result.mapping                           = resolve(*intervals, problem, fmt::format("mapper '{}'", name_));
+    result.mapping = resolve(*intervals, problem, fmt::format("mapper '{}'", name_));
+    check_rule(result.mapping);
     AnalyticSummary analytic                 = evaluate(problem, result.mapping);
     result.statistics["period"]              = analytic.period;
     result.statistics["latency"]             = analytic.latency;
@@ -113,6 +111,17 @@ public:
   }
 
 private:
+  /// The mapping obeys the rule the mapper declared (MapperInfo::mapping: what `pipesim.mappers()` tells).
+  void check_rule(const Mapping& mapping) const
+  {
+    MappingRule declared = entries().at(name_).info.mapping;
+    MappingRule rule     = classify(mapping);
+    if (rule > declared)
+      throw InputError(fmt::format("mapper '{}': it returned a mapping of rule '{}', beyond the mapping='{}' it was "
+                                   "registered with (give mapping='{}' to @pipesim.mapper)",
+                                   name_, to_string(rule), to_string(declared), to_string(rule)));
+  }
+
   /// "mapper 'NAME' raised ValueError: why (at FILE(LINE): FUNCTION)": the exception and its innermost frame.
   std::string raised(const py::error_already_set& e) const
   {
@@ -129,27 +138,59 @@ private:
   std::string name_;
 };
 
-void register_mapper(const std::string& name, py::object adapter, const std::string& description,
-                     const std::vector<std::string>& model_names)
+/// The value of the decorator's keyword `key` as an enum of E, or an InputError naming the accepted ones.
+template <typename E>
+E keyword_value(const std::string& mapper, const char* key, const std::string& value)
 {
-  std::vector<CommModel> models;
-  for (const auto& m : model_names) {
-    auto model = from_string<CommModel>(m);
-    if (!model) throw InputError(fmt::format("mapper '{}': model '{}': {}", name, m, expected_names<CommModel>()));
-    models.push_back(*model);
-  }
-  if (models.empty()) throw InputError(fmt::format("mapper '{}': no model given", name));
+  auto v = from_string<E>(value);
+  if (!v) throw InputError(fmt::format("mapper '{}': {} '{}': {}", mapper, key, value, expected_names<E>()));
+  return *v;
+}
+
+/// What @pipesim.mapper declares, as the registry's metadata (InputError for a name or value it cannot take).
+MapperInfo python_mapper_info(const std::string& name, const std::string& description,
+                              const std::vector<std::string>& model_names, const std::string& family,
+                              const std::string& objective, const std::string& mapping)
+{
   if (name.empty()) throw InputError("a mapper needs a name");
-  auto it = entries().find(name);
-  if (it == entries().end()) {
-    auto names = MapperRegistry::instance().names();
-    if (std::find(names.begin(), names.end(), name) != names.end())
-      throw InputError(fmt::format("mapper '{}' is a built-in mapper; give the Python one another name", name));
-    entries()[name] = {std::move(adapter), description, std::move(models)};
-    MapperRegistry::instance().add(name, [name] { return std::make_unique<PythonMapper>(name); });
+  MapperInfo info;
+  info.name        = name;
+  info.description = description;
+  info.paper       = Paper::python;
+  info.models.clear();
+  for (const auto& m : model_names)
+    info.models.push_back(keyword_value<CommModel>(name, "model", m));
+  if (info.models.empty()) throw InputError(fmt::format("mapper '{}': no model given", name));
+  info.family = keyword_value<MapperFamily>(name, "family", family);
+  if (info.family == MapperFamily::given || info.family == MapperFamily::testing)
+    throw InputError(fmt::format("mapper '{}': family '{}' is the registry's own; a Python mapper is one of heuristic, "
+                                 "random, best-of, dynamic-program, integer-program, period-search, exhaustive",
+                                 name, family));
+  info.objective = keyword_value<MapperObjective>(name, "objective", objective);
+  if (info.objective != MapperObjective::period && info.objective != MapperObjective::failure_probability)
+    throw InputError(fmt::format("mapper '{}': objective '{}': a Python mapper minimises the period or the failure "
+                                 "probability: expected 'period' or 'failure-probability'",
+                                 name, objective));
+  info.mapping    = keyword_value<MappingRule>(name, "mapping", mapping);
+  info.complexity = "Python";
+  return info;
+}
+
+void register_mapper(const std::string& name, py::object adapter, const std::string& description,
+                     const std::vector<std::string>& model_names, const std::string& family,
+                     const std::string& objective, const std::string& mapping)
+{
+  MapperInfo info = python_mapper_info(name, description, model_names, family, objective, mapping);
+  auto it         = entries().find(name);
+  if (it != entries().end()) {
+    it->second = {std::move(adapter), std::move(info)}; // a notebook cell run again
+    MapperRegistry::instance().replace([name] { return std::make_unique<PythonMapper>(name); });
     return;
   }
-  it->second = {std::move(adapter), description, std::move(models)}; // a notebook cell run again
+  if (MapperRegistry::instance().find(name))
+    throw InputError(fmt::format("mapper '{}' is a built-in mapper; give the Python one another name", name));
+  entries()[name] = {std::move(adapter), std::move(info)};
+  MapperRegistry::instance().add([name] { return std::make_unique<PythonMapper>(name); });
 }
 
 py::list list_of(const std::vector<double>& v)
@@ -273,7 +314,7 @@ void bind_mappers(py::module_& m)
   module_pid = ::getpid();
   bind_problem(m);
   m.def("register_mapper", &register_mapper, py::arg("name"), py::arg("adapter"), py::arg("description"),
-        py::arg("models"));
+        py::arg("models"), py::arg("family"), py::arg("objective"), py::arg("mapping"));
   m.def("python_mappers", [] {
     std::vector<std::string> names;
     for (const auto& [name, entry] : entries())

@@ -157,18 +157,15 @@ void die_with_parent(long parent)
   if (::getppid() != static_cast<pid_t>(parent)) ::_exit(5); // the parent died before prctl
 }
 
-/// `pipesim mappers --format json`: one dict per registered mapper. Each key becomes a column of pipesim.mappers();
-/// what the registry learns to say about a mapper (paper, family, ...) is one more key here.
+/// `pipesim mappers --format json`: one dict per registered mapper (MapperInfo's JSON, in listing order: paper,
+/// family, rank, name), with "restriction" "" when the mapper has none, so that every row has every column.
 py::list mappers()
 {
   py::list out;
-  auto& registry = MapperRegistry::instance();
-  for (const auto& name : registry.names()) {
-    auto mapper = registry.create(name);
-    py::dict d;
-    d["name"]        = name;
-    d["description"] = mapper->description();
-    out.append(d);
+  for (const MapperInfo& info : MapperRegistry::instance().infos()) {
+    nlohmann::json j = to_json(info);
+    if (!j.contains("restriction")) j["restriction"] = "";
+    out.append(to_python(j));
   }
   return out;
 }
@@ -182,14 +179,16 @@ void bind_runs(py::module_& m)
       "simulate",
       [](const std::string& text, const std::string& file, const std::string& base_dir, const std::string& mapper,
          int datasets, int warmup, const std::string& network, long long seed, int runs, bool trace,
-         const std::vector<std::string>& simgrid_args, int jobs, bool quiet, const std::string& command) {
-        SimulateArguments a{.overrides    = {.mapper   = mapper,
-                                             .datasets = datasets,
-                                             .warmup   = warmup,
-                                             .network  = std::nullopt,
-                                             .seed     = seed,
-                                             .runs     = runs,
-                                             .trace    = trace},
+         const std::vector<std::string>& simgrid_args, int jobs, bool quiet, double precision,
+         const std::string& command) {
+        SimulateArguments a{.overrides    = {.mapper    = mapper,
+                                             .datasets  = datasets,
+                                             .warmup    = warmup,
+                                             .network   = std::nullopt,
+                                             .seed      = seed,
+                                             .runs      = runs,
+                                             .trace     = trace,
+                                             .precision = precision},
                             .network      = network,
                             .simgrid_args = simgrid_args,
                             .jobs         = jobs,
@@ -198,7 +197,7 @@ void bind_runs(py::module_& m)
       },
       py::arg("text"), py::arg("file"), py::arg("base_dir"), py::arg("mapper"), py::arg("datasets"), py::arg("warmup"),
       py::arg("network"), py::arg("seed"), py::arg("runs"), py::arg("trace"), py::arg("simgrid_args"), py::arg("jobs"),
-      py::arg("quiet"), py::arg("command"));
+      py::arg("quiet"), py::arg("precision"), py::arg("command"));
   m.def("campaign", &campaign, py::arg("path"), py::arg("out"), py::arg("jobs"), py::arg("resume"), py::arg("shard"),
         py::arg("only"), py::arg("quiet"), py::arg("command"));
   m.def("mappers", &mappers);

@@ -1,4 +1,4 @@
-// The shipped scenario of seed 002's §4.1 case study: it holds the paper's instance, and HeDPM maps it as the
+// The shipped scenario of hedpm's §4.1 case study: it holds the paper's instance, and HeDPM maps it as the
 // mappers' own case-study tests say (mappers/hedpm/hedpm_test.cpp).
 #include "mappers/mapper.hpp"
 #include "model/hedpm/production_time.hpp"

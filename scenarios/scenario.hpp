@@ -3,7 +3,9 @@
 
 #include "mappers/mapper.hpp"
 #include "model/mapping.hpp"
+#include "model/network_correction.hpp"
 #include "model/pipeline.hpp"
+#include "model/variability.hpp"
 #include "platforms/platform.hpp"
 #include "platforms/platform_edits.hpp"
 #include "scenarios/task_chain_spec.hpp"
@@ -44,7 +46,8 @@ struct PlatformSpec {
   std::string xml_file; // Kind::xml: path as resolved (exists)
   std::string in_name  = "in";
   std::string out_name = "out";
-  PlatformOptions options; // platform.hosts and platform.edits (applied in load_platform)
+  PlatformOptions options;            // platform.hosts and platform.edits (applied in load_platform)
+  std::vector<HostProfiles> profiles; // Kind::xml: platform.profiles (hosts), added to the XML's own in load_platform
   int line = 0;
 };
 
@@ -52,13 +55,17 @@ struct Scenario {
   std::string file; // the scenario's path ("<string>" when parsed from text)
   std::string name;
   Pipeline pipeline;
+  VariabilitySpec variability; // pipeline.variability: laws of each data set's w_i and delta_i (deterministic default)
   PlatformSpec platform;
   std::string mapper = explicit_mapper_name;
   std::optional<MappingSpec> mapping;
-  std::optional<TaskChainSpec> task_chain; // seed 001's tasks; then `pipeline` stands for them (one stage each)
+  std::optional<TaskChainSpec> task_chain; // sv95's tasks; then `pipeline` stands for them (one stage each)
   Objective objective;
   MapperOptions mapper_options;
   SimulationSettings simulation; // its `model` is the mappers' communication model too
+  /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
+  /// the mappers always map on the platform as given.
+  AnalyticNetwork analytic_network = AnalyticNetwork::exact;
 };
 
 /// A model platform (Kind::model) with its selection and edits applied.
@@ -68,5 +75,11 @@ Platform model_platform(const PlatformSpec& spec);
 Scenario load_scenario(const std::string& path);
 /// Same from text; `label` stands for the file name in messages; relative XML paths resolve against `base_dir`.
 Scenario parse_scenario(const std::string& text, const std::string& label, const std::string& base_dir = ".");
+
+/// What a scenario written to `out_file` (a copy or a variant of a loaded one) says for a file the original gave as
+/// `given` and that resolved to `resolved` (PlatformSpec::xml_file): `given` when it is absolute or names that same
+/// file from out_file's folder, else the absolute path of `resolved`; so the written scenario loads from any working
+/// directory (a relative `resolved` is relative to the working directory of the load).
+std::string file_reference(const std::string& given, const std::string& resolved, const std::string& out_file);
 
 } // namespace pipesim

@@ -46,7 +46,7 @@ TEST(ScenarioFailures, ShippedExample)
   Mapping mapping = resolve_mapping(*s.mapping, s.pipeline, s.platform.model);
   EXPECT_TRUE(mapping.replicated());
   EXPECT_EQ(classify(mapping), MappingRule::interval);
-  // The header's F: seed 004 eq. (2), 1 - (1 - 0.3 * 0.4)(1 - 0.2 * 0.3).
+  // The header's F: bbr10 eq. (2), 1 - (1 - 0.3 * 0.4)(1 - 0.2 * 0.3).
   EXPECT_NEAR(bbr10_eq2_failure_probability(s.platform.model, mapping), 0.1728, 1e-12);
 }
 
@@ -195,7 +195,8 @@ TEST(ScenarioFailuresErrors, PlatformModelNeedsAnXmlPlatform)
 
 TEST(ScenarioFailures, EveryElectionPolicyParses)
 {
-  // `first` (the default) and the seed 004 §6.1 elections by the names of bbr10_election (model/bbr10/election.hpp)
+  // `first` (the default) and the bbr10 §6.1 elections by the names of bbr10_election
+  // (model/bbr10/election_table.hpp)
   for (const char* name :
        {"first", "first-alive", "random", "max-bout", "min-comm", "min-nb-procs", "best", "exhaustive"}) {
     FailureSettings f =

@@ -95,7 +95,7 @@ TEST(ScenarioExamples, Eq6General)
   EXPECT_EQ(mapping.interval(0).replicas, (std::vector<ProcessorGroup>{{0}}));
   EXPECT_EQ(mapping.interval(1).replicas, (std::vector<ProcessorGroup>{{1}}));
   EXPECT_EQ(mapping.interval(2).replicas, (std::vector<ProcessorGroup>{{0}}));
-  // Seed 000 eq. (6): 10/10 + 1/1 + 1/1 + 10/10 + 1/1 + 1/1 + 10/10 = 7.
+  // br07 eq. (6): 10/10 + 1/1 + 1/1 + 10/10 + 1/1 + 1/1 + 10/10 = 7.
   EXPECT_NEAR(br07_eq45_period(s.pipeline, platform, mapping), 7.0, 1e-12);
 }
 
@@ -165,6 +165,26 @@ mapper: br07.h1a-gr
   EXPECT_EQ(s.simulation.warmup, -1);
   EXPECT_EQ(s.simulation.model, CommModel::one_port);
   EXPECT_EQ(s.mapper_options.seed, 42u);
+  EXPECT_EQ(s.mapper_options.period_test, PeriodTest::worst_case);
+}
+
+TEST(ScenarioParse, PeriodTestOfTheReliabilityHeuristics)
+{
+  Scenario s = parse_scenario(R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+mapper: bbr10.best
+mapper_options: {period_test: all-alive-best-election}
+)",
+                              "test.yaml");
+  EXPECT_EQ(s.mapper_options.period_test, PeriodTest::all_alive_best_election);
+  expect_input_error(R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+mapper: bbr10.best
+mapper_options:
+  period_test: all-alive
+)",
+                     {"test.yaml:5:", "mapper_options.period_test", "'all-alive'",
+                      "expected one of: worst-case, all-alive-best-election"});
 }
 
 TEST(ScenarioParse, SimulationSettings)

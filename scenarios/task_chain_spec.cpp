@@ -1,4 +1,4 @@
-// The `task_chain:` section of a scenario (seed 001), read strictly: errors name file, line, key, value and limit.
+// The `task_chain:` section of a scenario (sv95), read strictly: errors name file, line, key, value and limit.
 #include "scenarios/task_chain_spec.hpp"
 
 #include "base/input_error.hpp"
@@ -77,7 +77,7 @@ CommFunction parse_comm(const YamlNode& node)
   return CommFunction::values(std::move(rows), from_s, from_r);
 }
 
-/// {sequential, parallel, overhead, output, distribution}: seed 001's data-parallel task as a program.
+/// {sequential, parallel, overhead, output, distribution}: sv95's data-parallel task as a program.
 TaskProgram parse_program(const YamlNode& node)
 {
   node.require_map();

@@ -1,4 +1,4 @@
-// Reading and checking the `task_chain:` section of a scenario: seed 001's tasks with their cost model (§2.1, §5),
+// Reading and checking the `task_chain:` section of a scenario: sv95's tasks with their cost model (§2.1, §5),
 // memory needs and replicability (docs/scenarios.md, docs/sv95.md).
 #pragma once
 
@@ -32,7 +32,7 @@ struct TaskChainSpec {
 /// (`{sequential, parallel, overhead, output, distribution}`: flops and bytes >= 0, block or transpose; every task
 /// has one or none does; docs/sv95.md "Simulation (programs)"), `icom` and `ecom` (the functions
 /// towards the next task) are required on every task but the last and refused on the last. A time function is a
-/// number (a constant), a list of seed 001 §5's coefficients ([C1, C2, C3] for exec, icom, input and output;
+/// number (a constant), a list of sv95 §5's coefficients ([C1, C2, C3] for exec, icom, input and output;
 /// [C1, C2, C3, C4, C5] for ecom), or `{table: [...], from: p}` (values for p = from, from + 1, ...; ecom:
 /// `{table: [[...], ...], from: [ps, pr]}`, rows by sender). Values checked here: coefficients finite, table values
 /// >= 0 and finite, p_min an integer >= 1, memory >= 0, processor_memory > 0, replicable a boolean.
@@ -44,7 +44,7 @@ TaskChainSpec parse_task_chain_spec(const YamlNode& node);
 void complete_task_chain_spec(TaskChainSpec& spec, const Platform& platform);
 
 /// The pipeline that stands for the chain in the scenario: one stage per task, w = 0, delta = 0 (the mappers and
-/// evaluators of seed 001 read the task chain).
+/// evaluators of sv95 read the task chain).
 Pipeline task_chain_pipeline(const TaskChain& chain);
 
 /// The checks that need the number of processors P: no task needs more than P processors (p_min, or its memory

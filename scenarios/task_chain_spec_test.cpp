@@ -1,4 +1,4 @@
-// Tests of the `task_chain:` section (seed 001): the shipped example, every function form, and the errors for bad
+// Tests of the `task_chain:` section (sv95): the shipped example, every function form, and the errors for bad
 // values, each naming file, line, key, value and the limit.
 #include "scenarios/task_chain_spec.hpp"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of fuzz/ (the `fuzz` preset: clang-14, -fsanitize=fuzzer,address,undefined, in
 # build-fuzz/) and runs one for SECONDS, or each in turn with --all (docs/library.md "Fuzzing").
-#   scripts/fuzz.sh NAME SECONDS [libFuzzer options...]    NAME: scenario campaign platform mapping edits xml
+#   scripts/fuzz.sh NAME SECONDS [libFuzzer options...]  (NAME: scenario campaign platform mapping edits xml task_chain)
 #   scripts/fuzz.sh --all SECONDS
 # The corpus of NAME grows in build-fuzz/corpus/NAME (seeded from the shipped examples and fuzz/seeds/NAME); a crash,
 # hang or sanitizer report stops the run with a non-zero exit and leaves the input in build-fuzz/findings/NAME/.
@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-names=(scenario campaign platform mapping edits xml)
+names=(scenario campaign platform mapping edits xml task_chain)
 usage() { echo "usage: $0 NAME|--all SECONDS [libFuzzer options...] (NAME: ${names[*]})" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 name=$1 seconds=$2
@@ -33,6 +33,7 @@ seeds() { # the shipped inputs of a harness
   campaign) echo validation/campaigns/*.yaml ;;
   edits) echo scenarios/examples/edits/*.yaml ;;
   xml) echo platforms/examples/*.xml ;;
+  task_chain) echo scenarios/examples/sv95-*.yaml scenarios/examples/fft-hist*.yaml ;;
   esac
   [ -d "fuzz/seeds/$1" ] && echo fuzz/seeds/"$1"/*
   return 0

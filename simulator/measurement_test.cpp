@@ -40,7 +40,7 @@ TEST(MeasuredPeriod, TooShortForAWholeRoundFallsBackToThePlainFormula)
   EXPECT_TRUE(measured_over_whole_rounds(6, 0, 3));  // (t_6 - t_3) / 3
   EXPECT_FALSE(measured_over_whole_rounds(7, 2, 3)); // cool-down 2 leaves 5
   EXPECT_TRUE(measured_over_whole_rounds(2, 0, 1));
-  // seed 002 Figs. 2-3, run 1550 of seeds 1-10: L = 2,040 on 2,000 data sets
+  // hedpm Figs. 2-3, run 1550 of seeds 1-10: L = 2,040 on 2,000 data sets
   EXPECT_FALSE(measured_over_whole_rounds(2000, 0, 2040));
   EXPECT_TRUE(measured_over_whole_rounds(4080, 0, 2040));
 }

@@ -1,4 +1,4 @@
-// Seed 001's data-parallel modules simulated with their response functions (DESIGN.md §3.8): the simulated period is
+// sv95's data-parallel modules simulated with their response functions (DESIGN.md §3.8): the simulated period is
 // §2.2's max_j f_j / r_j and the simulated latency §2.1's one-data-set time, on a worked example and on seeded random
 // clusterings with replication.
 #include "base/input_error.hpp"
@@ -8,6 +8,7 @@
 #include "model/sv95/response.hpp"
 #include "model/test_fixtures.hpp"
 #include "simulator/module_actors.hpp"
+#include "simulator/simulate.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -39,12 +40,12 @@ TEST(ModuleSimulation, WorkedExamplePeriodAndLatency)
   SimulationSettings s;
   s.datasets              = 60;
   Mapping mapping         = sv95_mapping(modules);
-  SimulationResult result = simulate_modules(chain, homogeneous(13), mapping, s);
+  SimulationResult result = simulate({chain, homogeneous(13), mapping, s}).run;
   EXPECT_EQ(result.failures.verdict, Verdict::survived);
   ASSERT_EQ(result.output_times.size(), 60U);
   EXPECT_NEAR(result.period, 11.5, 1e-12);
   EXPECT_NEAR(result.output_times.front(), 16.5, 1e-12);
-  EXPECT_NEAR(simulate_modules_latency(chain, homogeneous(13), mapping, s), 16.5, 1e-12);
+  EXPECT_NEAR(simulate({chain, homogeneous(13), mapping, s, RunKind::latency}).latency(), 16.5, 1e-12);
   // busy fractions per processor: P1 (instance 1 of M1) computes 5 s for each of its 20 data sets
   ASSERT_EQ(result.usage.size(), 13U);
   EXPECT_EQ(result.usage[0].host, "P1");
@@ -59,7 +60,7 @@ TEST(ModuleSimulation, RefusesFailures)
   s.crashes = {Crash{"P1", 1.0}};
   EXPECT_THAT(
       [&] {
-        simulate_modules(worked_chain(), homogeneous(13), sv95_mapping({{1, 3, 1, 4}}), s);
+        simulate({worked_chain(), homogeneous(13), sv95_mapping({{1, 3, 1, 4}}), s}).run;
       },
       ::testing::ThrowsMessage<InputError>(::testing::HasSubstr("without failures")));
 }
@@ -100,13 +101,14 @@ void check_random(std::uint64_t seed, RandomFigures& fig)
   Mapping mapping  = sv95_mapping(*modules);
   SimulationSettings s;
   s.datasets              = std::max(60, 12 * deal_round(mapping));
-  SimulationResult result = simulate_modules(chain, homogeneous(processors), mapping, s);
+  SimulationResult result = simulate({chain, homogeneous(processors), mapping, s}).run;
   std::string what        = fmt::format("seed {}: {}", seed, to_text(*modules));
   ASSERT_EQ(result.failures.verdict, Verdict::survived) << what;
   double period_error = std::abs(result.period - e.period) / e.period;
   ASSERT_LE(period_error, 1e-9) << what << ": simulated " << result.period << ", formula " << e.period;
   double latency_error =
-      std::abs(simulate_modules_latency(chain, homogeneous(processors), mapping, s) - e.latency) / e.latency;
+      std::abs(simulate({chain, homogeneous(processors), mapping, s, RunKind::latency}).latency() - e.latency) /
+      e.latency;
   ASSERT_LE(latency_error, 1e-9) << what;
   fig.mappings += 1;
   fig.max_period_error  = std::max(fig.max_period_error, period_error);

@@ -4,10 +4,8 @@
 
 #include "base/input_error.hpp"
 #include "model/sv95/response.hpp"
-#include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/module_actors.hpp"
 #include "simulator/ptask.hpp"
-#include "simulator/run.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -21,22 +19,6 @@ namespace sg4 = simgrid::s4u;
 
 namespace pipesim {
 
-std::vector<std::string> start_program_engine(const Platform& platform, const SimulationSettings& settings)
-{
-  std::vector<std::string> args = simgrid_arguments(settings);
-  bool user_model               = std::ranges::any_of(settings.simgrid_args,
-                                                      [](const std::string& a) { return a.starts_with("--cfg=host/model:"); });
-  if (!user_model) args.insert(args.begin(), "--cfg=host/model:ptask_L07");
-  start_engine(args);
-  if (!platform.xml_file().empty()) {
-    sg4::Engine::get_instance()->load_platform(platform.xml_file());
-    apply_link_settings(platform);
-  } else {
-    build_simgrid_platform(platform, true);
-  }
-  return args;
-}
-
 void check_program_chain(const TaskChain& chain, const SimulationSettings& settings, const std::string& what)
 {
   if (settings.failures.enabled() || !settings.crashes.empty())
@@ -45,7 +27,7 @@ void check_program_chain(const TaskChain& chain, const SimulationSettings& setti
   chain.validate();
 }
 
-namespace {
+namespace detail { // named: ProgramDeployment holds a ProgramRun (GCC's -Wsubobject-linkage)
 
 /// Sender instance a of module j meets receiver instance b of module j + 1 for each data set they share, in
 /// increasing order on both sides: the sender offers it (`ready`), the receiver runs the transfer and releases the
@@ -158,44 +140,57 @@ void deploy_program_hosts(ProgramRun& run, const Platform& platform, const Mappi
   }
 }
 
-} // namespace
+} // namespace detail
 
-SimulationResult simulate_program_here(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                       const SimulationSettings& settings)
+void check_program_job(const SimulationJob& job)
 {
-  check_program_chain(chain, settings, "programs (task_chain tasks with `program`)");
-  ProgramRun run{chain};
-  run.modules  = sv95_modules(mapping);
-  run.datasets = settings.datasets;
-  check_modules(chain, run.modules);
-  run.arrival.assign(static_cast<std::size_t>(run.datasets), -1);
-  for (const Sv95Module& m : run.modules)
-    run.busy.emplace_back(static_cast<std::size_t>(m.r));
-  std::vector<std::string> args = start_program_engine(platform, settings);
-  deploy_program_hosts(run, platform, mapping);
-  if (settings.progress != ProgressMode::off)
-    run.progress = std::make_unique<Progress>("simulation", "data sets", run.datasets, settings.progress);
-  for (std::size_t j = 0; j < run.modules.size(); ++j)
-    for (int b = 0; b < run.modules[j].r; ++b)
-      sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), run.hosts[j][static_cast<std::size_t>(b)].front(),
-                         [&run, j, b] { program_instance(run, j, b); });
-  sg4::Engine::get_instance()->run();
-  if (run.progress) run.progress->finish();
-  SimulationResult result = module_run_result(run.arrival, run.busy, platform, mapping, settings);
-  result.config           = args;
-  return result;
+  check_program_chain(*job.task_chain, job.settings, "programs (task_chain tasks with `program`)");
+  check_modules(*job.task_chain, sv95_modules(job.mapping));
 }
 
-SimulationResult simulate_program(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                  const SimulationSettings& settings)
-{
-  return simulate_in_child([&] { return simulate_program_here(chain, platform, mapping, settings); });
-}
+namespace detail {
+/// The programs' execution of a run (program_actors.hpp).
+class ProgramDeployment final : public Deployment {
+public:
+  ProgramDeployment(const SimulationJob& job, const SimulationSettings& run)
+      : chain_(*job.task_chain), platform_(job.platform), mapping_(job.mapping), settings_(run), run_(chain_)
+  {
+    run_.modules  = sv95_modules(mapping_);
+    run_.datasets = settings_.datasets;
+    run_.arrival.assign(static_cast<std::size_t>(run_.datasets), -1);
+    for (const Sv95Module& m : run_.modules)
+      run_.busy.emplace_back(static_cast<std::size_t>(m.r));
+    deploy_program_hosts(run_, platform_, mapping_);
+  }
 
-double simulate_program_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                const SimulationSettings& settings)
+  void deploy() override
+  {
+    if (settings_.progress != ProgressMode::off)
+      run_.progress = std::make_unique<Progress>("simulation", "data sets", run_.datasets, settings_.progress);
+    for (std::size_t j = 0; j < run_.modules.size(); ++j)
+      for (int b = 0; b < run_.modules[j].r; ++b)
+        sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), run_.hosts[j][static_cast<std::size_t>(b)].front(),
+                           [this, j, b] { program_instance(run_, j, b); });
+  }
+
+  SimulationResult result() const override
+  {
+    if (run_.progress) run_.progress->finish();
+    return module_run_result(run_.arrival, run_.busy, platform_, mapping_, settings_);
+  }
+
+private:
+  TaskChain chain_;
+  Platform platform_;
+  Mapping mapping_;
+  SimulationSettings settings_;
+  ProgramRun run_;
+};
+} // namespace detail
+
+std::unique_ptr<Deployment> make_program_deployment(const SimulationJob& job, const SimulationSettings& run, RunInputs)
 {
-  return latency_of(simulate_program(chain, platform, mapping, latency_settings(settings)));
+  return std::make_unique<detail::ProgramDeployment>(job, run);
 }
 
 } // namespace pipesim

@@ -1,4 +1,4 @@
-// Seed 001's programs as SimGrid parallel tasks (DESIGN.md §3.8): the ptask_L07 hand check of DESIGN.md, execution
+// sv95's programs as SimGrid parallel tasks (DESIGN.md §3.8): the ptask_L07 hand check of DESIGN.md, execution
 // times (sequential + parallel / p + overhead p) / s, redistributions on clusters worked out by hand, and a dealt
 // two-module mapping whose period is worked out by hand.
 #include "base/input_error.hpp"
@@ -6,7 +6,9 @@
 #include "model/sv95/program.hpp"
 #include "model/sv95/response.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
+#include "simulator/engine.hpp"
 #include "simulator/program_actors.hpp"
+#include "simulator/simulate.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -70,7 +72,8 @@ TEST(ProgramSimulation, TwoHostPtaskOfDesignTakesOneSecond)
   // both take 1 s and overlap inside one parallel task.
   Platform platform = identical(2, 1e9, 125e6);
   std::string text  = run_in_child([&] {
-    start_program_engine(platform, SimulationSettings{});
+    // the engine of a programs job: host model ptask_L07, the model platform with its card links
+    detail::start_run_engine(SimulationJob(program_chain({TaskProgram{}}), platform, Mapping{}, SimulationSettings{}));
     double end = -1;
     sg4::Actor::create("ptask", sg4::Host::by_name("P1"), [&] {
       sg4::this_actor::parallel_execute({sg4::Host::by_name("P1"), sg4::Host::by_name("P2")}, {1e9, 1e9},
@@ -156,13 +159,13 @@ TEST(ProgramSimulation, DealtTwoModuleMappingPeriodByHand)
   Mapping mapping = sv95_mapping(modules);
   SimulationSettings s;
   s.datasets              = 40;
-  SimulationResult result = simulate_program(chain, platform, mapping, s);
+  SimulationResult result = simulate({chain, platform, mapping, s}).run;
   ASSERT_EQ(result.failures.verdict, Verdict::survived);
   ASSERT_EQ(result.output_times.size(), 40U);
   EXPECT_NEAR(result.output_times[0], 4.5, 1e-9);
   EXPECT_NEAR(result.output_times[1], 6.0, 1e-9);
   EXPECT_NEAR(result.period, 2.0, 1e-9);
-  EXPECT_NEAR(simulate_program_latency(chain, platform, mapping, s), 4.5, 1e-9);
+  EXPECT_NEAR(simulate({chain, platform, mapping, s, RunKind::latency}).latency(), 4.5, 1e-9);
   // the analytic side with the functions of this platform: f_exec from the program, f_ecom(2, 4) = 1 s
   chain.tasks[0].exec = program_exec(chain.program(1), 1e9);
   chain.tasks[1].exec = program_exec(chain.program(2), 1e9);
@@ -221,7 +224,7 @@ TEST(ProgramSimulation, BadSamplesAndFailuresAreRefused)
   s.crashes = {Crash{"P1", 1.0}};
   EXPECT_THAT(
       [&] {
-        simulate_program(two_task_chain(), platform, sv95_mapping({{1, 2, 1, 2}}), s);
+        simulate({two_task_chain(), platform, sv95_mapping({{1, 2, 1, 2}}), s}).run;
       },
       ThrowsMessage<InputError>(HasSubstr("without failures")));
 }

@@ -1,7 +1,8 @@
 // Single steps of a program chain measured alone on an idle platform (program_actors.hpp, measure_program_steps):
-// what `pipesim fit` fits seed 001 §5's response functions to.
+// what `pipesim fit` fits sv95 §5's response functions to.
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
+#include "simulator/engine.hpp"
 #include "simulator/program_actors.hpp"
 #include "simulator/ptask.hpp"
 
@@ -60,7 +61,7 @@ std::vector<double> measure_program_steps(const TaskChain& chain, const Platform
     check_sample(chain, platform, samples[i], i);
   if (samples.empty()) return {};
   std::string text = run_in_child([&] {
-    start_program_engine(platform, settings);
+    detail::start_run_engine(SimulationJob(chain, platform, Mapping{}, settings)); // the programs' engine
     std::vector<double> durations;
     Progress progress("samples", "steps", static_cast<long>(samples.size()), settings.progress); // `pipesim fit`
     sg4::Actor::create("measure", sample_hosts(platform, 0, 1).front(), [&] {

@@ -1,4 +1,4 @@
-// Seed 001's program steps as SimGrid parallel tasks (ptask.hpp).
+// sv95's program steps as SimGrid parallel tasks (ptask.hpp).
 #include "simulator/ptask.hpp"
 
 #include "model/sv95/program.hpp"

@@ -1,4 +1,4 @@
-// The steps of seed 001's programs as SimGrid parallel tasks (this_actor::parallel_execute under host model
+// The steps of sv95's programs as SimGrid parallel tasks (this_actor::parallel_execute under host model
 // ptask_L07): a task on its instance's hosts, the redistribution between two tasks of an instance, the transfer
 // between two instances (docs/sv95.md "Simulation (programs)").
 #pragma once

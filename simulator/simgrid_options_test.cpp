@@ -1,7 +1,7 @@
 // SimGrid arguments checked before a run (issue 16: typos were an "internal error" or a SimGrid abort).
 #include "base/input_error.hpp"
-#include "simulator/run.hpp"
 #include "simulator/simgrid_options.hpp"
+#include "simulator/simulate.hpp"
 
 #include <gtest/gtest.h>
 
@@ -70,7 +70,7 @@ TEST(SimgridOptions, ExactModeSimulatesSizesPastTwoToThe63)
     SimulationSettings s;
     s.datasets = 10;
     s.warmup   = 5;
-    auto sim   = simulate(t.pipeline, t.platform, t.mapping, s);
+    auto sim   = simulate({t.pipeline, t.platform, t.mapping, s}).run;
     EXPECT_NEAR(sim.period, delta / 10, 1e-12 * delta / 10) << "delta_1 = " << delta;
   }
 }
@@ -82,7 +82,7 @@ TEST(SimgridOptions, SimgridModeRefusesSizesItCannotSend)
   s.datasets = 10;
   s.network  = NetworkMode::simgrid;
   try {
-    simulate(t.pipeline, t.platform, t.mapping, s);
+    simulate({t.pipeline, t.platform, t.mapping, s}).run;
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
@@ -98,7 +98,7 @@ TEST(SimgridOptions, RunsPastTheClocksRangeAreRefused)
   SimulationSettings s;
   s.datasets = 10;
   try {
-    simulate(t.pipeline, t.platform, t.mapping, s);
+    simulate({t.pipeline, t.platform, t.mapping, s}).run;
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),

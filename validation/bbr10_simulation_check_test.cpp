@@ -1,4 +1,4 @@
-// Issue 6 item 7: mappings of the seed 004 reliability heuristics, simulated in the multi-port model with the
+// Issue 6 item 7: mappings of the bbr10 reliability heuristics, simulated in the multi-port model with the
 // `probability` crash model: the survival rate against 1 - F (eq. (2)), and the steady-state period after the last
 // crash against the period bound the mapper promised (the worst-case bound <= P_max, docs/bbr10-reliability.md).
 #include "mappers/bbr10/reliability_fixtures.hpp"

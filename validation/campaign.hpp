@@ -15,7 +15,7 @@
 
 namespace pipesim {
 
-/// analytic: mappers and formulas; simulate: also SimGrid; elections: mappers and formulas, then seed 004's four
+/// analytic: mappers and formulas; simulate: also SimGrid; elections: mappers and formulas, then bbr10's four
 /// election heuristics and the §5 MILP on the mapping with every processor alive (validation/elections_run.hpp).
 enum class CampaignMode { analytic, simulate, elections };
 PIPESIM_ENUM_NAMES(CampaignMode, {analytic, "analytic"}, {simulate, "simulate"}, {elections, "elections"});

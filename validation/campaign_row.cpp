@@ -5,9 +5,10 @@
 
 #include "base/input_error.hpp"
 #include "scenarios/scenario.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
 #include "validation/elections_run.hpp"
+#include "validation/random_times_output.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
@@ -58,10 +59,43 @@ nlohmann::json base_row(const Campaign& campaign, const CampaignRun& run)
   return row;
 }
 
+/// The Monte Carlo series' columns, and its period after crashes against P_max.
+void fill_monte_carlo(nlohmann::json& row, const ScenarioRun& r)
+{
+  if (r.monte_carlo) {
+    const MonteCarloSummary& mc   = *r.monte_carlo;
+    row["runs"]                   = mc.runs;
+    row["survival_rate"]          = mc.survival_rate;
+    row["survival_ci_low"]        = mc.ci95.low;
+    row["survival_ci_high"]       = mc.ci95.high;
+    row["survival_ci99_low"]      = mc.ci99.low;
+    row["survival_ci99_high"]     = mc.ci99.high;
+    row["run_errors"]             = mc.errors;
+    row["schedule_survival_rate"] = mc.schedule_survival_rate;
+    row["survived_late_crash"]    = mc.survived_late_crash;
+  }
+  if (r.after_crashes) { // the steady state of each run's last configuration (Algorithm 1), then as simulated
+    const PeriodAfterCrashes& a       = *r.after_crashes;
+    row["after_crash_measured"]       = a.measured;
+    row["after_crash_over_bound"]     = a.analytic.over;
+    row["after_crash_over_ci_low"]    = a.analytic.ci95.low;
+    row["after_crash_over_ci_high"]   = a.analytic.ci95.high;
+    row["after_crash_max_ratio"]      = a.analytic.max_ratio;
+    row["one_left_runs"]              = a.one_left;
+    row["one_left_over_bound"]        = a.analytic.one_left_over;
+    row["after_crash_sim_over_bound"] = a.simulated.over;
+    row["after_crash_sim_max_ratio"]  = a.simulated.max_ratio;
+    row["after_crash_sim_max_gap"]    = a.max_gap;
+  }
+}
+
 void fill_run(nlohmann::json& row, const ScenarioRun& r)
 {
-  row["mapper"]                     = r.scenario.mapper;
-  row["mapper_status"]              = to_string(r.mapper.status);
+  row["mapper"]        = r.scenario.mapper;
+  row["mapper_status"] = to_string(r.mapper.status);
+  if (r.mapper.period_test) row["period_test"] = to_string(*r.mapper.period_test);
+  if (auto bound = r.mapper.statistics.find("worst_case_bound"); bound != r.mapper.statistics.end())
+    row["worst_case_bound"] = bound->second; // what the worst-case period test compares with P_max
   row["n"]                          = r.scenario.pipeline.n();
   row["p"]                          = r.platform.p();
   row["platform_class"]             = to_string(r.platform.classify());
@@ -82,8 +116,12 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
   row["analytic_latency"]    = json_number(r.analytic.latency);
   row["failure_probability"] = json_number(r.analytic.failure_probability);
   row["formula"]             = r.analytic.formula;
-  row["event_graph_period"]  = r.deadlock ? nlohmann::json(nullptr) : json_number(r.event_graph_period);
+  if (r.analytic.worst_case_period > 0) row["worst_case_period"] = r.analytic.worst_case_period; // bbr10 §4
+  if (r.scenario.objective.kind == Objective::Kind::min_failure_probability)
+    row["period_bound"] = r.scenario.objective.period_bound;
+  row["event_graph_period"] = r.deadlock ? nlohmann::json(nullptr) : json_number(r.event_graph_period);
   if (r.hedpm_period) row["hedpm_period"] = json_number(*r.hedpm_period);
+  add_stochastic_columns(row, r); // random operation times (empty cells otherwise)
   if (!r.simulated) return;
   row["simulated_latency"] = json_number(r.simulated_latency);
   if (r.simulated->failures.failed()) { // a fail_link edit stopped the run: no period, its verdict
@@ -101,18 +139,7 @@ void fill_run(nlohmann::json& row, const ScenarioRun& r)
     row["crashes"]            = f.crashes.size();
     row["period_after_crash"] = f.period_after < 0 ? nlohmann::json(nullptr) : nlohmann::json(f.period_after);
   }
-  if (r.monte_carlo) {
-    const MonteCarloSummary& mc   = *r.monte_carlo;
-    row["runs"]                   = mc.runs;
-    row["survival_rate"]          = mc.survival_rate;
-    row["survival_ci_low"]        = mc.ci95.low;
-    row["survival_ci_high"]       = mc.ci95.high;
-    row["survival_ci99_low"]      = mc.ci99.low;
-    row["survival_ci99_high"]     = mc.ci99.high;
-    row["run_errors"]             = mc.errors;
-    row["schedule_survival_rate"] = mc.schedule_survival_rate;
-    row["survived_late_crash"]    = mc.survived_late_crash;
-  }
+  fill_monte_carlo(row, r);
 }
 
 void write_trace(const std::string& file, const CampaignRun& run, const ScenarioRun& r)
@@ -174,6 +201,8 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "mapper_status",
                                 "mapper_lower_bound",
                                 "mapper_gap",
+                                "period_test",
+                                "worst_case_bound",
                                 "n",
                                 "p",
                                 "platform_class",
@@ -201,7 +230,21 @@ std::vector<std::string> csv_columns(const std::vector<std::string>& swept, Camp
                                 "run_errors",
                                 "schedule_survival_rate",
                                 "survived_late_crash",
-                                "error"};
+                                "period_bound",
+                                "worst_case_period",
+                                "after_crash_measured",
+                                "after_crash_over_bound",
+                                "after_crash_over_ci_low",
+                                "after_crash_over_ci_high",
+                                "after_crash_max_ratio",
+                                "one_left_runs",
+                                "one_left_over_bound",
+                                "after_crash_sim_over_bound",
+                                "after_crash_sim_max_ratio",
+                                "after_crash_sim_max_gap"};
+  for (auto& column : stochastic_columns())
+    cols.push_back(std::move(column));
+  cols.emplace_back("error");
   if (mode == CampaignMode::elections)
     for (auto& column : elections_columns())
       cols.push_back(std::move(column));

@@ -1,6 +1,7 @@
 // Campaign files and the runner: expansion, errors, resume after a kill, shards, determinism, crashing workers,
 // no worker left after the runner is interrupted.
 #include "base/input_error.hpp"
+#include "mappers/debug/debug_mappers_fixtures.hpp"
 #include "scenarios/scenario.hpp"
 #include "validation/campaign.hpp"
 #include "validation/campaign_row.hpp"
@@ -465,6 +466,7 @@ TEST(CampaignRunner, ShardsCoverTheCampaignExactlyOnce)
 
 TEST(CampaignRunner, CrashingAndHangingWorkersGiveStatusRows)
 {
+  register_debug_mappers();
   Campaign c      = parse_campaign(R"(name: faults
 mode: analytic
 run_time_limit: 1
@@ -532,6 +534,7 @@ bool ends(pid_t pid)
 
 TEST(CampaignRunner, AnInterruptedRunnerLeavesNoWorkerRunning)
 {
+  register_debug_mappers();
   // Two runs whose mapper sleeps 60 s; the runner is interrupted (Ctrl-C) or killed while both workers run.
   Campaign c = parse_campaign(R"(name: sleepers
 mode: analytic

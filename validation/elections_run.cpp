@@ -2,7 +2,7 @@
 #include "validation/elections_run.hpp"
 
 #include "mappers/bbr10/election_milp.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-// Seed 004 §7.1 / Table 1, one instance: the four election heuristics against the §5 MILP on one mapping.
+// bbr10 §7.1 / Table 1, one instance: the four election heuristics against the §5 MILP on one mapping.
 #pragma once
 
 #include "mappers/mapper.hpp"
@@ -34,7 +34,7 @@ struct ElectionsOutcome {
 };
 
 /// Contract.
-/// - Source: seed 004 §7.1: "we have simulated consensus scenarios on randomly generated mappings [...] We compare
+/// - Source: bbr10 §7.1: "we have simulated consensus scenarios on randomly generated mappings [...] We compare
 ///   the results with the optimal period obtained by the mixed integer linear program presented in Section 5". The
 ///   failure configuration is every processor alive (§7.1 draws no failures). Random is seeded with
 ///   `seed ^ 0xE1EC7` (a stream apart from the generators' Rng(seed)); MaxBout, MinComm and MinNbProcs are

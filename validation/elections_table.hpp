@@ -1,4 +1,4 @@
-// Seed 004 Table 1 from the rows of an elections campaign: per p and per heuristic, the maximum, average and
+// bbr10 Table 1 from the rows of an elections campaign: per p and per heuristic, the maximum, average and
 // standard deviation of the relative deviation from the MILP's period, and the best rate.
 #pragma once
 

@@ -7,7 +7,6 @@
 #include "validation/compare.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <limits>
@@ -45,18 +44,32 @@ Lowest lowest_value(const FittedFunction& f, int P)
   return low;
 }
 
+/// Where the scenario gives each function of its chain: its key (`exec`, `icom`, `ecom`), else the task's `program`
+/// (what the samples run), else the task.
+FitLocator locate_in(const TaskChainSpec& spec)
+{
+  return [&spec](FitStep step, int task) {
+    const TaskChainSpec::TaskNodes& nodes = spec.nodes.at(static_cast<std::size_t>(task - 1));
+    const std::optional<YamlNode>& given  = step == FitStep::exec   ? nodes.exec
+                                            : step == FitStep::icom ? nodes.icom
+                                                                    : nodes.ecom;
+    const YamlNode& node                  = given ? *given : nodes.program ? *nodes.program : nodes.task;
+    return located(node.file(), node.line(), fmt::format("key '{}'", node.path()));
+  };
+}
+
 /// A fit may go below 0 between or beyond its samples: refused, unless by rounding alone (within 1e-9 of the largest
 /// sample: a time that is 0 at some p, such as a transpose on one processor), where C1 is raised to make it 0.
-void refuse_negative_fit(FittedChain& fit, int P)
+void refuse_negative_fit(FittedChain& fit, int P, const FitLocator& where)
 {
   for (FittedFunction& f : fit.functions) {
     Lowest low = lowest_value(f, P);
     if (low.value >= 0) continue;
     double scale = *std::max_element(f.measured.begin(), f.measured.end());
     if (!(low.value >= -1e-9 * scale))
-      throw InputError(fmt::format("fit: the fitted {} is {:.6g} at p = {}{}: a time must be >= 0; sample more "
+      throw InputError(fmt::format("{}: fit: the fitted {} is {:.6g} at p = {}{}: a time must be >= 0; sample more "
                                    "processor counts (--samples) or give that function as a table",
-                                   f.label(fit.chain), low.value, low.p,
+                                   where(f.step, f.task), f.label(fit.chain), low.value, low.p,
                                    low.pr > 0 ? fmt::format(", pr = {}", low.pr) : ""));
     f.coefficients[0] -= low.value;
     apply_fit(fit.chain, f);
@@ -84,8 +97,8 @@ FitRun fit_scenario(const Scenario& scenario, const FitOptions& options)
       steps.push_back({program_step(pt.step), pt.task, pt.p, pt.pr});
     return measure_program_steps(chain, run.platform, steps, scenario.simulation);
   };
-  run.fit = fit_task_chain(chain, P, sample, options.samples);
-  refuse_negative_fit(run.fit, P); // part of the fit: the file --out writes has it
+  run.fit = fit_task_chain(chain, P, sample, options.samples, locate_in(spec));
+  refuse_negative_fit(run.fit, P, locate_in(spec)); // part of the fit: the file --out writes has it
   if (!options.map) return run;
   Scenario fitted                 = scenario;
   fitted.task_chain->chain        = run.fit.chain;
@@ -122,10 +135,8 @@ void write_fitted_scenario(const FitRun& run, const std::string& path)
     YAML::Node task         = tasks[static_cast<std::size_t>(f.task - 1)];
     task[to_string(f.step)] = flow_list(f.coefficients);
   }
-  namespace fs        = std::filesystem;
-  const fs::path from = fs::path(run.scenario.file).parent_path(), to = fs::path(path).parent_path();
-  if (root["platform"]["file"] && fs::absolute(from) != fs::absolute(to))
-    root["platform"]["file"] = run.scenario.platform.xml_file; // already resolved against the scenario's folder
+  if (YAML::Node file = root["platform"]["file"]) // read from the folder of `path`, whatever the working directory
+    file = file_reference(file.as<std::string>(), run.scenario.platform.xml_file, path);
   YAML::Emitter e;
   e.SetDoublePrecision(17);
   e << root;
@@ -144,7 +155,7 @@ std::string coefficients_text(const FittedFunction& f)
 {
   std::string out;
   for (double c : f.coefficients)
-    out += fmt::format("{}{:.6g}", out.empty() ? "" : ", ", c);
+    out += fmt::format("{}{:.6g}", out.empty() ? "" : ", ", c + 0.0); // -0 + 0 = 0: no "-0" printed
   return "[" + out + "]";
 }
 

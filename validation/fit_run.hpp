@@ -1,4 +1,4 @@
-// `pipesim fit`: seed 001 §5's fitting of a task chain's response functions from sample executions, then the mapping
+// `pipesim fit`: sv95 §5's fitting of a task chain's response functions from sample executions, then the mapping
 // chosen on the fit, simulated: predicted against simulated throughput (the paper's Table 2; docs/sv95.md, "Fitting").
 #pragma once
 
@@ -22,7 +22,7 @@ enum class FitSource {
 PIPESIM_ENUM_NAMES(FitSource, {functions, "functions"}, {program, "program"});
 
 struct FitOptions {
-  int samples   = 8;    // per function (seed 001 §5: "8 executions")
+  int samples   = 8;    // per function (sv95 §5: "8 executions")
   bool map      = true; // map the fitted chain with the scenario's mapper
   bool simulate = true; // ... and simulate that mapping
 };
@@ -41,7 +41,8 @@ struct FitRun {
 FitRun fit_scenario(const Scenario& scenario, const FitOptions& options);
 
 /// The scenario YAML with each task's exec, icom and ecom replaced by its fitted [C1, C2, C3] / [C1, ..., C5] (every
-/// other key as given; a relative platform `file` made absolute when `path` is in another folder), headed by a
+/// other key as given; the platform `file` as file_reference writes it: as given when it names the platform from
+/// `path`'s folder, else absolute), headed by a
 /// comment naming the source and the largest residual. Throws InputError when the file cannot be written.
 void write_fitted_scenario(const FitRun& run, const std::string& path);
 

@@ -4,6 +4,7 @@
 
 #include "base/input_error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <gmock/gmock.h>
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace pipesim;
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 namespace {
@@ -74,7 +76,9 @@ platform: {generate: {class: fully-homogeneous, p: 10, speed: 1, bandwidth: 1, s
 mapper: sv95.dp
 )",
                               "negative.yaml");
-  EXPECT_THAT([&] { fit_scenario(s, FitOptions{}); }, ::testing::ThrowsMessage<InputError>(HasSubstr("f_exec(a)")));
+  EXPECT_THAT([&] { fit_scenario(s, FitOptions{}); },
+              ::testing::ThrowsMessage<InputError>(
+                  HasSubstr("negative.yaml:4: key 'task_chain.tasks[0].exec': fit: the fitted f_exec(a) is")));
 }
 
 TEST(FitRun, JsonHasCoefficientsSamplesAndThePrediction)
@@ -130,6 +134,97 @@ TEST(FitRun, AChainOfProgramsWithoutCommunicationFunctionsIsMappedOnlyAfterTheFi
   FitRun run = fit_scenario(s, FitOptions{.samples = 8, .map = true, .simulate = false});
   ASSERT_TRUE(run.mapped && run.mapped->has_mapping());
   EXPECT_EQ(run.fit.functions.size(), 7U);
+}
+
+} // namespace
+
+namespace {
+
+/// The task chains shipped as examples (scenarios/examples/*fft* and sv95-*), by file name.
+std::vector<std::filesystem::path> shipped_chains()
+{
+  std::vector<std::filesystem::path> chains;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples"))
+    if (std::string name = entry.path().filename().string();
+        entry.path().extension() == ".yaml" && (name.find("fft") != std::string::npos || name.rfind("sv95-", 0) == 0))
+      chains.push_back(entry.path());
+  std::sort(chains.begin(), chains.end());
+  return chains;
+}
+
+TEST(FitRun, EveryShippedChainFitsWithTheFewestDocumentedSamples)
+{
+  // `pipesim fit --samples 5`, the smallest value the option accepts (docs/sv95.md): every function has at most 5
+  // samples and they tell its coefficients apart. What is exactly a polynomial comes back: a function given as one
+  // (sampled from itself) and, for programs, f_exec = (sequential + parallel / p + overhead p) / speed on the
+  // platform's identical processors (docs/sv95.md, "Simulation (programs)").
+  std::vector<std::filesystem::path> chains = shipped_chains();
+  ASSERT_EQ(chains.size(), 6U); // fft-hist, fft-hist-512, their .fitted, sv95-chain, sv95-program
+  for (const auto& path : chains) {
+    SCOPED_TRACE(path.filename().string());
+    Scenario s             = load_scenario(path.string());
+    FitRun run             = fit_scenario(s, FitOptions{.samples = 5, .map = false, .simulate = false});
+    const TaskChain& given = s.task_chain->chain;
+    for (const FittedFunction& f : run.fit.functions) {
+      SCOPED_TRACE(f.label(given));
+      EXPECT_LE(f.points.size(), 5U);
+      EXPECT_GE(f.points.size(), f.step == FitStep::ecom ? 5U : 3U);
+      EXPECT_TRUE(tells_apart(f.points));
+    }
+    const double speed = run.platform.processors().front().speed;
+    for (int i = 1; i <= given.k(); ++i) {
+      const CostFunction& exec = run.fit.chain.task(i).exec;
+      if (given.has_programs()) {
+        const TaskProgram& program = given.programs[static_cast<std::size_t>(i - 1)];
+        EXPECT_NEAR(exec.c[0], program.sequential / speed, 1e-9 * program.sequential / speed + 1e-15) << i;
+        EXPECT_NEAR(exec.c[1], program.parallel / speed, 1e-9 * program.parallel / speed) << i;
+        EXPECT_NEAR(exec.c[2], program.overhead / speed, 1e-9 * program.overhead / speed + 1e-15) << i;
+      } else if (!given.task(i).exec.is_table()) {
+        for (int c = 0; c < 3; ++c)
+          EXPECT_NEAR(exec.c[c], given.task(i).exec.c[c], 1e-9) << i;
+      }
+    }
+  }
+}
+
+TEST(FitRun, RefusalsNameTheFunctionItsKeyItsSamplesAndTheFix)
+{
+  // a needs 9 of the 10 processors: f_exec(a) has p = 9 and 10 only, two samples for three coefficients
+  Scenario narrow = parse_scenario(R"(
+task_chain:
+  tasks:
+    - {name: a, exec: [1, 8, 0.5], p_min: 9, replicable: true, icom: 0, ecom: [0, 1, 1, 0, 0]}
+    - {name: b, exec: 1}
+platform: {generate: {class: fully-homogeneous, p: 10, speed: 1, bandwidth: 1, seed: 1}}
+mapper: sv95.dp
+)",
+                                   "narrow.yaml");
+  EXPECT_THAT([&] { fit_scenario(narrow, FitOptions{.samples = 5, .map = false, .simulate = false}); },
+              ::testing::ThrowsMessage<InputError>(::testing::StrEq(
+                  "narrow.yaml:4: key 'task_chain.tasks[0].exec': fit: f_exec(a) needs 3 samples on different "
+                  "processor counts (C1 + C2/p + C3 p has 3 coefficients), and only p = 9..10 are possible (P = 10, "
+                  "the minimum 9 of a (p_min, memory)): a platform with more processors, or a smaller minimum, would "
+                  "give more")));
+  // f_ecom given as a table of two sender counts: C1, C2/ps and C4 ps cannot be told apart, at its key
+  Scenario table = parse_scenario(R"(
+task_chain:
+  tasks:
+    - name: a
+      exec: [1, 8, 0.5]
+      replicable: true
+      icom: 0
+      ecom: {table: [[6, 5, 4, 3, 2, 1], [5, 4, 3, 2, 1, 0.5]], from: [1, 1]}
+    - {name: b, exec: 1}
+platform: {generate: {class: fully-homogeneous, p: 10, speed: 1, bandwidth: 1, seed: 1}}
+mapper: sv95.dp
+)",
+                                  "table.yaml");
+  EXPECT_THAT([&] { fit_scenario(table, FitOptions{.samples = 8, .map = false, .simulate = false}); },
+              ::testing::ThrowsMessage<InputError>(
+                  AllOf(HasSubstr("table.yaml:8: key 'task_chain.tasks[0].ecom': fit: f_ecom(a -> b) needs samples "
+                                  "that tell the 5 coefficients"),
+                        HasSubstr("2 different ps and 3 different pr"),
+                        HasSubstr("A table covering more sender and receiver counts would give more"))));
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-// The -small twins of seed 002's reproduction campaigns (validation/campaigns/hedpm-*-small.yaml) run end to end, and
+// The -small twins of hedpm's reproduction campaigns (validation/campaigns/hedpm-*-small.yaml) run end to end, and
 // the figures docs/reproduction-hedpm.md compares with the paper computed from their rows (validation/hedpm_tables).
 #include "validation/campaign_test_util.hpp"
 #include "validation/hedpm_tables.hpp"
@@ -130,7 +130,7 @@ TEST(HedpmReproduction, Figs23Small)
   EXPECT_NEAR(mean(het, 100, "br07.h7b-bsc", HedpmMeasure::event_graph), 11.0959, 5e-5);
   EXPECT_NEAR(mean(links, 60, "hedpm", HedpmMeasure::model), 16.2574, 5e-5);
   EXPECT_NEAR(mean(links, 60, "hedpm", HedpmMeasure::event_graph), 17.7844, 5e-5);
-  // BSC's mappings have one processor per interval: the model is seed 000 eq. (2), exact. HeDPM's dealt mappings on
+  // BSC's mappings have one processor per interval: the model is br07 eq. (2), exact. HeDPM's dealt mappings on
   // heterogeneous links: the model is optimistic, down to 0.6926 of the exact period.
   const HedpmRatio* bsc = ratio(t, "br07.h7b-bsc");
   ASSERT_NE(bsc, nullptr);
@@ -176,7 +176,7 @@ TEST(HedpmReproduction, FerretSmall)
   GTEST_SKIP() << "figures of a whole campaign (the plain build checks them); under the sanitizers the mappers, the "
                   "event graph and the runner they use are checked by their own tests and Figs23SmallSimulated";
 #endif
-  // Seed 002 §5.3 with pipesim's choices (the campaign's comment): the orderly assignment over HeDPM's mapping,
+  // hedpm §5.3 with pipesim's choices (the campaign's comment): the orderly assignment over HeDPM's mapping,
   // test systems 1 and 2: 11.66x and 2.22x (the paper: 9.2x on its own system); the optimum of HeDPM's space 13.33x
   // and 2.67x. Simulated (700 data sets): the same ratios as by the event graph.
   HedpmTables t = run_small("hedpm-ferret-small");

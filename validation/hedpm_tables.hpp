@@ -1,4 +1,4 @@
-// Seed 002 §5's figures computed from a campaign of the HeDPM mappers (validation/campaigns/hedpm-*.yaml): Fig. 1's
+// hedpm §5's figures computed from a campaign of the HeDPM mappers (validation/campaigns/hedpm-*.yaml): Fig. 1's
 // distances to the optimum, Figs. 2-3's mean periods per processor count against BSC, and HeDPM's model against the
 // exact period, each by HeDPM's model, the event graph and the simulation (docs/reproduction-hedpm.md).
 #pragma once
@@ -10,7 +10,7 @@
 
 namespace pipesim {
 
-/// The three ways a row measures a mapping: HeDPM's prediction (hedpm_period, seed 002 eqs. (1)-(2)), the exact
+/// The three ways a row measures a mapping: HeDPM's prediction (hedpm_period, hedpm eqs. (1)-(2)), the exact
 /// one-port period (event_graph_period) and the simulated period (simulated_period).
 enum class HedpmMeasure { model, event_graph, simulation };
 const char* to_string(HedpmMeasure measure);
@@ -50,7 +50,7 @@ struct HedpmRatio {
   double mean   = 0;
 };
 
-/// Seed 002 §5.3 (Ferret): the explicit mapping's period over a mapper's on the same instances (the speedup).
+/// hedpm §5.3 (Ferret): the explicit mapping's period over a mapper's on the same instances (the speedup).
 struct HedpmSpeedup {
   std::string mapper;
   HedpmMeasure measure = HedpmMeasure::model;
@@ -67,9 +67,12 @@ struct HedpmTables {
 };
 
 /// Contract.
+/// - Campaigns: only those with rows of a HeDPM mapper (a name starting with `hedpm`, whatever the row's status);
+///   the tables of any other campaign are empty, although its one-port rows have hedpm_period.
 /// - Instances: a row's swept parameters without `mapper` (the seed included); only `ok` rows count.
 /// - Fig. 1: the reference is `hedpm.exhaustive` when the campaign has it, else `hedpm.exact`; every other mapper whose
-///   name starts with `hedpm` is compared with it on the instances where both rows have the measure.
+///   objective is HeDPM's production time (MapperObjective::production_time: hedpm*) is compared with it on the
+///   instances where both rows have the measure.
 /// - Figs. 2-3: when the campaign has `br07.h7b-bsc` rows and sweeps `platform.generate.p`: means per family, P,
 ///   mapper (hedpm*, br07.h7b-bsc) and measure.
 /// - Speedups: when the campaign has `explicit` rows, explicit period / mapper period per instance, for every other
@@ -82,7 +85,7 @@ HedpmTables hedpm_tables(const CampaignResults& results);
 std::string hedpm_better_than_bsc(const HedpmTables& tables, const std::string& family, const std::string& mapper,
                                   HedpmMeasure measure);
 
-/// The tables as Markdown; empty when the campaign has no HeDPM rows.
+/// The tables as Markdown; empty when the campaign has no HeDPM rows (the report then shows no HeDPM section).
 std::string hedpm_tables_markdown(const HedpmTables& tables);
 
 } // namespace pipesim

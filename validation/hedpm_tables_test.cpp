@@ -1,4 +1,4 @@
-// The Markdown of seed 002's figures, compared whole on a made-up set of tables (no campaign needed).
+// The Markdown of hedpm's figures, compared whole on a made-up set of tables (no campaign needed).
 #include "validation/hedpm_tables.hpp"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Seed 002 Table 2 for a scenario (Algorithm 4.1's iterations and Algorithm 4.2's runs).
+// hedpm Table 2 for a scenario (Algorithm 4.1's iterations and Algorithm 4.2's runs).
 #include "validation/hedpm_trace.hpp"
 
 #include "base/input_error.hpp"

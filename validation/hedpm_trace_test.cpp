@@ -1,4 +1,4 @@
-// Seed 002 Table 2 printed for the §4.1 case study (scenarios/examples/hedpm-case-study.yaml): the values that
+// hedpm Table 2 printed for the §4.1 case study (scenarios/examples/hedpm-case-study.yaml): the values that
 // mappers/hedpm/hedpm_test.cpp asserts on the algorithm, here as `pipesim hedpm-trace` shows them.
 #include "validation/hedpm_trace.hpp"
 

@@ -29,6 +29,14 @@ std::vector<double> pareto_linear_bounds(double from, double to, int steps)
   if (steps > max_pareto_bounds) // each bound runs every mapper: 10^8 steps ran for days with no output
     throw InputError(
         fmt::format("--steps {}: at most {} bounds (each one runs every mapper)", steps, max_pareto_bounds));
+  if (steps == 1 && to != from) // the sweep would stop at --from and never reach --to
+    throw InputError(fmt::format("--steps 1: one bound cannot go from --from {} to --to {}: expected at least 2 steps "
+                                 "(or --bounds {} for that bound alone)",
+                                 from, to, from));
+  if (steps > 1 && to == from)
+    throw InputError(fmt::format("--steps {}: --from and --to are both {}, so the {} bounds would all be {}: expected "
+                                 "--steps 1 (or a --to above --from)",
+                                 steps, from, steps, from));
   std::vector<double> bounds;
   for (int i = 0; i < steps; ++i)
     bounds.push_back(steps == 1 ? from : from + (to - from) * i / (steps - 1));
@@ -38,8 +46,13 @@ std::vector<double> pareto_linear_bounds(double from, double to, int steps)
 void check_pareto_bounds(const std::vector<double>& bounds)
 {
   if (bounds.empty()) throw InputError("no period bound: give --bounds or --from, --to and --steps");
-  for (double b : bounds)
+  for (std::size_t i = 0; i < bounds.size(); ++i) {
+    double b = bounds[i];
     if (!(b > 0) || !std::isfinite(b)) throw InputError(fmt::format("--bounds {}: a period bound must be > 0", b));
+    if (std::find(bounds.begin(), bounds.begin() + static_cast<long>(i), b) != bounds.begin() + static_cast<long>(i))
+      throw InputError(
+          fmt::format("--bounds {}: the bound {} is given twice: expected each bound once", fmt::join(bounds, ","), b));
+  }
 }
 
 std::vector<std::string> pareto_mappers(const Problem& problem, const std::vector<std::string>& requested)
@@ -47,15 +60,16 @@ std::vector<std::string> pareto_mappers(const Problem& problem, const std::vecto
   auto& registry = MapperRegistry::instance();
   std::vector<std::string> names;
   for (const auto& name : requested) {
-    auto mapper = registry.create(name); // unknown: InputError listing the known names
-    if (auto why = mapper->refuses(problem))
-      throw InputError(fmt::format("--mappers {}: refuses the problem: {}", name, *why));
+    if (auto refusal = mapper_refusal(name, problem)) // unknown: InputError listing the known names
+      throw InputError(fmt::format("--mappers {}: {}", name, *refusal));
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
   if (requested.empty())
-    for (const auto& name : registry.names())
-      if (name != explicit_mapper_name && name.rfind("debug.", 0) != 0 && !registry.create(name)->refuses(problem))
+    for (const auto& name : registry.names()) {
+      MapperFamily family = registry.info(name).family; // a given mapping or a testing aid is not a front
+      if (family != MapperFamily::given && family != MapperFamily::testing && !registry.create(name)->refuses(problem))
         names.push_back(name);
+    }
   std::vector<std::string> out; // the exact mappers first
   for (const auto& name : pareto_exact_mappers)
     if (!registry.create(name)->refuses(problem)) out.push_back(name);

@@ -1,4 +1,4 @@
-// Pareto fronts of seed 004's problem: the smallest failure probability F each mapper finds as the period bound
+// Pareto fronts of bbr10's problem: the smallest failure probability F each mapper finds as the period bound
 // P_max varies, next to the exact front of bbr10.exhaustive(.interval) on tiny instances (docs/pareto.md).
 #pragma once
 
@@ -20,7 +20,7 @@ inline const std::vector<std::string> pareto_exact_mappers{"bbr10.exhaustive", "
 
 struct ParetoOptions {
   /// Mappers to sweep; empty: every registered mapper that accepts the problem (objective min_failure_probability
-  /// at the first bound) except `explicit` and the `debug.*` testing aids. The exact mappers are always added
+  /// at the first bound) except `explicit` (family given) and testing aids. The exact mappers are always added
   /// when they accept it.
   std::vector<std::string> mappers;
   std::vector<double> bounds; // P_max values, each > 0
@@ -60,10 +60,11 @@ struct ParetoSweep {
 
 /// At most this many bounds from --steps.
 inline constexpr int max_pareto_bounds = 10'000;
-/// `steps` bounds evenly spaced from `from` to `to` inclusive (steps = 1: `from`). InputError naming the option and
-/// value unless 0 < from <= to and 1 <= steps <= max_pareto_bounds.
+/// `steps` bounds evenly spaced from `from` to `to` inclusive. InputError naming the option and value unless
+/// 0 < from <= to (finite) and 1 <= steps <= max_pareto_bounds, and unless steps = 1 exactly when from = to (one
+/// bound cannot reach `to`; more than one bound between equal ends would repeat it).
 std::vector<double> pareto_linear_bounds(double from, double to, int steps);
-/// InputError naming the value unless every bound is finite and > 0 (and there is at least one).
+/// InputError naming the value unless every bound is finite, > 0 and given once (and there is at least one).
 void check_pareto_bounds(const std::vector<double>& bounds);
 
 /// The mapper list of ParetoOptions::mappers for `problem` (with its objective set to the first bound): the given

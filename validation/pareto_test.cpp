@@ -2,7 +2,9 @@
 #include "validation/pareto.hpp"
 
 #include "base/input_error.hpp"
+#include "mappers/mapper.hpp"
 
+#include <cmath>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -39,8 +41,10 @@ TEST(Pareto, ExactFrontsOfTheShippedExample)
   ASSERT_GE(sweep.curves.size(), 2U);
   EXPECT_EQ(sweep.curves[0].mapper, "bbr10.exhaustive");
   EXPECT_EQ(sweep.curves[1].mapper, "bbr10.exhaustive.interval");
-  for (const auto& c : sweep.curves)
-    EXPECT_TRUE(c.mapper != "explicit" && c.mapper.rfind("debug.", 0) != 0) << c.mapper;
+  for (const auto& c : sweep.curves) { // every curve a mapper that minimises F, never the given mapping
+    EXPECT_EQ(MapperRegistry::instance().info(c.mapper).objective, MapperObjective::failure_probability) << c.mapper;
+    EXPECT_NE(c.mapper, explicit_mapper_name);
+  }
   std::vector<std::optional<double>> general{std::nullopt, 0.0882, 0.0882, 0.0018};
   std::vector<std::optional<double>> interval{std::nullopt, 0.3448, 0.0882, 0.0018};
   for (std::size_t i = 0; i < 4; ++i) {
@@ -130,8 +134,26 @@ TEST(Pareto, BadInputNamesTheValue)
             "--steps 100000000: at most 10000 bounds (each one runs every mapper)");
   EXPECT_EQ(pareto_linear_bounds(1, 2, 10'000).size(), 10'000u);
   EXPECT_EQ(message([] { check_pareto_bounds({1, -0.5}); }), "--bounds -0.5: a period bound must be > 0");
+  // a sweep never drops an end: one step cannot reach --to, several between equal ends repeat one bound
+  EXPECT_EQ(message([] { pareto_linear_bounds(1, 4, 1); }),
+            "--steps 1: one bound cannot go from --from 1 to --to 4: expected at least 2 steps (or --bounds 1 for "
+            "that bound alone)");
+  EXPECT_EQ(message([] { pareto_linear_bounds(2, 2, 3); }),
+            "--steps 3: --from and --to are both 2, so the 3 bounds would all be 2: expected --steps 1 (or a --to "
+            "above --from)");
+  EXPECT_EQ(message([] { pareto_linear_bounds(1, 2, -4); }), "--steps -4: expected at least 1");
+  EXPECT_EQ(message([] { pareto_linear_bounds(std::nan(""), 2, 3); }), "--from nan: a period bound must be > 0");
+  EXPECT_EQ(message([] { pareto_linear_bounds(1, std::nan(""), 3); }), "--to nan: must be a period >= --from (1)");
+  EXPECT_EQ(message([] { pareto_linear_bounds(1, INFINITY, 3); }), "--to inf: must be a period >= --from (1)");
+  EXPECT_EQ(message([] {
+              check_pareto_bounds({1, 2, 1});
+            }),
+            "--bounds 1,2,1: the bound 1 is given twice: expected each bound once");
+  EXPECT_EQ(message([] { check_pareto_bounds({}); }), "no period bound: give --bounds or --from, --to and --steps");
   EXPECT_NE(message([] { sweep_example({"no.such.mapper"}); }).find("no.such.mapper"), std::string::npos);
-  EXPECT_NE(message([] { sweep_example({"explicit"}); }).find("--mappers explicit: refuses the problem"),
+  EXPECT_NE(message([] {
+              sweep_example({"explicit"});
+            }).find("--mappers explicit: mapper 'explicit' cannot handle this problem"),
             std::string::npos);
   Scenario one_port         = example();
   one_port.simulation.model = CommModel::one_port;

@@ -1,6 +1,8 @@
+// bbr10 Tables 2 and 3 from a campaign of the reliability heuristics, which the registry's metadata picks out.
 #include "validation/reliability_tables.hpp"
 
 #include "base/table.hpp"
+#include "mappers/mapper.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,32 +14,23 @@ namespace pipesim {
 
 namespace {
 
-bool is_heuristic(const std::string& name)
+/// The registry's metadata of a bbr10 reliability heuristic (a row of Table 2), nullptr for any other mapper.
+const MapperInfo* heuristic_info(const std::string& name)
 {
-  return name.rfind("bbr10.part", 0) == 0; // bbr10.partst*, bbr10.partpr*
+  const MapperInfo* info = MapperRegistry::instance().find(name);
+  return info && info->paper == Paper::bbr10 && info->family == MapperFamily::heuristic ? info : nullptr;
 }
 
-bool is_interval(const std::string& name)
-{
-  return name.size() > 9 && name.compare(name.size() - 9, 9, ".interval") == 0;
-}
+bool is_heuristic(const std::string& name) { return heuristic_info(name) != nullptr; }
+
+/// Precondition: is_heuristic(name).
+bool is_interval(const std::string& name) { return heuristic_info(name)->mapping == MappingRule::interval; }
+
+/// Table 2's row order (MapperInfo::rank): Small, Snake-c, Snake-w, BCT-c, BCT-w, Bal-c, Bal-w (outer), PartStc,
+/// PartStr, PartStw (inner), then PartPrc, PartPrw. Precondition: is_heuristic(name).
+int paper_rank(const std::string& name) { return heuristic_info(name)->rank; }
 
 /// The deviations of one heuristic (or class) from the best of its scenario, summarised at the end.
-/// Table 2's row order: Small, Snake-c, Snake-w, BCT-c, BCT-w, Bal-c, Bal-w (outer), PartStc, PartStr, PartStw
-/// (inner), then PartPrc, PartPrw; unknown names last, by name.
-int paper_rank(const std::string& name)
-{
-  static const char* steps[] = {"small", "snake-c", "snake-w", "bct-c", "bct-w", "bal-c", "bal-w"};
-  static const char* parts[] = {"partstc", "partstr", "partstw"};
-  std::string base           = is_interval(name) ? name.substr(6, name.size() - 15) : name.substr(6); // drop "bbr10."
-  if (base == "partprc") return 100;
-  if (base == "partprw") return 101;
-  for (int m = 0; m < 7; ++m)
-    for (int q = 0; q < 3; ++q)
-      if (base == std::string(parts[q]) + "-" + steps[m]) return 3 * m + q;
-  return 1000;
-}
-
 class Accumulator {
 public:
   void add(double value, double best) { deviations_.push_back(best > 0 ? relative_deviation(value, best) : 0.0); }
@@ -47,21 +40,34 @@ private:
   std::vector<double> deviations_;
 };
 
-/// F of each heuristic in each scenario (a scenario: a row's parameters but the mapper).
+constexpr const char* period_test_key = "mapper_options.period_test";
+
+/// The row's period test: its own column, else the swept option, else worst-case (rows before the option).
+PeriodTest row_period_test(const ResultRow& row)
+{
+  std::string text = row.period_test;
+  if (auto it = row.params.find(period_test_key); text.empty() && it != row.params.end() && it->is_string())
+    text = it->get<std::string>();
+  return text.empty() ? PeriodTest::worst_case : parse_enum<PeriodTest>(text, "period test");
+}
+
+/// F of each heuristic in each scenario (a scenario: a row's parameters but the mapper and the period test).
 struct HeuristicResults {
   std::vector<std::string> names;                         // heuristics in order of first appearance
   std::map<std::string, std::map<std::string, double>> f; // scenario -> heuristic -> F (NaN: unusable)
   std::map<std::string, std::string> platform_of;         // scenario -> swept platform size, or "all"
 };
 
-HeuristicResults collect_heuristic_results(const CampaignResults& results)
+HeuristicResults collect_heuristic_results(const CampaignResults& results, ReliabilityView view)
 {
   HeuristicResults out;
   for (const ResultRow& row : results.rows) {
     if (!is_heuristic(row.mapper)) continue;
+    if (row_period_test(row) != (is_interval(row.mapper) ? view.interval : view.general)) continue;
     if (std::find(out.names.begin(), out.names.end(), row.mapper) == out.names.end()) out.names.push_back(row.mapper);
     nlohmann::json key = row.params;
     key.erase("mapper");
+    key.erase(period_test_key);
     std::string scenario        = key.dump();
     double f                    = row.run_status() == RunStatus::infeasible ? 1.0
                                   : row.ok() && row.failure_probability     ? *row.failure_probability
@@ -117,13 +123,20 @@ struct Deviations {
 
 } // namespace
 
-ReliabilityTables reliability_tables(const CampaignResults& results)
+std::string ReliabilityView::title() const
 {
-  HeuristicResults collected      = collect_heuristic_results(results);
+  if (interval == general) return to_string(interval);
+  return fmt::format("interval: {}, general: {}", to_string(interval), to_string(general));
+}
+
+ReliabilityTables reliability_tables(const CampaignResults& results, ReliabilityView view)
+{
+  HeuristicResults collected      = collect_heuristic_results(results, view);
   std::vector<std::string>& names = collected.names;
   std::stable_sort(names.begin(), names.end(),
                    [](const std::string& a, const std::string& b) { return paper_rank(a) < paper_rank(b); });
   ReliabilityTables tables;
+  tables.view = view;
   Deviations deviations;
   for (const auto& [scenario, f] : collected.f) {
     bool usable =
@@ -183,8 +196,38 @@ Table table3(const ReliabilityTables& tables)
 }
 } // namespace
 
+std::vector<ReliabilityView> reliability_views(const CampaignResults& results)
+{
+  std::vector<bool> present(enum_values<PeriodTest>().size(), false);
+  for (const ResultRow& row : results.rows)
+    if (is_heuristic(row.mapper)) present[static_cast<std::size_t>(row_period_test(row))] = true;
+  std::vector<ReliabilityView> views;
+  for (PeriodTest test : enum_values<PeriodTest>())
+    if (present[static_cast<std::size_t>(test)]) views.push_back({test, test});
+  if (views.size() == 2) views.push_back({PeriodTest::worst_case, PeriodTest::all_alive_best_election});
+  return views;
+}
+
+std::string reliability_tables_markdown(const CampaignResults& results)
+{
+  std::string out;
+  for (ReliabilityView view : reliability_views(results)) {
+    ReliabilityTables tables = reliability_tables(results, view);
+    if (tables.scenarios == 0) continue;
+    out += fmt::format("{}## Period test: {}\n\n", out.empty() ? "" : "\n", view.title());
+    out += reliability_tables_markdown(tables);
+  }
+  return out;
+}
+
 std::string reliability_tables_markdown(const ReliabilityTables& tables)
 {
+  if (tables.view.interval != tables.view.general)
+    return fmt::format("Seed 004 Table 3 over {} scenarios: the best interval mapping ({}) and the best general "
+                       "mapping ({}), relative to the better of the two\n\nBest rate counts a tie for both classes; "
+                       "strictly best leaves ties out.\n\n",
+                       tables.scenarios, to_string(tables.view.interval), to_string(tables.view.general)) +
+           table3(tables).markdown();
   std::string out = fmt::format("Seed 004 Table 2: each heuristic's F relative to the smallest F of its class, over "
                                 "{} scenarios (infeasible: F = 1)\n\n",
                                 tables.scenarios);

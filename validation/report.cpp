@@ -2,15 +2,19 @@
 #include "validation/report.hpp"
 
 #include "validation/elections_table.hpp"
+#include "validation/fidelity_atlas.hpp"
 #include "validation/gnuplot.hpp"
 #include "validation/hedpm_tables.hpp"
+#include "validation/period_after_crashes.hpp"
 #include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_edits_plot.hpp"
+#include "validation/report_means.hpp"
 #include "validation/report_plots.hpp"
 #include "validation/result_files.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fmt/format.h>
 #include <set>
 
@@ -94,30 +98,25 @@ std::string summary_html(const CampaignResults& results, int excluded)
 
 std::string means_table_html(const std::vector<MapperMean>& means, const std::string& x_key)
 {
-  bool per_p = means_per_platform_size(means);
-  std::vector<std::pair<std::string, std::optional<int>>> columns; // mapper, and p when the curves are per p
+  std::vector<const MapperMean*> columns; // the first mean of each curve
   std::set<double> xs;
   bool simulated = false;
   for (const auto& m : means) {
-    std::pair<std::string, std::optional<int>> column{m.mapper, per_p ? m.p : std::nullopt};
-    if (std::find(columns.begin(), columns.end(), column) == columns.end()) columns.push_back(column);
+    if (std::ranges::none_of(columns, [&](const MapperMean* c) { return c->same_curve(m); })) columns.push_back(&m);
     xs.insert(m.x);
     simulated = simulated || m.simulated.has_value();
   }
   std::string html = fmt::format("<table>\n<tr><th rowspan=\"2\">{}</th>", escape(x_key));
-  for (const auto& [mapper, p] : columns)
-    html += fmt::format("<th colspan=\"{}\">{}{}</th>", simulated ? 2 : 1, escape(mapper),
-                        p ? fmt::format(", p = {}", *p) : "");
+  for (const MapperMean* column : columns)
+    html += fmt::format("<th colspan=\"{}\">{}</th>", simulated ? 2 : 1, escape(column->title()));
   html += "</tr>\n<tr>";
   for (size_t i = 0; i < columns.size(); ++i)
     html += simulated ? "<th>analytic (runs)</th><th>simulated</th>" : "<th>analytic (runs)</th>";
   html += "</tr>\n";
   for (double x : xs) {
     html += fmt::format("<tr><td class=\"num\">{}</td>", x);
-    for (const auto& column : columns) { // no structured binding: clang 14 cannot capture one (the fuzz preset)
-      auto it = std::find_if(means.begin(), means.end(), [&](const auto& m) {
-        return m.mapper == column.first && m.x == x && (!per_p || m.p == column.second);
-      });
+    for (const MapperMean* column : columns) {
+      auto it = std::ranges::find_if(means, [&](const MapperMean& m) { return m.same_curve(*column) && m.x == x; });
       if (it == means.end())
         html += simulated ? "<td></td><td></td>" : "<td></td>";
       else {
@@ -130,13 +129,12 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
   return html + "</table>\n";
 }
 
-/// Campaigns of the seed 004 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
+/// Campaigns of the bbr10 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
-  ReliabilityTables tables = reliability_tables(results);
-  if (tables.scenarios == 0) return "";
-  std::string markdown = reliability_tables_markdown(tables);
+  std::string markdown = reliability_tables_markdown(results);
+  if (markdown.empty()) return "";
   write_file_atomically(results.dir + "/reliability-tables.md", markdown);
   return "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities relative to the best "
          "of the class in each scenario (<a href=\"reliability-tables.md\">reliability-tables.md</a>; "
@@ -144,11 +142,16 @@ std::string reliability_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
-/// Campaigns of the HeDPM mappers: seed 002's figures (written to hedpm-tables.md too); empty when there are none.
+/// Campaigns of the HeDPM mappers: hedpm's figures (written to hedpm-tables.md too); empty when there are none
+/// (and a hedpm-tables.md an earlier report wrote is removed: the directory holds the tables of this report only).
 std::string hedpm_html(const CampaignResults& results)
 {
   std::string markdown = hedpm_tables_markdown(hedpm_tables(results));
-  if (markdown.empty()) return "";
+  if (markdown.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove(results.dir + "/hedpm-tables.md", ignored);
+    return "";
+  }
   write_file_atomically(results.dir + "/hedpm-tables.md", markdown);
   return "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor count against BSC and "
          "HeDPM's model against the event graph (<a href=\"hedpm-tables.md\">hedpm-tables.md</a>; "
@@ -156,7 +159,20 @@ std::string hedpm_html(const CampaignResults& results)
          escape(markdown) + "</pre>\n";
 }
 
-/// Elections campaigns: seed 004 Table 1 (written to elections-table.{md,csv} too).
+/// Monte Carlo series against a period bound (bbr10): the period after the last crash against P_max (written to
+/// period-after-crashes.md too); empty when no row has one.
+std::string after_crashes_html(const CampaignResults& results)
+{
+  std::string markdown = period_after_crashes_markdown(results);
+  if (markdown.empty()) return "";
+  write_file_atomically(results.dir + "/period-after-crashes.md", markdown);
+  return "<h2>Period bound after crashes (seed 004)</h2>\n<p>How often the period after the last crash of a Monte "
+         "Carlo run exceeds P_max (<a href=\"period-after-crashes.md\">period-after-crashes.md</a>; "
+         "docs/reproduction-bbr10.md).</p>\n<pre>" +
+         escape(markdown) + "</pre>\n";
+}
+
+/// Elections campaigns: bbr10 Table 1 (written to elections-table.{md,csv} too).
 std::string elections_html(const std::string& dir)
 {
   ElectionsTable table = write_elections_table(dir);
@@ -213,6 +229,31 @@ std::string figure_html(const std::string& dir, const std::optional<GnuplotPlot>
                             n, escape(title), escape(caption));
 }
 
+/// Simulated campaigns that sweep a condition (simulation.*, analytic.*, pipeline.variability): the fidelity atlas
+/// (written to fidelity-atlas.md too; docs/fidelity.md).
+std::string fidelity_section(const CampaignResults& results, const ReportOptions& options)
+{
+  FidelityAtlas atlas = fidelity_atlas(results);
+  if (atlas.conditions.empty()) return "";
+  std::string markdown = fidelity_atlas_markdown(atlas);
+  write_file_atomically(results.dir + "/fidelity-atlas.md", markdown);
+  std::string html = "<h2>Fidelity atlas</h2>\n<p>Per condition (the swept simulation.*, analytic.* and "
+                     "pipeline.variability values), the relative error (simulated - analytic) / analytic and, per "
+                     "instance, Kendall's tau between the formula's and the simulation's rankings of its mappings "
+                     "(<a href=\"fidelity-atlas.md\">fidelity-atlas.md</a>; docs/fidelity.md).</p>\n<pre>" +
+                     escape(markdown) + "</pre>\n";
+  html += figure_html(results.dir, fidelity_error_plot(atlas), "Relative error per condition",
+                      "Per numbered condition: |simulated - analytic| / analytic of the ok runs, box 25-75 %, whiskers "
+                      "5-95 %, red bar the median; errors below 1e-16 are drawn at 1e-16.",
+                      "", options);
+  html += figure_html(results.dir, fidelity_ranking_plot(atlas), "Rankings per condition",
+                      "Per numbered condition: Kendall's tau-b between the analytic and the simulated periods of "
+                      "each instance's mappings (mean, minimum) and the share of instances whose formula-best mapping "
+                      "is also best in simulation (within 1e-9).",
+                      "", options);
+  return html;
+}
+
 std::string gantt_section(const std::string& dir, const ReportOptions& options)
 {
   const std::string title         = "Gantt chart of a simulated run";
@@ -238,11 +279,11 @@ std::string mean_period_section(const std::string& dir, const CampaignResults& r
   std::vector<MapperMean> means = x_key.empty() ? std::vector<MapperMean>{} : mapper_means(results, x_key);
   std::string html =
       figure_html(dir, elections ? std::nullopt : mean_period_plot(results, x_key), "Mean period per mapper",
-                  "One curve per mapper, and per platform size p when the campaign has several: the period "
+                  "One curve per mapper and per value of every other swept key (the seed aside): the period "
                   "against " +
                       x_key +
-                      ", averaged over the seeds (and every other swept key) of the ok runs; lines: analytic, "
-                      "circles: simulated when the campaign simulated.",
+                      ", averaged over the seeds of the ok runs; lines: analytic, circles: simulated when the "
+                      "campaign simulated.",
                   elections       ? "Elections campaign: the periods are in the table of the elections above."
                   : x_key.empty() ? "The campaign sweeps no numeric parameter other than the seed to put on an x axis."
                                   : "No ok run has a numeric value of " + x_key + ".",
@@ -270,6 +311,8 @@ void write_report(const std::string& dir, const ReportOptions& options)
   if (mode == CampaignMode::elections) html += elections_html(dir);
   html += reliability_html(results);
   html += hedpm_html(results);
+  html += after_crashes_html(results);
+  if (simulate) html += fidelity_section(results, options);
   html += figure_html(dir, simulate ? period_scatter_plot(results) : std::nullopt, "Simulated vs analytic period",
                       "Each point is one ok run: its simulated period against its analytic period (filled) and its "
                       "event-graph period (open); points on the dashed line y = x agree exactly.",

@@ -6,7 +6,8 @@
 namespace pipesim {
 
 struct ReportOptions {
-  /// The swept key on the x axis of the per-mapper curves; empty: the first numeric swept key other than "seed".
+  /// The swept key on the x axis of the per-mapper curves; empty: the numeric swept key with the most values
+  /// (choose_x_key). Every other swept key but the seed splits the curves (report_means.hpp).
   std::string x_key;
   /// The gnuplot executable (a name searched in PATH, or a path).
   std::string gnuplot = "gnuplot";
@@ -21,7 +22,7 @@ struct ReportOptions {
 /// - mean_period: per mapper, the mean period over seeds against the x key (and the table of means in the HTML);
 /// - survival: Monte Carlo survival rate against 1 - F with Wilson intervals (rows with survival_rate);
 /// - gantt: receive / compute / send bars per processor over a few periods of the traced run.
-/// Elections campaigns also get seed 004 Table 1 (write_elections_table: DIR/elections-table.{csv,md}).
+/// Elections campaigns also get bbr10 Table 1 (write_elections_table: DIR/elections-table.{csv,md}).
 /// Only ok rows are plotted; the others are counted and listed. A missing or malformed input file is an InputError
 /// naming it; a missing gnuplot is a std::runtime_error "gnuplot not found: install gnuplot-nox (scripts/setup.sh)".
 void write_report(const std::string& dir, const ReportOptions& options = {});

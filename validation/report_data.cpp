@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <regex>
+#include <set>
 
 namespace pipesim {
 
@@ -42,12 +43,24 @@ nlohmann::json parse_json_file(const std::string& path)
 ResultRow parse_row(const nlohmann::json& j, int line)
 {
   ResultRow row;
-  row.line    = line;
-  row.run_id  = j.value("run_id", 0);
-  row.mapper  = string_field(j, "mapper");
-  row.status  = string_field(j, "status");
-  row.error   = string_field(j, "error");
-  row.verdict = string_field(j, "verdict");
+  row.line              = line;
+  row.run_id            = j.value("run_id", 0);
+  row.mapper            = string_field(j, "mapper");
+  row.status            = string_field(j, "status");
+  row.error             = string_field(j, "error");
+  row.verdict           = string_field(j, "verdict");
+  row.period_test       = string_field(j, "period_test");
+  row.period_bound      = number_field(j, "period_bound");
+  row.worst_case_period = number_field(j, "worst_case_period");
+  row.worst_case_bound  = number_field(j, "worst_case_bound");
+  if (auto measured = number_field(j, "after_crash_measured")) {
+    row.after_crash_measured       = static_cast<int>(*measured);
+    row.after_crash_over_bound     = static_cast<int>(number_field(j, "after_crash_over_bound").value_or(0));
+    row.after_crash_max_ratio      = number_field(j, "after_crash_max_ratio").value_or(0);
+    row.one_left_runs              = static_cast<int>(number_field(j, "one_left_runs").value_or(0));
+    row.one_left_over_bound        = static_cast<int>(number_field(j, "one_left_over_bound").value_or(0));
+    row.after_crash_sim_over_bound = static_cast<int>(number_field(j, "after_crash_sim_over_bound").value_or(0));
+  }
   if (auto it = j.find("p"); it != j.end() && it->is_number_integer()) row.p = it->get<int>();
   row.analytic_period       = number_field(j, "analytic_period");
   row.simulated_period      = number_field(j, "simulated_period");
@@ -127,17 +140,20 @@ std::optional<double> param_number(const ResultRow& row, const std::string& key)
 }
 
 namespace {
-bool numeric_key(const CampaignResults& results, const std::string& key)
+/// The number of distinct numeric values of `key` among the rows; 0 when some row has a value that is no number.
+std::size_t numeric_values(const CampaignResults& results, const std::string& key)
 {
-  bool any = false;
+  std::set<double> values;
   for (const auto& row : results.rows) {
     auto it = row.params.find(key);
     if (it == row.params.end() || it->is_null()) continue;
-    if (!as_number(*it)) return false;
-    any = true;
+    auto x = as_number(*it);
+    if (!x) return 0;
+    values.insert(*x);
   }
-  return any;
+  return values.size();
 }
+bool numeric_key(const CampaignResults& results, const std::string& key) { return numeric_values(results, key) > 0; }
 } // namespace
 
 std::string choose_x_key(const CampaignResults& results, const std::string& requested)
@@ -151,9 +167,16 @@ std::string choose_x_key(const CampaignResults& results, const std::string& requ
       throw InputError(fmt::format("{}: x key '{}': expected numeric values in results.jsonl", where, requested));
     return requested;
   }
+  // the key with the most values: the others split the curves (report_means.hpp), so br07-exp*.yaml, which sweep
+  // p = 10, 100 before n = 1..50, get n on the axis and a curve per mapper and p, not 11 curves per mapper
+  std::string best;
+  std::size_t most = 0;
   for (const auto& key : results.swept)
-    if (key != "seed" && key != "mapper" && numeric_key(results, key)) return key;
-  return "";
+    if (std::size_t count = key == "seed" || key == "mapper" ? 0 : numeric_values(results, key); count > most) {
+      best = key;
+      most = count;
+    }
+  return best;
 }
 
 void PeriodSums::add(const ResultRow& row)
@@ -177,31 +200,6 @@ std::optional<double> PeriodSums::mean_analytic() const
 std::optional<double> PeriodSums::mean_simulated() const
 {
   return n_simulated > 0 ? std::optional<double>(simulated / n_simulated) : std::nullopt;
-}
-
-std::vector<MapperMean> mapper_means(const CampaignResults& results, const std::string& x_key)
-{
-  std::vector<std::string> order;
-  std::map<std::string, std::map<std::pair<std::optional<int>, double>, PeriodSums>> sums;
-  for (const auto& row : results.rows) {
-    auto x = param_number(row, x_key);
-    if (!row.ok() || !x) continue;
-    if (!sums.contains(row.mapper)) order.push_back(row.mapper);
-    sums[row.mapper][{row.p, *x}].add(row);
-  }
-  std::vector<MapperMean> means;
-  for (const auto& mapper : order)
-    for (const auto& [key, s] : sums[mapper])
-      means.push_back(MapperMean{mapper, key.first, key.second, s.runs, s.mean_analytic(), s.mean_simulated()});
-  return means;
-}
-
-bool means_per_platform_size(const std::vector<MapperMean>& means)
-{
-  for (std::size_t i = 0; i < means.size(); ++i)
-    for (std::size_t j = i + 1; j < means.size() && means[j].mapper == means[i].mapper; ++j)
-      if (means[j].x == means[i].x && means[j].p != means[i].p) return true;
-  return false;
 }
 
 std::optional<double> period_error(const ResultRow& row)

@@ -25,14 +25,25 @@ struct ResultRow {
   std::optional<double> analytic_period;
   std::optional<double> simulated_period;
   std::optional<double> event_graph_period;
-  std::optional<double> hedpm_period; // seed 002 eqs. (1)-(2), one-port interval mappings
+  std::optional<double> hedpm_period; // hedpm eqs. (1)-(2), one-port interval mappings
   std::optional<double> rel_error_period;
   std::optional<double> rel_error_event_graph;
   std::optional<double> failure_probability;
   std::optional<double> survival_rate;
   std::optional<double> survival_ci_low;
   std::optional<double> survival_ci_high;
-  std::string verdict; // the simulation's verdict when it has one (a link failure, crash runs): "failed", ...
+  std::string verdict;     // the simulation's verdict when it has one (a link failure, crash runs): "failed", ...
+  std::string period_test; // bbr10 reliability heuristics: the P_max test they applied (empty for others)
+  std::optional<double> period_bound;      // P_max of a min-F scenario
+  std::optional<double> worst_case_period; // bbr10 §4, multi-port mappings with active replication
+  std::optional<double> worst_case_bound;  // bbr10 reliability heuristics: what their worst-case test compares
+  /// The Monte Carlo series against P_max (validation/period_after_crashes.hpp), when the row has one.
+  std::optional<int> after_crash_measured;
+  int after_crash_over_bound     = 0;
+  double after_crash_max_ratio   = 0;
+  int one_left_runs              = 0;
+  int one_left_over_bound        = 0;
+  int after_crash_sim_over_bound = 0; // the same counted on the simulated periods (transient included)
 
   /// The status as RunStatus (empty when the file holds another text).
   std::optional<RunStatus> run_status() const { return from_string<RunStatus>(status); }
@@ -60,24 +71,14 @@ struct CampaignResults {
 /// the line of results.jsonl).
 CampaignResults load_campaign_results(const std::string& dir);
 
-/// The x axis key: `requested` when set (an InputError unless it is a swept key with numeric values), else the first
-/// swept key other than "seed" and "mapper" whose values are all numbers (see param_number); empty when none is.
+/// The x axis key: `requested` when set (an InputError unless it is a swept key with numeric values), else, among the
+/// swept keys other than "seed" and "mapper" whose values are all numbers (see param_number), the one with the most
+/// distinct values (the first in swept order on ties); empty when none is.
 std::string choose_x_key(const CampaignResults& results, const std::string& requested);
 
 /// The value of params[key] of a row when it is a number or a string holding one ("10", "0.5"): the runner writes
 /// swept YAML scalars as strings.
 std::optional<double> param_number(const ResultRow& row, const std::string& key);
-
-/// Mean periods of one mapper on platforms of p processors at one x value, over the ok rows (seeds and every other
-/// swept key).
-struct MapperMean {
-  std::string mapper;
-  std::optional<int> p; // empty when the rows do not say
-  double x = 0;
-  int runs = 0;
-  std::optional<double> analytic; // mean analytic_period over the rows that have one
-  std::optional<double> simulated;
-};
 
 /// Sums of the analytic and simulated periods of ok rows, for their means.
 struct PeriodSums {
@@ -88,14 +89,6 @@ struct PeriodSums {
   std::optional<double> mean_analytic() const;
   std::optional<double> mean_simulated() const;
 };
-
-/// Means grouped by mapper (in order of first appearance), then platform size p, then x (both increasing); rows
-/// without a numeric x are skipped.
-std::vector<MapperMean> mapper_means(const CampaignResults& results, const std::string& x_key);
-
-/// Whether the means need one curve per mapper and p: some mapper has two means at the same x on different p (the
-/// campaign sweeps the platform size and x is not p). Otherwise one curve per mapper.
-bool means_per_platform_size(const std::vector<MapperMean>& means);
 
 /// The relative error |simulated - analytic| / analytic of an ok row: rel_error_period, else computed from the two
 /// periods; empty when the row has no simulated period.

@@ -16,7 +16,7 @@ std::string plot_number(std::optional<double> value)
 }
 
 /// Smallest and largest of a set of values, widened by `margin` on each side in log or linear space.
-struct Range {
+struct PlotRange {
   double low  = std::numeric_limits<double>::infinity();
   double high = -std::numeric_limits<double>::infinity();
   void add(double v)
@@ -73,7 +73,7 @@ std::optional<GnuplotPlot> period_scatter_plot(const CampaignResults& results)
   std::string analytic = "# analytic_period simulated_period run_id mapper\n";
   std::string graph    = "# event_graph_period simulated_period run_id mapper\n";
   int n_analytic = 0, n_graph = 0;
-  Range range;
+  PlotRange range;
   for (const auto& row : results.rows) {
     if (!row.ok() || !row.simulated_period) continue;
     if (row.analytic_period) {
@@ -135,36 +135,23 @@ std::optional<GnuplotPlot> error_histogram_plot(const CampaignResults& results)
 }
 
 namespace {
-/// One curve of the mean-period plot: a mapper, on platforms of p processors when the curves are split by p.
-struct MeanCurve {
-  std::string mapper;
-  std::optional<int> p;
-  std::string title() const { return p ? fmt::format("{}, p = {}", mapper, *p) : mapper; }
-  bool operator==(const MeanCurve&) const = default;
-};
-
-/// The data blocks of mean_period.dat, one per curve, and the curves in the order of the blocks.
-std::pair<std::string, std::vector<MeanCurve>> mean_period_data(const std::vector<MapperMean>& means, bool per_p)
+/// The data blocks of mean_period.dat, one per curve (mapper_means gives them in order, x increasing in each), and
+/// the curves' titles in the order of the blocks.
+std::pair<std::string, std::vector<std::string>> mean_period_data(const std::vector<MapperMean>& means)
 {
-  std::vector<MeanCurve> curves;
+  std::vector<std::string> titles;
   std::string data;
-  std::vector<MapperMean> sorted = means; // mapper_means sorts a mapper's means by p then x: its curve needs x only
-  for (auto first = sorted.begin(); !per_p && first != sorted.end();) {
-    auto last = std::find_if(first, sorted.end(), [&](const auto& m) { return m.mapper != first->mapper; });
-    std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.x < b.x; });
-    first = last;
-  }
-  for (const auto& m : sorted) {
-    MeanCurve curve{m.mapper, per_p ? m.p : std::nullopt};
-    if (curves.empty() || !(curves.back() == curve)) {
+  for (std::size_t i = 0; i < means.size(); ++i) {
+    const MapperMean& m = means[i];
+    if (i == 0 || !m.same_curve(means[i - 1])) {
       data += fmt::format("{}# mapper {}{}\n# x p runs mean_analytic_period mean_simulated_period\n",
-                          curves.empty() ? "" : "\n\n", m.mapper, curve.p ? fmt::format(" p {}", *curve.p) : "");
-      curves.push_back(curve);
+                          titles.empty() ? "" : "\n\n", m.mapper, m.family.empty() ? "" : " " + m.family);
+      titles.push_back(m.title());
     }
     data += fmt::format("{} {} {} {} {}\n", m.x, m.p ? fmt::format("{}", *m.p) : "NaN", m.runs, plot_number(m.analytic),
                         plot_number(m.simulated));
   }
-  return {data, curves};
+  return {data, titles};
 }
 } // namespace
 
@@ -174,13 +161,13 @@ std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, cons
   std::vector<MapperMean> means = mapper_means(results, x_key);
   if (means.empty()) return std::nullopt;
   bool simulated = false;
-  Range range;
+  PlotRange range;
   for (const auto& m : means) {
     for (auto v : {m.analytic, m.simulated})
       if (v && std::isfinite(*v)) range.add(*v);
     simulated = simulated || m.simulated.has_value();
   }
-  auto [data, curves] = mean_period_data(means, means_per_platform_size(means));
+  auto [data, curves] = mean_period_data(means);
   GnuplotPlot plot{"mean_period", common_style, data};
   plot.commands += fmt::format("set xlabel {}\nset ylabel 'mean period over seeds (s)'\nset offsets graph 0.03, "
                                "graph 0.03, graph 0.05, graph 0.05\n{}",
@@ -190,7 +177,7 @@ std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, cons
   for (size_t i = 0; i < curves.size(); ++i) {
     SeriesStyle style = series_style(i);
     plot.commands += fmt::format("{} 'mean_period.dat' index {} using 1:4 with linespoints {} lw 1.5 ps 0.8 title {}",
-                                 i == 0 ? "" : ", \\\n ", i, style.linespoints(), gnuplot_quote(curves[i].title()));
+                                 i == 0 ? "" : ", \\\n ", i, style.linespoints(), gnuplot_quote(curves[i]));
     if (simulated)
       plot.commands += fmt::format(", \\\n  'mean_period.dat' index {} using 1:5 with points lc rgb '{}' pt 6 ps 1.6 "
                                    "notitle",
@@ -198,7 +185,18 @@ std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, cons
   }
   if (simulated) plot.commands += ", \\\n  NaN with points lc rgb 'black' pt 6 ps 1.6 title 'simulated (circle)'";
   plot.commands += "\n";
-  plot.height = std::max(plot.height, 100 + 20 * static_cast<int>(curves.size() + 1));
+  // titles of families ("hedpm, preset = hedpm-5.2-het, class = fully-heterogeneous") would squeeze the plot beside
+  // it: the key goes below, a line per title, under a bottom margin that keeps it off the x label (checked on a PNG
+  // of hedpm-fig23-small's report: gnuplot's own margin let the label touch the key's box)
+  int longest = static_cast<int>(std::ranges::max(curves, {}, &std::string::size).size());
+  int entries = static_cast<int>(curves.size()) + (simulated ? 1 : 0);
+  if (longest > 30) {
+    plot.commands.insert(plot.commands.find("plot 'mean_period.dat'"),
+                         fmt::format("set key outside below center box\nset bmargin {}\n", entries + 5));
+    plot.width  = std::max(plot.width, 12 * longest + 150);
+    plot.height = 460 + 20 * entries;
+  } else
+    plot.height = std::max(plot.height, 100 + 20 * entries);
   return plot;
 }
 

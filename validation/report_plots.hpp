@@ -3,6 +3,7 @@
 
 #include "validation/gnuplot.hpp"
 #include "validation/report_data.hpp"
+#include "validation/report_means.hpp"
 
 #include <optional>
 #include <string>
@@ -17,11 +18,11 @@ std::optional<GnuplotPlot> period_scatter_plot(const CampaignResults& results);
 /// ok row has a simulated period.
 std::optional<GnuplotPlot> error_histogram_plot(const CampaignResults& results);
 
-/// One curve per mapper, and per platform size p when means_per_platform_size: mean period against x (analytic as
-/// lines, simulated as circles when present), in the series styles of gnuplot.hpp. Data blocks, one per curve in
-/// order of the mapper's first appearance then p, start with "# mapper NAME" (" p P" appended when split by p) and
-/// hold rows "x p runs mean_analytic mean_simulated" (NaN when absent). Empty when there is no x key or no ok row
-/// with a numeric x.
+/// One curve per mapper and family (mapper_means): mean period against x (analytic as lines, simulated as circles
+/// when present), in the series styles of gnuplot.hpp. Data blocks, one per curve in mapper_means' order, start with
+/// "# mapper NAME" (" KEY=VALUE ..." appended when the curves are split by family) and hold rows
+/// "x p runs mean_analytic mean_simulated" (NaN when absent). Empty when there is no x key or no ok row with a
+/// numeric x.
 std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, const std::string& x_key);
 
 /// Survival rate with its Wilson interval against 1 - F, one series per mapper, with y = x; empty when no ok row

@@ -2,6 +2,7 @@
 #include "validation/report.hpp"
 
 #include "base/input_error.hpp"
+#include "validation/hedpm_tables.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_plots.hpp"
 
@@ -194,6 +195,80 @@ TEST_F(ReportTest, MeanPeriodDataHoldsTheHandComputedMeans)
   EXPECT_NE(html.find("<td class=\"num\">9 (2)</td><td class=\"num\">9.00002</td>"), std::string::npos);
 }
 
+TEST_F(ReportTest, MeanPeriodCurvesAreSplitByEveryOtherSweptKey)
+{
+  // Two platform classes on top of n: run period = n + (100 for class fh) + seed; over seeds 1 and 2 the mean of a
+  // (mapper, class, n) is n + offset + 1.5. One curve mixing both classes (n + 51.5) would match neither.
+  nlohmann::json campaign = {{"name", "families"},
+                             {"mode", "analytic"},
+                             {"swept", {"pipeline.generate.n", "platform.generate.class", "mapper", "seed"}},
+                             {"total", 8}};
+  std::ofstream(dir_ / "campaign.json") << campaign.dump(2);
+  std::ofstream out(dir_ / "results.jsonl");
+  int id = 0;
+  for (const char* klass : {"ch", "fh"})
+    for (int n : {5, 10})
+      for (int seed : {1, 2}) {
+        double period                            = n + (std::string(klass) == "fh" ? 100 : 0) + seed;
+        nlohmann::json row                       = report_row(id++, "h1", n, seed, period, period);
+        row["params"]["platform.generate.class"] = klass;
+        row.erase("simulated_period");
+        out << row.dump() << "\n";
+      }
+  out.close();
+  fs::remove(dir_ / "trace-3.json");
+  fs::remove(dir_ / "trace-12.json");
+  write_report(dir_.string());
+  auto blocks = mean_blocks();
+  ASSERT_EQ(blocks.size(), 2u);
+  for (auto [klass, offset] : {std::pair{"ch", 0.0}, std::pair{"fh", 100.0}}) {
+    const auto& rows = blocks[fmt::format("h1 platform.generate.class={}", klass)];
+    ASSERT_EQ(rows.size(), 2u) << klass;
+    for (const auto& row : rows) // x p runs mean_analytic mean_simulated
+      EXPECT_DOUBLE_EQ(row[3], row[0] + offset + 1.5) << klass << " n = " << row[0];
+  }
+  std::string svg = read(dir_ / "mean_period.svg"), html = read(dir_ / "report.html");
+  for (const char* title : {"h1, class = ch", "h1, class = fh"}) {
+    EXPECT_NE(svg.find(title), std::string::npos) << title;
+    EXPECT_NE(html.find(fmt::format("<th colspan=\"1\">{}</th>", title)), std::string::npos) << title;
+  }
+}
+
+TEST_F(ReportTest, HedpmTablesOnlyForCampaignsWithHedpmRows)
+{
+  // Every one-port interval row has HeDPM's prediction, whatever its mapper: the br07 rows of the fixture get one.
+  std::string rows = read(dir_ / "results.jsonl"), with_prediction;
+  std::istringstream lines(rows);
+  for (std::string line; std::getline(lines, line);) {
+    nlohmann::json row = nlohmann::json::parse(line);
+    if (row.contains("analytic_period")) row["hedpm_period"] = row["analytic_period"];
+    with_prediction += row.dump() + "\n";
+  }
+  std::ofstream(dir_ / "results.jsonl") << with_prediction;
+  std::ofstream(dir_ / "hedpm-tables.md") << "left by an earlier report\n";
+  write_report(dir_.string());
+  EXPECT_FALSE(fs::exists(dir_ / "hedpm-tables.md"));
+  EXPECT_EQ(read(dir_ / "report.html").find("HeDPM"), std::string::npos);
+  EXPECT_TRUE(hedpm_tables(load_campaign_results(dir_.string())).ratios.empty());
+  // one row of a HeDPM mapper: the tables appear, with the ratios of every mapper's rows
+  std::ofstream(dir_ / "results.jsonl", std::ios::app) << nlohmann::json({{"run_id", 9},
+                                                                          {"mapper", "hedpm"},
+                                                                          {"status", "ok"},
+                                                                          {"analytic_period", 3},
+                                                                          {"hedpm_period", 3.3},
+                                                                          {"event_graph_period", 3},
+                                                                          {"params", {{"mapper", "hedpm"}}}})
+                                                              .dump()
+                                                       << "\n";
+  write_report(dir_.string());
+  EXPECT_TRUE(fs::exists(dir_ / "hedpm-tables.md"));
+  EXPECT_NE(read(dir_ / "report.html").find("<h2>HeDPM (seed 002 Figs. 1-3)</h2>"), std::string::npos);
+  HedpmTables tables = hedpm_tables(load_campaign_results(dir_.string()));
+  ASSERT_EQ(tables.ratios.size(), 3u); // br07.h1, h2_split (ratio 1 everywhere) and hedpm (3.3 / 3)
+  EXPECT_EQ(tables.ratios[2].mapper, "hedpm");
+  EXPECT_NEAR(tables.ratios[2].max, 1.1, 1e-15);
+}
+
 TEST_F(ReportTest, ErrorHistogramCountsDecadesAndExactErrors)
 {
   write_report(dir_.string());
@@ -272,9 +347,14 @@ TEST_F(ReportTest, XKeyMustBeASweptNumericKey)
   EXPECT_THROW(write_report(dir_.string(), options), InputError);
   options.x_key = "mapper";
   EXPECT_THROW(write_report(dir_.string(), options), InputError);
-  options.x_key = "seed"; // numeric: one curve point per seed
+  options.x_key = "seed"; // numeric: one curve point per seed, one curve per mapper and n (the other swept key)
   write_report(dir_.string(), options);
-  EXPECT_EQ(mean_blocks()["h2_split"].size(), 2u);
+  auto blocks = mean_blocks();
+  EXPECT_EQ(blocks.size(), 4u);
+  EXPECT_EQ(blocks["h2_split pipeline.generate.n=5"].size(), 2u);
+  EXPECT_EQ(blocks["h2_split pipeline.generate.n=10"].size(), 2u);
+  ASSERT_EQ(blocks["br07.h1 pipeline.generate.n=10"].size(), 1u); // seed 2 crashed
+  EXPECT_EQ(blocks["br07.h1 pipeline.generate.n=10"][0][3], 6);   // x p runs mean_analytic ...: seed 1's period
 }
 
 TEST_F(ReportTest, MissingGnuplotSaysHowToInstallIt)

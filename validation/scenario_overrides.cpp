@@ -7,6 +7,29 @@
 #include <fmt/format.h>
 
 namespace pipesim {
+namespace {
+
+/// --precision and --warmup: a precision detects the warm-up (MSER-5), so the two exclude each other.
+void apply_precision_override(Scenario& s, const ScenarioOverrides& o)
+{
+  if (o.precision > 0) {
+    if (o.warmup >= 0)
+      throw InputError(fmt::format("--warmup {} and --precision {} do not go together: with a precision the warm-up is "
+                                   "detected (MSER-5, docs/random-times.md)",
+                                   o.warmup, o.precision));
+    s.simulation.precision = o.precision;
+    s.simulation.warmup    = -1; // detected
+  } else if (o.warmup >= 0 && s.simulation.precision > 0)
+    throw InputError(fmt::format("--warmup {}: {} has simulation.precision {}, whose warm-up is detected (MSER-5, "
+                                 "docs/random-times.md)",
+                                 o.warmup, s.file, s.simulation.precision));
+  if (s.simulation.max_datasets > 0 && s.simulation.max_datasets < s.simulation.datasets)
+    throw InputError(fmt::format("--datasets {}: above simulation.max_datasets = {} of {} (the run looks at its "
+                                 "interval after N data sets first)",
+                                 s.simulation.datasets, s.simulation.max_datasets, s.file));
+}
+
+} // namespace
 
 void apply_overrides(Scenario& s, const ScenarioOverrides& o, const std::vector<std::string>& simgrid_args)
 {
@@ -24,6 +47,7 @@ void apply_overrides(Scenario& s, const ScenarioOverrides& o, const std::vector<
           fmt::format("--warmup {}: must be below the number of data sets ({})", o.warmup, s.simulation.datasets));
     s.simulation.warmup = o.warmup;
   }
+  apply_precision_override(s, o);
   if (o.network) s.simulation.network = *o.network;
   if (o.seed >= 0) s.simulation.seed = static_cast<std::uint64_t>(o.seed);
   if (o.trace) s.simulation.record_trace = true;

@@ -17,13 +17,15 @@ struct ScenarioOverrides {
   int datasets = 0;
   int warmup   = -1;
   std::optional<NetworkMode> network;
-  long long seed = -1;
-  int runs       = 0; // Monte Carlo runs (overrides simulation.runs)
-  bool trace     = false;
+  long long seed   = -1;
+  int runs         = 0; // Monte Carlo runs (overrides simulation.runs)
+  bool trace       = false;
+  double precision = 0; // > 0: overrides simulation.precision
 };
 
 /// Applies the overrides and SimGrid's --cfg/--log arguments to `s`; InputError when an override does not fit the
-/// scenario (--warmup not below N, --runs without a failure model, a malformed SimGrid argument).
+/// scenario (--warmup not below N or beside a precision, N above simulation.max_datasets, --runs without a failure
+/// model, a malformed SimGrid argument).
 void apply_overrides(Scenario& s, const ScenarioOverrides& o, const std::vector<std::string>& simgrid_args);
 
 /// An InputError when --jobs was given (`jobs` > 0) but `s` runs no Monte Carlo series (simulation.runs <= 1 or no

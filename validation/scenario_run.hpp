@@ -2,11 +2,17 @@
 #pragma once
 
 #include "mappers/mapper.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
+#include "model/analytic_series.hpp"
 #include "model/mapping.hpp"
+#include "model/random_times.hpp"
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
+#include "simulator/throughput_series.hpp"
+#include "validation/epoch_comparison.hpp"
 #include "validation/monte_carlo.hpp"
+#include "validation/period_after_crashes.hpp"
 #include "validation/result_output.hpp"
 
 #include <iosfwd>
@@ -15,6 +21,16 @@
 #include <string>
 
 namespace pipesim {
+
+/// A run on a time-varying platform (DESIGN.md §3.11, docs/dynamic.md): the analytic series over the simulated
+/// makespan, the windowed throughput of the fault-free run and their comparison epoch by epoch.
+struct EpochSeries {
+  std::vector<Epoch> analytic;
+  int window = 0; // data sets per throughput window
+  std::vector<ThroughputWindow> throughput;
+  std::vector<EpochComparison> epochs; // one per epoch of `analytic`
+  std::string note;                    // why there is no series (e.g. a mapping the multi-port graphs refuse), or ""
+};
 
 struct ScenarioRun {
   Scenario scenario;
@@ -25,13 +41,23 @@ struct ScenarioRun {
   bool deadlock             = false;
   double event_graph_period = 0;
   std::string critical_cycle;
-  /// Seed 002 eqs. (1)-(2) (hedpm_predict): HeDPM's predicted production time, for one-port interval mappings with
+  /// hedpm eqs. (1)-(2) (hedpm_predict): HeDPM's predicted production time, for one-port interval mappings with
   /// one processor per replica, dealt or not (nullopt for the others; infinite for an unreachable pair).
   std::optional<double> hedpm_period;
+  /// With random operation times (pipeline.variability, DESIGN.md §3.10): the period of the means, the max-plus run
+  /// with the simulation's draws, N and precision, the exponential period and the N.B.U.E. bracket
+  /// (analyze_random_times on the event graph of the run's model); absent with deterministic laws, or when the
+  /// mapping has no event graph (then `stochastic_note` says why).
+  std::optional<RandomTimesSummary> stochastic;
+  std::string stochastic_note;
   std::optional<SimulationResult> simulated;
   double simulated_latency = 0;
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)
   std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
+  std::optional<EpochSeries> series;            // a platform with profiles, simulated
+  /// With a Monte Carlo series, a period bound (objective min F under P_max) and bbr10's model: the survived runs'
+  /// period after their last crash against P_max.
+  std::optional<PeriodAfterCrashes> after_crashes;
   std::string command_line;
 
   /// A mapper may stop on its time limit before finding any mapping (bbr10.exhaustive): the mapping is then empty.
@@ -42,7 +68,7 @@ struct ScenarioRun {
 Platform load_platform(const Scenario& scenario);
 
 /// Loads the platform, runs the mapper (or resolves the explicit mapping), computes the analytic figures and the
-/// event-graph period (not when `analytic` is false: elections campaigns need only the mapping, and seed 004
+/// event-graph period (not when `analytic` is false: elections campaigns need only the mapping, and bbr10
 /// eq. (2)'s failure probability is exponential in the overlapping processor sets of a general mapping). Bad input
 /// (unknown mapper, refused problem, bad mapping) is an InputError.
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);
@@ -66,6 +92,13 @@ std::string map_table(const ScenarioRun& run);
 std::string simulate_table(const ScenarioRun& run);
 /// What `pipesim map` and `pipesim simulate` print: simulate_table, or the JSON document indented by 2.
 void print(const ScenarioRun& run, ResultFormat format, std::ostream& out);
+
+/// The series of a simulated run on a platform with profiles (simulate_run calls it): nothing when the platform's
+/// values never change or the run was not simulated.
+void compare_series_run(ScenarioRun& run);
+/// Its table (empty without series) and JSON: "analytic_series" and "simulated" keys "throughput_series" and "epochs".
+std::string series_text(const ScenarioRun& run);
+void add_series_json(nlohmann::json& j, const ScenarioRun& run);
 
 /// JSON form of a mapping: [{stages: [first, last], replicas: [[names]], replication}].
 nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform);

@@ -94,7 +94,7 @@ simulation: {model: multi-port, allocation: allotted, failures: {model: trace, c
 
 TEST(MapOutputs, ShowHedpmsPredictionNextToTheExactPeriod)
 {
-  // scenarios/examples/hedpm-case-study.yaml: HeDPM's mapping (docs/hedpm.md, Table 2) predicts 3.5826 by seed 002
+  // scenarios/examples/hedpm-case-study.yaml: HeDPM's mapping (docs/hedpm.md, Table 2) predicts 3.5826 by hedpm
   // eqs. (1)-(2) (S5 on P3 receives from P1's dealt replica at 2.2 one data set in three); its exact one-port period
   // (event graph, deal over P1, P5, P2) is 3.709667: the model is optimistic there.
   ScenarioRun run =
@@ -109,7 +109,7 @@ TEST(MapOutputs, ShowHedpmsPredictionNextToTheExactPeriod)
   EXPECT_NE(table.find("  HeDPM production time       3.58"), std::string::npos) << table;
   EXPECT_NE(table.find("seed002-eq1-2"), std::string::npos) << table;
 
-  // Without replication the prediction is seed 000 eq. (2); with active replication the model does not apply.
+  // Without replication the prediction is br07 eq. (2); with active replication the model does not apply.
   Scenario s = load_scenario(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/hedpm-case-study.yaml");
   s.mapper   = "hedpm.exact";
   run        = map_scenario(s);

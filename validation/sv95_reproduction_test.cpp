@@ -1,4 +1,4 @@
-// Seed 001 §6 reproduced (docs/reproduction-sv95.md): FFT-Hist's programs fitted (scenarios/examples/fft-hist*.yaml and
+// sv95 §6 reproduced (docs/reproduction-sv95.md): FFT-Hist's programs fitted (scenarios/examples/fft-hist*.yaml and
 // their .fitted.yaml), the optimal mapping on the fit, and the campaigns validation/campaigns/fft-hist*.yaml run end to
 // end: predicted against simulated (Table 2's 0-12 %) and the optimum against the pure data-parallel mapping.
 #include "model/sv95/response.hpp"
@@ -14,14 +14,17 @@ using namespace pipesim;
 
 namespace {
 
-std::string example(const std::string& name) { return std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/" + name; }
+std::string sv95_example(const std::string& name)
+{
+  return std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/" + name;
+}
 
 TEST(Sv95Reproduction, TheShippedFitsAreWhatPipesimFitMeasures)
 {
   // scenarios/examples/fft-hist*.fitted.yaml were written by `pipesim fit ... --out`: refitting gives the same doubles
   for (std::string size : {"", "-512"}) {
-    FitRun run         = fit_scenario(load_scenario(example("fft-hist" + size + ".yaml")), FitOptions{.map = false});
-    Scenario shipped   = load_scenario(example("fft-hist" + size + ".fitted.yaml"));
+    FitRun run       = fit_scenario(load_scenario(sv95_example("fft-hist" + size + ".yaml")), FitOptions{.map = false});
+    Scenario shipped = load_scenario(sv95_example("fft-hist" + size + ".fitted.yaml"));
     const TaskChain& c = shipped.task_chain->chain;
     EXPECT_EQ(run.source, FitSource::program);
     for (int i = 1; i <= 3; ++i) {
@@ -42,7 +45,7 @@ TEST(Sv95Reproduction, FftHist256OptimumIsTable1sMapping)
 {
   // Table 1, 256 x 256, message passing: module 1 = {colffts} with r = 8 instances of p = 3, module 2 = {rowffts,
   // hist} with r = 10 of p = 4; pipesim's inputs are its own (the paper prints none), the mapping is the same
-  ScenarioRun run = map_scenario(load_scenario(example("fft-hist.fitted.yaml")));
+  ScenarioRun run = map_scenario(load_scenario(sv95_example("fft-hist.fitted.yaml")));
   ASSERT_TRUE(run.has_mapping());
   EXPECT_EQ(sv95_modules(run.mapper.mapping), (std::vector<Sv95Module>{{1, 1, 8, 3}, {2, 3, 10, 4}}));
   EXPECT_EQ(to_text(sv95_modules(run.mapper.mapping), run.scenario.task_chain->chain),

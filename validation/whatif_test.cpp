@@ -60,7 +60,7 @@ TEST(WhatIf, BackboneHalvedFixedMappingMatchesEq2ByHand)
   EXPECT_LE(row.remapped.analytic_period, row.fixed.analytic_period + 1e-12); // re-mapping never does worse (optimal)
 }
 
-/// Eq. (2) of seed 000 for a one-to-one mapping, written out: max over the used processors of
+/// Eq. (2) of br07 for a one-to-one mapping, written out: max over the used processors of
 /// delta_in / b + c + w / s + delta_out / b + c, with every bandwidth multiplied by `scale`.
 double eq2_by_hand(const Pipeline& pipeline, const Platform& platform, const std::vector<int>& procs, double scale)
 {

@@ -1,4 +1,4 @@
-// Seed 004 §6.2.2 Algorithm 8 (BCT, biggest cycle-time): each subset takes the most critical processor that still
+// bbr10 §6.2.2 Algorithm 8 (BCT, biggest cycle-time): each subset takes the most critical processor that still
 // satisfies P_max, round after round, then fusion.
 #pragma once
 
@@ -7,7 +7,7 @@
 namespace pipesim {
 
 /// Contract.
-/// - Source: seed 004 Algorithm 8 (BCT-c with SubsetOrder::output_data, BCT-w with ::workload). ceil(p / l) rounds;
+/// - Source: bbr10 Algorithm 8 (BCT-c with SubsetOrder::output_data, BCT-w with ::workload). ceil(p / l) rounds;
 ///   in each round every subset (in `order`) takes the unused processor whose cycle-time in the subset (its largest
 ///   term of the period bound, SubsetState::cycle_time_with) is the biggest among those that satisfy P_max (ties:
 ///   smaller index). Then bbr10_give_unused_processors and Algorithm 10 (bbr10_fusion).
@@ -15,6 +15,9 @@ namespace pipesim {
 void bbr10_bct(SubsetState& state, SubsetOrder order, bool intervals);
 
 /// The unused processor with the biggest cycle-time in subset k among those that fit (-1: none). Shared with Bal.
+/// Under the paper's period test each candidate costs the best of four elections, so the candidates go by
+/// decreasing worst-case term (SubsetState::cycle_time_bound, >= their cycle-time in any election) and the search
+/// stops when that bound cannot beat the best found: the same processor as trying them all.
 int bbr10_most_critical_processor(SubsetState& state, int k);
 
 } // namespace pipesim

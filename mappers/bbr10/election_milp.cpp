@@ -1,4 +1,4 @@
-// Seed 004 §5: the MILP of the minimum period over elections, built per interval and solved with CBC.
+// bbr10 §5: the MILP of the minimum period over elections, built per interval and solved with CBC.
 #include "mappers/bbr10/election_milp.hpp"
 #include "mappers/cbc_status.hpp"
 
@@ -90,7 +90,7 @@ private:
     }
   }
 
-  /// The terms no election changes: compute, P_in's transfers, the bytes over Bin (seed 004 §5 compute rows).
+  /// The terms no election changes: compute, P_in's transfers, the bytes over Bin (bbr10 §5 compute rows).
   double lower_bound(const Pipeline& pipeline, const Mapping& mapping, const FailureConfiguration& config)
   {
     double lb = 0;

@@ -1,4 +1,4 @@
-// Seed 004 §5: the mixed integer linear program of the minimum period over elections, solved with COIN-OR CBC.
+// bbr10 §5: the mixed integer linear program of the minimum period over elections, solved with COIN-OR CBC.
 #pragma once
 
 #include "mappers/mapper.hpp"
@@ -18,10 +18,10 @@ struct MilpElection {
 };
 
 /// Contract.
-/// - Source: seed 004 §5, the MILP of CONSENSUS (Definition 1) for a mapping and a failure configuration, per
+/// - Source: bbr10 §5, the MILP of CONSENSUS (Definition 1) for a mapping and a failure configuration, per
 ///   interval (only the last stage of an interval sends remotely, so x_{i,u} of the other stages does not enter any
 ///   constraint). With alive_j the alive replicas of I_j and R_j its receivers (ElectionInstance: the alive
-///   replicas of I_{j+1} not holding I_j, seed 004's Delta_{i+1,v}(1 - Delta_{i,v}); P_out for I_m):
+///   replicas of I_{j+1} not holding I_j, bbr10's Delta_{i+1,v}(1 - Delta_{i,v}); P_out for I_m):
 ///     variables  x_{j,u} in {0, 1} for u in alive_j (u sends I_j's output), P >= 0;
 ///     (elect)    for all j: sum_{u in alive_j} x_{j,u} = 1;
 ///     (compute)  P >= sum_{I_j held by u} w(I_j) / s_u for every alive u, and P >= the P_in input terms (constant);
@@ -36,7 +36,7 @@ struct MilpElection {
 ///   with latencies each row forces the latency only when a transfer uses the resource, as Algorithm 1 does.
 /// - Accepts: what bbr10_period accepts (active replication, single processors), any platform class.
 /// - Solver: CBC (C interface), log level 0, absolute and relative gaps 0, time limit `time_limit` seconds.
-/// - Complexity: NP-complete (seed 004 Theorem 1); sum_j |alive_j| binaries, O(sum_j |alive_j| |R_j|) rows.
+/// - Complexity: NP-complete (bbr10 Theorem 1); sum_j |alive_j| binaries, O(sum_j |alive_j| |R_j|) rows.
 /// - Returns: the election read from x (the u with x_{j,u} > 1/2) and its Algorithm 1 period (not CBC's P);
 ///   status `optimal` when CBC proves it, `time limit` when the time runs out (with the best election found, or
 ///   none), `feasible` when CBC stops otherwise with an election. Throws InputError when an interval has no

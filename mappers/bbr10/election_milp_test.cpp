@@ -1,5 +1,6 @@
-// Seed 004 §5 MILP (CBC): the hand examples, the exhaustive election, and never above a heuristic.
+// bbr10 §5 MILP (CBC): the hand examples, the exhaustive election, and never above a heuristic.
 #include "mappers/bbr10/election_milp.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/bbr10/exhaustive.hpp"
 #include "model/bbr10/max_bout.hpp"
 #include "model/bbr10/min_comm.hpp"
@@ -22,8 +23,8 @@ TEST(Bbr10Milp, HandExamples)
   EXPECT_DOUBLE_EQ(milp.choice.period, 2.0 / 3);
   EXPECT_NEAR(milp.cbc_period, 2.0 / 3, 1e-9);
   EXPECT_DOUBLE_EQ(bbr10_best_election(ex.pipeline, ex.platform, ex.mapping, all).period, milp.choice.period);
-  // Seed 004 §2: 50/55 (all alive), 0.95 when P1 is the lone survivor of {S_1, S_3}.
-  fixtures::Seed004Section2 s2;
+  // bbr10 §2: 50/55 (all alive), 0.95 when P1 is the lone survivor of {S_1, S_3}.
+  fixtures::Bbr10Section2 s2;
   Mapping mp = s2.general();
   auto all2  = FailureConfiguration::all_alive(s2.platform);
   auto m2    = bbr10_milp_election(s2.pipeline, s2.platform, mp, all2);

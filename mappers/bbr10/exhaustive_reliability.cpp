@@ -1,11 +1,11 @@
 // bbr10.exhaustive and bbr10.exhaustive.interval: candidates by increasing F, the first within P_max wins.
 #include "mappers/bbr10/exhaustive_reliability.hpp"
 
+#include "mappers/bbr10/all_alive_period.hpp"
 #include "mappers/bbr10/period_check.hpp"
 #include "model/analytic.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -13,10 +13,8 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration bbr10_exhaustive_registration{"bbr10.exhaustive",
-                                                       [] { return std::make_unique<Bbr10Exhaustive>(false); }};
-const MapperRegistration bbr10_exhaustive_interval_registration{"bbr10.exhaustive.interval",
-                                                                [] { return std::make_unique<Bbr10Exhaustive>(true); }};
+const MapperRegistration bbr10_exhaustive_registration{[] { return std::make_unique<Bbr10Exhaustive>(false); }};
+const MapperRegistration bbr10_exhaustive_interval_registration{[] { return std::make_unique<Bbr10Exhaustive>(true); }};
 
 constexpr int max_processors = 10;
 
@@ -125,26 +123,27 @@ Mapping bbr10_partition_mapping(const std::vector<int>& block, const std::vector
   return mapping;
 }
 
-std::string Bbr10Exhaustive::name() const { return interval_only_ ? "bbr10.exhaustive.interval" : "bbr10.exhaustive"; }
-
-std::string Bbr10Exhaustive::description() const
+MapperInfo Bbr10Exhaustive::info() const
 {
-  return fmt::format("smallest F (seed 004 eq. (2)) over every {} mapping with active replication whose exact "
-                     "worst-case period is <= P_max, for tiny instances",
-                     interval_only_ ? "interval" : "general");
+  MapperInfo info;
+  info.name        = interval_only_ ? "bbr10.exhaustive.interval" : "bbr10.exhaustive";
+  info.description = fmt::format("smallest F (bbr10 eq. (2)) over every {} mapping with active replication whose exact "
+                                 "worst-case period is <= P_max, for tiny instances",
+                                 interval_only_ ? "interval" : "general");
+  info.paper       = Paper::pipesim;
+  info.family      = MapperFamily::exhaustive;
+  info.objective   = MapperObjective::failure_probability;
+  info.models      = {CommModel::multi_port};
+  info.mapping     = interval_only_ ? MappingRule::interval : MappingRule::general;
+  info.exact       = true;
+  info.complexity  = "every candidate in the worst case (at most 2e5, p <= 10), each with an exact period check";
+  info.restriction = "it bounds bbr10's multi-port period";
+  return info;
 }
 
-std::optional<std::string> Bbr10Exhaustive::refuses(const Problem& problem) const
+std::optional<std::string> Bbr10Exhaustive::instance_refusal(const Problem& problem) const
 {
-  if (problem.objective.kind != Objective::Kind::min_failure_probability)
-    return "it minimises the failure probability under a period bound (objective min_failure_probability), not the "
-           "period";
-  if (problem.model != CommModel::multi_port)
-    return fmt::format("it uses seed 004's bounded multi-port periods, not {}", to_string(problem.model));
-  if (!(problem.objective.period_bound > 0))
-    return fmt::format("period_bound {} is not a period > 0", problem.objective.period_bound);
   int n = problem.pipeline.n(), p = problem.platform.p();
-  if (p == 0) return "the platform has no processor";
   if (p > max_processors)
     return fmt::format("p = {} processors, more than {} (2^p failure configurations per candidate)", p, max_processors);
   double count = count_bbr10_mappings(n, p, interval_only_);
@@ -158,26 +157,28 @@ MapperResult Bbr10Exhaustive::map(const Problem& problem, const MapperOptions& o
 {
   const Pipeline& pipeline = problem.pipeline;
   const Platform& platform = problem.platform;
-  auto start               = std::chrono::steady_clock::now();
+  const Deadline deadline  = options.deadline();
   auto partitions          = stage_partitions(pipeline.n(), interval_only_);
   auto tuples              = sorted_tuples(platform, std::min(pipeline.n(), platform.p()));
   PeriodBoundCheck check(pipeline, platform, problem.objective.period_bound);
   MapperResult result;
-  result.status    = SolveStatus::infeasible;
-  result.objective = std::numeric_limits<double>::infinity(); // no mapping, as the other mappers
-  double visited   = 0;
+  result.period_test = options.period_test;
+  result.status      = SolveStatus::infeasible;
+  result.objective   = std::numeric_limits<double>::infinity(); // no mapping, as the other mappers
+  double visited     = 0;
   for (const Tuple& t : tuples) {
     for (const auto& block : partitions[t.sets.size()]) {
       ++visited;
-      if (static_cast<long long>(visited) % 64 == 0) {
-        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-        if (elapsed.count() >= options.time_limit) {
-          result.status = SolveStatus::time_limit;
-          break;
-        }
+      if (static_cast<long long>(visited) % 64 == 0 && deadline.expired()) {
+        result.status = SolveStatus::time_limit;
+        break;
       }
       Mapping candidate = bbr10_partition_mapping(block, t.sets);
-      if (check.holds(candidate)) {
+      bool holds        = options.period_test == PeriodTest::worst_case
+                              ? check.holds(candidate)
+                              : bbr10_all_alive_period(pipeline, platform, candidate, options.seed).period <=
+                             problem.objective.period_bound * (1 + 1e-12);
+      if (holds) {
         result.status  = SolveStatus::optimal;
         result.mapping = std::move(candidate);
         break;

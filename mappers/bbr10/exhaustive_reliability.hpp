@@ -1,4 +1,4 @@
-// Exhaustive reference for seed 004's problem on tiny instances: the smallest failure probability F (eq. (2)) over
+// Exhaustive reference for bbr10's problem on tiny instances: the smallest failure probability F (eq. (2)) over
 // every general (or interval) mapping with active replication whose worst-case period is at most P_max.
 #pragma once
 
@@ -9,14 +9,17 @@
 namespace pipesim {
 
 /// Contract (mappers `bbr10.exhaustive` and `bbr10.exhaustive.interval`).
-/// - Source: seed 004 §3.4's problem (minimise F of eq. (2) subject to P <= P_max), with P pipesim's worst-case
+/// - Source: bbr10 §3.4's problem (minimise F of eq. (2) subject to P <= P_max), with P pipesim's worst-case
 ///   period computed exactly (mappers/bbr10/period_check.hpp: eq. (1) for interval mappings, otherwise every
-///   surviving configuration with the exhaustive election).
+///   surviving configuration with the exhaustive election). With mapper_options.period_test
+///   all-alive-best-election, P is instead the paper's test of the heuristics (bbr10_all_alive_period: every
+///   processor alive, the best of the four elections, Random seeded with mapper_options.seed): the optimum over the
+///   mappings that test accepts.
 /// - Space: the stages partitioned into l subsets (every set partition; `.interval`: only partitions into
 ///   consecutive blocks, so each subset is one interval), the maximal runs of consecutive stages of a subset being
 ///   its intervals; subset k actively replicated on a non-empty processor set A_k, the A_k pairwise disjoint, one
-///   processor per replica, unused processors allowed. This is the shape of the seed 004 heuristics' mappings.
-/// - Accepts: the multi-port model (seed 004's), objective min_failure_probability with period_bound > 0, every
+///   processor per replica, unused processors allowed. This is the shape of the bbr10 heuristics' mappings.
+/// - Accepts: the multi-port model (bbr10's), objective min_failure_probability with period_bound > 0, every
 ///   platform class, p <= 10 and at most `bbr10_exhaustive_limit` candidates (count_bbr10_mappings); refuses others
 ///   with the reason (e.g. n = 5, p = 6: 97,713 general candidates, accepted; n = 6, p = 6: 464,645, refused).
 /// - Method: the ordered tuples (A_1, .., A_l) are sorted by increasing F (eq. (2) depends only on them; ties: l
@@ -33,10 +36,11 @@ namespace pipesim {
 class Bbr10Exhaustive : public Mapper {
 public:
   explicit Bbr10Exhaustive(bool interval_only) : interval_only_(interval_only) {}
-  std::string name() const override;
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 
 private:
   bool interval_only_;

@@ -1,4 +1,4 @@
-// Seed 004 §6.2.2: what every reliability heuristic ends with: giving the unused processors away (the last loop of
+// bbr10 §6.2.2: what every reliability heuristic ends with: giving the unused processors away (the last loop of
 // Algorithms 6-10) and Algorithm 10 (fusion of subsets); and the orders the heuristics share.
 #pragma once
 
@@ -17,7 +17,7 @@ enum class SubsetOrder { output_data, workload };
 std::vector<int> bbr10_subset_order(const SubsetState& state, SubsetOrder order);
 
 /// Contract.
-/// - Source: seed 004 Algorithms 6-10, their common last loop: "Order remaining non-used processors P_u by
+/// - Source: bbr10 Algorithms 6-10, their common last loop: "Order remaining non-used processors P_u by
 ///   increasing f_u; foreach P_u in order: allocate P_u to the set subSet_k with the biggest failure probability and
 ///   for which P_u satisfies the period P_max". The subsets are tried by decreasing failure probability, recomputed
 ///   after each allocation (ties: smaller index); a processor that fits nowhere stays unused.
@@ -25,7 +25,7 @@ std::vector<int> bbr10_subset_order(const SubsetState& state, SubsetOrder order)
 void bbr10_give_unused_processors(SubsetState& state);
 
 /// Contract.
-/// - Source: seed 004 Algorithm 10 (fusion). While there are two subsets or more: take the subset k with the highest
+/// - Source: bbr10 Algorithm 10 (fusion). While there are two subsets or more: take the subset k with the highest
 ///   failure probability (ties: smaller index); for each other subset k' in index order, fuse them: the stages of
 ///   k' join k, and k's processors, k''s and the unused ones, by increasing f_u, join the fused subset when they
 ///   satisfy P_max (the others are "discarded" and become unused); keep the fusion as soon as it decreases F

@@ -23,7 +23,7 @@ TEST(Bbr10PartitionProcessors, SetsByDecreasingSpeedThenStagesToTheSmallestPerio
 
 TEST(Bbr10PartitionProcessors, Section2FindsFigure3)
 {
-  // Seed 004 §2 at P_max = 1, q = 2: P7..P12 (speed 55) then P1..P6; target 0.15^6 each: set 0 = P7..P12, set 1 =
+  // bbr10 §2 at P_max = 1, q = 2: P7..P12 (speed 55) then P1..P6; target 0.15^6 each: set 0 = P7..P12, set 1 =
   // P1..P6. Stages by work: S2 (50) -> set 0 (50/55), S3 (23) and S1 (17) -> set 1 (40/45 = 0.89; set 0 would give
   // 73/55 > 1): Figure 3's mapping, CT_1 = 0.95.
   Problem problem   = fixtures::section2_problem(1.0);

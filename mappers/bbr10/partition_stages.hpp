@@ -1,4 +1,4 @@
-// Seed 004 §6.2.1: partitioning the stages into subsets of intervals (PartStc, PartStw, PartStr), general or
+// bbr10 §6.2.1: partitioning the stages into subsets of intervals (PartStc, PartStw, PartStr), general or
 // restricted to one interval per subset.
 #pragma once
 
@@ -19,7 +19,7 @@ enum class StagePartition {
 PIPESIM_ENUM_NAMES(StagePartition, {communication, "partstc"}, {computation, "partstw"}, {random, "partstr"});
 
 /// Contract.
-/// - Source: seed 004 §6.2.1, into `l` subsets (1 <= l <= n):
+/// - Source: bbr10 §6.2.1, into `l` subsets (1 <= l <= n):
 ///   - PartStc (communication): stages by increasing output size delta_i (ties: smaller index), each into the subset
 ///     that minimises max(workload, output data) after adding it, workload = sum of w_i, output data = sum of
 ///     delta_{e_j} over the subset's intervals (maximal runs of consecutive stages); ties: smaller subset index.

@@ -10,7 +10,7 @@ namespace pipesim {
 
 /// Contract.
 /// - Source: pipesim's worst-case period (docs/bbr10-periods.md: max over surviving configurations of the minimum
-///   period over elections), computed exactly: seed 004 eq. (1) (bbr10_eq1_period) for interval mappings, otherwise
+///   period over elections), computed exactly: bbr10 eq. (1) (bbr10_eq1_period) for interval mappings, otherwise
 ///   bbr10_worst_case_period with bbr10_election(ElectionPolicy::exhaustive) in every configuration (elect_is_exact).
 /// - Accepts: mappings with active replication on single processors, at most 20 used processors (2^20
 ///   configurations); InputError beyond, or when a configuration has more than 1e6 elections.
@@ -19,12 +19,12 @@ double bbr10_exact_worst_case_period(const Pipeline& pipeline, const Platform& p
 
 /// Contract.
 /// - Source: two families of surviving configurations whose period is forced whatever the election, so that their
-///   periods are lower bounds on the worst case of the definition (beyond seed 004):
+///   periods are lower bounds on the worst case of the definition (beyond bbr10):
 ///   (a) for each used u, u the only survivor of its subset and every other processor alive: u sends every
 ///       interval it holds to every replica of the next one, so its compute and output terms of Algorithm 1 are
 ///       those of every election (eq. (1)'s output terms, generalised);
 ///   (b) one survivor per subset: every election is the survivors, and bbr10_period of that election is the period.
-/// - Accepts: the mappings of bbr10_exact_worst_case_period whose subsets have disjoint processor sets (seed 004
+/// - Accepts: the mappings of bbr10_exact_worst_case_period whose subsets have disjoint processor sets (bbr10
 ///   §3.4); InputError when two sets overlap (footnote 2's mappings).
 /// - Complexity: k + prod_k |subset k| Algorithm 1 evaluations.
 /// - Returns: the largest of these periods and terms, <= the worst-case period. With disjoint subsets it equals it,
@@ -32,7 +32,7 @@ double bbr10_exact_worst_case_period(const Pipeline& pipeline, const Platform& p
 ///   sender of the largest latency or the most bytes to u surviving reaches every input term (docs/bbr10-periods.md).
 double bbr10_forced_lower_bound(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
-/// True when no processor is in two subsets' processor sets (seed 004 §3.4's rule; footnote 2 relaxes it). Then
+/// True when no processor is in two subsets' processor sets (bbr10 §3.4's rule; footnote 2 relaxes it). Then
 /// bbr10_worst_case_upper_bound is the exact worst-case period (see bbr10_forced_lower_bound).
 bool bbr10_disjoint_subsets(const Mapping& mapping);
 

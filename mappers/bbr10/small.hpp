@@ -1,4 +1,4 @@
-// Seed 004 §6.2.2 Algorithm 6 (Small): one random processor per subset, then the most reliable processors to the
+// bbr10 §6.2.2 Algorithm 6 (Small): one random processor per subset, then the most reliable processors to the
 // least reliable subsets, then fusion.
 #pragma once
 
@@ -8,7 +8,7 @@
 namespace pipesim {
 
 /// Contract.
-/// - Source: seed 004 Algorithm 6 (Small). For each subset in index order, an unused processor drawn uniformly
+/// - Source: bbr10 Algorithm 6 (Small). For each subset in index order, an unused processor drawn uniformly
 ///   among those that satisfy P_max (rng; none: the subset waits for the next steps); then
 ///   bbr10_give_unused_processors (most reliable first, each to the least reliable subset it fits); then
 ///   Algorithm 10 (bbr10_fusion).

@@ -1,4 +1,4 @@
-// Seed 004 §6.2.2 Algorithm 7 (Snake): subsets take processors in a snake order of reliability, then fusion.
+// bbr10 §6.2.2 Algorithm 7 (Snake): subsets take processors in a snake order of reliability, then fusion.
 #pragma once
 
 #include "mappers/bbr10/fusion.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract.
-/// - Source: seed 004 Algorithm 7 (Snake-c with SubsetOrder::output_data, Snake-w with ::workload). Lp: processors
+/// - Source: bbr10 Algorithm 7 (Snake-c with SubsetOrder::output_data, Snake-w with ::workload). Lp: processors
 ///   by increasing f_u; ceil(p / l) rounds; in each round every subset (in `order`) takes the first processor of Lp
 ///   that satisfies P_max, which leaves Lp; Lp is reversed after each round (most reliable first, then least
 ///   reliable first, ...). Then bbr10_give_unused_processors and Algorithm 10 (bbr10_fusion).

@@ -1,19 +1,17 @@
-// Seed 000 Proposition 1: the interval dynamic program c(i, j, k) on Fully Homogeneous platforms.
+// br07 Proposition 1: the interval dynamic program c(i, j, k) on Fully Homogeneous platforms.
 #include "mappers/br07/fh_dp.hpp"
 
 #include "mappers/exact/interval.hpp"
 #include "model/analytic.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <fmt/format.h>
 #include <limits>
 
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_fh_dp_registration{"br07.fh-dp",
-                                                 [] { return std::make_unique<Br07FullyHomogeneousDp>(); }};
+const MapperRegistration br07_fh_dp_registration{[] { return std::make_unique<Br07FullyHomogeneousDp>(); }};
 
 constexpr double max_entries = 2e7; // of 16 bytes each
 
@@ -38,7 +36,7 @@ private:
   std::vector<std::pair<int, int>> split_;
 };
 
-/// Seed 000 Prop. 1 recurrence for one (i, j, k), k >= 2.
+/// br07 Prop. 1 recurrence for one (i, j, k), k >= 2.
 void relax(Table& table, int i, int j, int k)
 {
   double& best = table.cost(i, j, k);
@@ -67,23 +65,27 @@ void unfold(Table& table, int i, int j, int k, std::vector<std::pair<int, int>>&
 }
 } // namespace
 
-std::string Br07FullyHomogeneousDp::description() const
+MapperInfo Br07FullyHomogeneousDp::info() const
 {
-  return "optimal interval mapping on Fully Homogeneous platforms, dynamic program c(i, j, k) (seed 000 Prop. 1)";
+  MapperInfo info;
+  info.name = "br07.fh-dp";
+  info.description =
+      "br07 §3.2.1 Prop. 1: optimal interval mapping on Fully Homogeneous platforms by the dynamic program c(i, j, k)";
+  info.paper            = Paper::br07;
+  info.family           = MapperFamily::dynamic_program;
+  info.objective        = MapperObjective::period;
+  info.models           = {CommModel::one_port};
+  info.platform_classes = {PlatformClass::fully_homogeneous};
+  info.mapping          = MappingRule::interval;
+  info.exact            = true;
+  info.complexity       = "O(n^3 p^2) time, O(n^2 p) memory";
+  info.restriction =
+      "the recurrence is exact when every processor and link is the same, on the one-port period of br07 eq. (2)";
+  return info;
 }
 
-std::optional<std::string> Br07FullyHomogeneousDp::refuses(const Problem& problem) const
+std::optional<std::string> Br07FullyHomogeneousDp::instance_refusal(const Problem& problem) const
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it only minimises the period (objective min_period)";
-  if (problem.model != CommModel::one_port)
-    return fmt::format("it minimises seed 000 eq. (2), a one-port formula, not {}", to_string(problem.model));
-  if (problem.platform.p() == 0) return "the platform has no processor";
-  PlatformClass platform_class = problem.platform.classify();
-  if (platform_class != PlatformClass::fully_homogeneous)
-    return fmt::format("the platform is {}; the dynamic program of seed 000 Prop. 1 needs a fully-homogeneous one "
-                       "(all speeds and all link bandwidths equal)",
-                       to_string(platform_class));
   if (not uniform_links(problem.platform))
     return "link latencies c_{u,v} differ between pairs; the dynamic program needs every transfer to cost the same";
   double n       = problem.pipeline.n();
@@ -100,18 +102,14 @@ MapperResult Br07FullyHomogeneousDp::map(const Problem& problem, const MapperOpt
   const Platform& platform = problem.platform;
   int n                    = pipeline.n();
   int kmax                 = std::min(n, platform.p());
-  auto start               = std::chrono::steady_clock::now();
-  auto out_of_time         = [&] {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    return elapsed.count() >= options.time_limit;
-  };
+  const Deadline deadline  = options.deadline();
   // Every processor and link is the same: processor 0 with processor 1 (or P_in/P_out) as neighbours.
   int other = platform.p() > 1 ? 1 : -1;
   Table table(n, kmax);
   MapperResult result;
   result.status = SolveStatus::optimal;
   for (int length = 1; length <= n; ++length) {
-    if (out_of_time()) {
+    if (deadline.expired()) {
       result.status = SolveStatus::time_limit;
       break;
     }

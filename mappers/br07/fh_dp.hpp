@@ -1,4 +1,4 @@
-// Optimal interval mapping on Fully Homogeneous platforms by the dynamic program c(i, j, k) of seed 000 Prop. 1.
+// Optimal interval mapping on Fully Homogeneous platforms by the dynamic program c(i, j, k) of br07 Prop. 1.
 #pragma once
 
 #include "mappers/mapper.hpp"
@@ -6,8 +6,8 @@
 namespace pipesim {
 
 /// Contract (mapper `br07.fh-dp`).
-/// - Source: seed 000 §3.2.1, Proposition 1 (after Subhlok and Vondran): c(i, j, k), the optimal period of stages
-///   S_i..S_j on exactly k processors, is c(i, j, 1) = delta_{i-1}/b + sum_{i..j} w/s + delta_j/b (the seed 000
+/// - Source: br07 §3.2.1, Proposition 1 (after sv95): c(i, j, k), the optimal period of stages
+///   S_i..S_j on exactly k processors, is c(i, j, 1) = delta_{i-1}/b + sum_{i..j} w/s + delta_j/b (the br07
 ///   eq. (2) cycle-time, evaluated by br07_interval_cycle_time), c(i, j, k) = +inf when k > j - i + 1, and
 ///   c(i, j, k) = min over q + r = k (q, r >= 1) and i <= l < j of max(c(i, l, q), c(l + 1, j, r)); the answer is
 ///   min_{1 <= k <= p} c(1, n, k).
@@ -21,10 +21,11 @@ namespace pipesim {
 ///   before the table is complete: status `time limit` with the whole pipeline on one processor.
 class Br07FullyHomogeneousDp : public Mapper {
 public:
-  std::string name() const override { return "br07.fh-dp"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 } // namespace pipesim

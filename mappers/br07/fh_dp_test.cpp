@@ -1,4 +1,4 @@
-// Tests of br07.fh-dp (seed 000 Prop. 1): hand-checked instances, refusals, the time limit, and a randomised
+// Tests of br07.fh-dp (br07 Prop. 1): hand-checked instances, refusals, the time limit, and a randomised
 // cross-check against exact.interval and exhaustive.interval on Fully Homogeneous platforms.
 #include "mappers/br07/fh_dp.hpp"
 
@@ -14,7 +14,7 @@ namespace {
 
 TEST(Br07FullyHomogeneousDp, SeedExampleWithTwoAndThreeProcessors)
 {
-  // Seed 000 §2.3.3: w = (1, 2, 1), no communication, s = b = 1. With p = 2 an interval mapping puts two stages
+  // br07 §2.3.3: w = (1, 2, 1), no communication, s = b = 1. With p = 2 an interval mapping puts two stages
   // together: c(1, 2, 1) = c(2, 3, 1) = 3, so the optimum is 3 (the general mapping of the paper would reach 2).
   // With p = 3, one stage each: max(1, 2, 1) = 2.
   Problem problem;
@@ -57,8 +57,8 @@ TEST(Br07FullyHomogeneousDp, Refusals)
   Problem speeds  = problem;
   speeds.platform = fixtures::uniform_platform({1, 2}, 1.0);
   EXPECT_EQ(mapper.refuses(speeds).value_or(""),
-            "the platform is communication-homogeneous; the dynamic program of seed 000 Prop. 1 needs a "
-            "fully-homogeneous one (all speeds and all link bandwidths equal)");
+            "the platform is communication-homogeneous; it accepts fully-homogeneous platforms (the recurrence is "
+            "exact when every processor and link is the same, on the one-port period of br07 eq. (2))");
 
   Problem latencies = problem;
   latencies.platform.set_link(0, 1, 1.0, 0.5);
@@ -74,7 +74,8 @@ TEST(Br07FullyHomogeneousDp, Refusals)
   Problem multiport = problem;
   multiport.model   = CommModel::multi_port;
   EXPECT_EQ(mapper.refuses(multiport).value_or(""),
-            "it minimises seed 000 eq. (2), a one-port formula, not multi-port");
+            "it accepts the one-port model (the recurrence is exact when every processor and link is the same, on the "
+            "one-port period of br07 eq. (2)), not multi-port");
 }
 
 TEST(Br07FullyHomogeneousDp, TimeLimitGivesTheWholePipelineOnOneProcessor)

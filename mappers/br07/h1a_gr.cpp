@@ -1,4 +1,4 @@
-// H1a-GR (seed 000 §4.1): random free processor for each interval of the L-cut.
+// H1a-GR (br07 §4.1): random free processor for each interval of the L-cut.
 #include "mappers/br07/h1a_gr.hpp"
 
 #include "base/random.hpp"
@@ -8,7 +8,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_h1a_gr_registration{"br07.h1a-gr", [] { return std::make_unique<Br07H1aGr>(); }};
+const MapperRegistration br07_h1a_gr_registration{[] { return std::make_unique<Br07H1aGr>(); }};
 } // namespace
 
 IntervalAssignment br07_h1a_gr(const Problem& problem, std::uint64_t seed)
@@ -26,9 +26,11 @@ IntervalAssignment br07_h1a_gr(const Problem& problem, std::uint64_t seed)
   return result;
 }
 
-std::string Br07H1aGr::description() const
+MapperInfo Br07H1aGr::info() const
 {
-  return "H1a-GR: L = ceil(n/p) stages per interval, random free processor per interval (seed 000 §4.1)";
+  return br07_heuristic_info("br07.h1a-gr",
+                             "br07 §4.1 H1a-GR: L = ceil(n/p) stages per interval, random free processor per interval",
+                             "O(n + p^2)");
 }
 
 IntervalAssignment Br07H1aGr::assign(const Problem& problem, const MapperOptions& options) const

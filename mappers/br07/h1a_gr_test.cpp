@@ -1,4 +1,4 @@
-// Tests of br07.h1a-gr (seed 000 §4.1): the L-cut, distinct random processors, uniform draws, determinism.
+// Tests of br07.h1a-gr (br07 §4.1): the L-cut, distinct random processors, uniform draws, determinism.
 #include "mappers/br07/h1a_gr.hpp"
 
 #include "mappers/br07/heuristic_fixtures.hpp"

@@ -1,4 +1,4 @@
-// H1b-GRIL (seed 000 §4.1): random interval lengths in [1, 2L-1] on random free processors.
+// H1b-GRIL (br07 §4.1): random interval lengths in [1, 2L-1] on random free processors.
 #include "mappers/br07/h1b_gril.hpp"
 
 #include "base/random.hpp"
@@ -9,7 +9,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_h1b_gril_registration{"br07.h1b-gril", [] { return std::make_unique<Br07H1bGril>(); }};
+const MapperRegistration br07_h1b_gril_registration{[] { return std::make_unique<Br07H1bGril>(); }};
 } // namespace
 
 IntervalAssignment br07_h1b_gril(const Problem& problem, std::uint64_t seed)
@@ -33,9 +33,11 @@ IntervalAssignment br07_h1b_gril(const Problem& problem, std::uint64_t seed)
   return result;
 }
 
-std::string Br07H1bGril::description() const
+MapperInfo Br07H1bGril::info() const
 {
-  return "H1b-GRIL: random interval lengths in [1, 2L-1], random free processor per interval (seed 000 §4.1)";
+  return br07_heuristic_info(
+      "br07.h1b-gril", "br07 §4.1 H1b-GRIL: random interval lengths in [1, 2L-1], random free processor per interval",
+      "O(n + p^2)");
 }
 
 IntervalAssignment Br07H1bGril::assign(const Problem& problem, const MapperOptions& options) const

@@ -1,4 +1,4 @@
-// Tests of br07.h1b-gril (seed 000 §4.1): interval lengths uniform in [1, 2L-1], the last processor takes the rest.
+// Tests of br07.h1b-gril (br07 §4.1): interval lengths uniform in [1, 2L-1], the last processor takes the rest.
 #include "mappers/br07/h1b_gril.hpp"
 
 #include "mappers/br07/h1a_gr.hpp"
@@ -63,7 +63,7 @@ TEST(Br07H1bGril, LastFreeProcessorTakesTheRest)
 
 TEST(Br07H1bGril, IdenticalToH1aWhenLIsOne)
 {
-  // n <= p: L = 1, no length is drawn, so the processors drawn are H1a-GR's (seed 000: "identical to H1a").
+  // n <= p: L = 1, no length is drawn, so the processors drawn are H1a-GR's (br07: "identical to H1a").
   Problem problem = make_problem({1, 2, 3, 4}, {1, 1, 1, 1, 1}, make_platform({1, 2, 3, 4, 5}, 1));
   for (std::uint64_t seed = 1; seed <= 50; ++seed) {
     IntervalAssignment a = br07_h1a_gr(problem, seed);

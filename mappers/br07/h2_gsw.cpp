@@ -1,10 +1,10 @@
-// H2-GSW (seed 000 §4.1): biggest sum of w on the fastest processor.
+// H2-GSW (br07 §4.1): biggest sum of w on the fastest processor.
 #include "mappers/br07/h2_gsw.hpp"
 
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_h2_gsw_registration{"br07.h2-gsw", [] { return std::make_unique<Br07H2Gsw>(); }};
+const MapperRegistration br07_h2_gsw_registration{[] { return std::make_unique<Br07H2Gsw>(); }};
 } // namespace
 
 IntervalAssignment br07_h2_gsw(const Problem& problem)
@@ -18,9 +18,11 @@ IntervalAssignment br07_h2_gsw(const Problem& problem)
   return result;
 }
 
-std::string Br07H2Gsw::description() const
+MapperInfo Br07H2Gsw::info() const
 {
-  return "H2-GSW: L = ceil(n/p) stages per interval, biggest sum w on the fastest processor (seed 000 §4.1)";
+  return br07_heuristic_info(
+      "br07.h2-gsw", "br07 §4.1 H2-GSW: L = ceil(n/p) stages per interval, biggest sum w on the fastest processor",
+      "O(n + p log p)");
 }
 
 IntervalAssignment Br07H2Gsw::assign(const Problem& problem, const MapperOptions& /*options*/) const

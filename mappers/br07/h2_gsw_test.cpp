@@ -1,4 +1,4 @@
-// Tests of br07.h2-gsw (seed 000 §4.1): intervals by decreasing sum w on processors by decreasing speed.
+// Tests of br07.h2-gsw (br07 §4.1): intervals by decreasing sum w on processors by decreasing speed.
 #include "mappers/br07/h2_gsw.hpp"
 
 #include "mappers/br07/heuristic_fixtures.hpp"

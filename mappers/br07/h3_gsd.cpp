@@ -1,10 +1,10 @@
-// H3-GSD (seed 000 §4.1): biggest delta_in + delta_out on the fastest processor.
+// H3-GSD (br07 §4.1): biggest delta_in + delta_out on the fastest processor.
 #include "mappers/br07/h3_gsd.hpp"
 
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_h3_gsd_registration{"br07.h3-gsd", [] { return std::make_unique<Br07H3Gsd>(); }};
+const MapperRegistration br07_h3_gsd_registration{[] { return std::make_unique<Br07H3Gsd>(); }};
 } // namespace
 
 IntervalAssignment br07_h3_gsd(const Problem& problem)
@@ -18,10 +18,12 @@ IntervalAssignment br07_h3_gsd(const Problem& problem)
   return result;
 }
 
-std::string Br07H3Gsd::description() const
+MapperInfo Br07H3Gsd::info() const
 {
-  return "H3-GSD: L = ceil(n/p) stages per interval, biggest delta_in + delta_out on the fastest processor "
-         "(seed 000 §4.1)";
+  return br07_heuristic_info(
+      "br07.h3-gsd",
+      "br07 §4.1 H3-GSD: L = ceil(n/p) stages per interval, biggest delta_in + delta_out on the fastest processor",
+      "O(n + p log p)");
 }
 
 IntervalAssignment Br07H3Gsd::assign(const Problem& problem, const MapperOptions& /*options*/) const

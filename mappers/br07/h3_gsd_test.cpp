@@ -1,4 +1,4 @@
-// Tests of br07.h3-gsd (seed 000 §4.1): intervals by decreasing delta_in + delta_out on the fastest processors.
+// Tests of br07.h3-gsd (br07 §4.1): intervals by decreasing delta_in + delta_out on the fastest processors.
 #include "mappers/br07/h3_gsd.hpp"
 
 #include "mappers/br07/heuristic_fixtures.hpp"
@@ -23,7 +23,7 @@ TEST(Br07H3Gsd, HandCheckedFiveStagesTwoProcessors)
   EXPECT_EQ(processors_of(result.mapping), (std::vector<int>{0, 1}));
 }
 
-/// Every delta equal (seed 000 Experiment 1): delta_in + delta_out ties, stage order decides, not w.
+/// Every delta equal (br07 Experiment 1): delta_in + delta_out ties, stage order decides, not w.
 /// n = 2, p = 2, speeds P0 = 1, P1 = 2, b = 1, w = (1, 9), delta = (1, 1, 1): S1 on P1: 1 + 1/2 + 1 = 2.5;
 /// S2 on P0: 1 + 9 + 1 = 11. Period 11 (H2-GSW: S2 on P1, 6.5, and S1 on P0, 3: period 6.5).
 TEST(Br07H3Gsd, HandCheckedTiesKeepStageOrder)

@@ -1,10 +1,10 @@
-// H4-GP (seed 000 §4.1): biggest period on the fastest processor.
+// H4-GP (br07 §4.1): biggest period on the fastest processor.
 #include "mappers/br07/h4_gp.hpp"
 
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_h4_gp_registration{"br07.h4-gp", [] { return std::make_unique<Br07H4Gp>(); }};
+const MapperRegistration br07_h4_gp_registration{[] { return std::make_unique<Br07H4Gp>(); }};
 } // namespace
 
 IntervalAssignment br07_h4_gp(const Problem& problem)
@@ -35,10 +35,13 @@ IntervalAssignment br07_h4_gp(const Problem& problem)
   return result;
 }
 
-std::string Br07H4Gp::description() const
+MapperInfo Br07H4Gp::info() const
 {
-  return "H4-GP: L = ceil(n/p) stages per interval, the fastest processor takes the interval with the biggest "
-         "period (seed 000 §4.1)";
+  return br07_heuristic_info(
+      "br07.h4-gp",
+      "br07 §4.1 H4-GP: L = ceil(n/p) stages per interval, the fastest processor takes the interval with the biggest "
+      "period",
+      "O(m n), plus O(p m n) when links are not uniform (m intervals)");
 }
 
 IntervalAssignment Br07H4Gp::assign(const Problem& problem, const MapperOptions& /*options*/) const

@@ -1,4 +1,4 @@
-// H4-GP (seed 000 §4.1): processors by decreasing speed, each takes the remaining L-cut interval with the biggest
+// H4-GP (br07 §4.1): processors by decreasing speed, each takes the remaining L-cut interval with the biggest
 // period.
 #pragma once
 
@@ -7,11 +7,11 @@
 namespace pipesim {
 
 /// Contract (mapper `br07.h4-gp`).
-/// - Source: seed 000 (Benoit & Robert) §4.1, heuristic H4-GP "biggest period on fastest processor".
+/// - Source: br07 §4.1, heuristic H4-GP "biggest period on fastest processor".
 /// - Method: L = ceil(n/p) consecutive stages per interval, the last one shorter (br07_greedy_intervals); the m =
 ///   ceil(n/L) fastest processors in decreasing speed (ties: smaller index first); the current processor u takes the
 ///   remaining interval with the biggest period (delta_in + delta_out)/b + sum w / s_u, ties to the earlier interval.
-///   That period is seed 000 eq. (2)'s cycle-time of the interval on u, through NeighbourCosts: P_in before the
+///   That period is br07 eq. (2)'s cycle-time of the interval on u, through NeighbourCosts: P_in before the
 ///   first interval and P_out after the last are real; the processors of the other neighbours are not known yet.
 /// - Accepts: one-port, min_period, every platform class. On Fully Homogeneous and Communication Homogeneous
 ///   platforms with equal latencies the period above is exact and this is the paper's heuristic. Elsewhere
@@ -23,8 +23,7 @@ namespace pipesim {
 /// - Returns: status `feasible`, m intervals on the m fastest processors; `infeasible` only when p = 0.
 class Br07H4Gp : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h4-gp"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

@@ -1,4 +1,4 @@
-// Tests of br07.h4-gp (seed 000 §4.1): the fastest processor takes the interval with the biggest period on it.
+// Tests of br07.h4-gp (br07 §4.1): the fastest processor takes the interval with the biggest period on it.
 #include "mappers/br07/h4_gp.hpp"
 
 #include "mappers/br07/heuristic_fixtures.hpp"

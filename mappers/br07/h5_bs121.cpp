@@ -1,4 +1,4 @@
-// H5-BS121 (seed 000 §4.2): binary search for the one-to-one mapping of the L-cut intervals.
+// H5-BS121 (br07 §4.2): binary search for the one-to-one mapping of the L-cut intervals.
 #include "mappers/br07/h5_bs121.hpp"
 
 #include "mappers/br07/one_to_one_search.hpp"
@@ -6,9 +6,9 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_h5_bs121_registration{"br07.h5-bs121", [] { return std::make_unique<Br07H5Bs121>(); }};
+const MapperRegistration br07_h5_bs121_registration{[] { return std::make_unique<Br07H5Bs121>(); }};
 
-/// Seed 000 §4.2's "new application": one super-stage per interval.
+/// br07 §4.2's "new application": one super-stage per interval.
 Problem cut_application(const Problem& problem, const std::vector<std::pair<int, int>>& intervals)
 {
   Problem cut  = problem;
@@ -53,9 +53,11 @@ IntervalAssignment br07_h5_bs121(const Problem& problem)
   return result;
 }
 
-std::string Br07H5Bs121::description() const
+MapperInfo Br07H5Bs121::info() const
 {
-  return "H5-BS121: optimal one-to-one mapping (Theorem 1) of the L = ceil(n/p) intervals (seed 000 §4.2)";
+  return br07_heuristic_info(
+      "br07.h5-bs121", "br07 §4.2 H5-BS121: optimal one-to-one mapping (Theorem 1) of the L = ceil(n/p) intervals",
+      "O(p log p + n + m^2 log m), plus O(p m^2) when links are not uniform (m intervals)");
 }
 
 IntervalAssignment Br07H5Bs121::assign(const Problem& problem, const MapperOptions& /*options*/) const

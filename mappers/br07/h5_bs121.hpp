@@ -1,4 +1,4 @@
-// H5-BS121 (seed 000 §4.2): Theorem 1's optimal one-to-one mapping applied to the L-cut intervals as super-stages.
+// H5-BS121 (br07 §4.2): Theorem 1's optimal one-to-one mapping applied to the L-cut intervals as super-stages.
 #pragma once
 
 #include "mappers/br07/heuristic.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract (mapper `br07.h5-bs121`).
-/// - Source: seed 000 (Benoit & Robert) §4.2, heuristic H5-BS121, i.e. §3.1 Theorem 1 (binary search + Algorithm 1)
+/// - Source: br07 §4.2, heuristic H5-BS121, i.e. §3.1 Theorem 1 (binary search + Algorithm 1)
 ///   on the "new application" whose stages are the L-cut intervals (br07_greedy_intervals, L = ceil(n/p)): super-stage
 ///   j does sum_{i in I_j} w_i and receives delta_{d_j - 1}, sends delta_{e_j}, so its eq. (1) cycle-time on a
 ///   processor is the eq. (2) cycle-time of I_j there.
@@ -25,8 +25,7 @@ namespace pipesim {
 ///   and "feasibility_tests"; `infeasible` only when p = 0.
 class Br07H5Bs121 : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h5-bs121"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

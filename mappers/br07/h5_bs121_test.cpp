@@ -1,4 +1,4 @@
-// Tests of br07.h5-bs121 (seed 000 §4.2): Theorem 1 on the L-cut intervals, equal to br07.one-to-one when n <= p.
+// Tests of br07.h5-bs121 (br07 §4.2): Theorem 1 on the L-cut intervals, equal to br07.one-to-one when n <= p.
 #include "mappers/br07/h5_bs121.hpp"
 
 #include "mappers/br07/heuristic_fixtures.hpp"

@@ -1,4 +1,4 @@
-// H6-SPL (seed 000 §4.2): split the interval of the processor with the largest period as long as it improves.
+// H6-SPL (br07 §4.2): split the interval of the processor with the largest period as long as it improves.
 #include "mappers/br07/h6_spl.hpp"
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_h6_spl_registration{"br07.h6-spl", [] { return std::make_unique<Br07H6Spl>(); }};
+const MapperRegistration br07_h6_spl_registration{[] { return std::make_unique<Br07H6Spl>(); }};
 
 struct Split {
   std::vector<std::pair<int, int>> intervals;
@@ -33,7 +33,7 @@ Split split_at(const Problem& problem, const IntervalAssignment& current, std::s
   return split;
 }
 
-/// Best split of interval j between processors j_proc and next_proc (seed 000 §4.2), among those that do not raise
+/// Best split of interval j between processors j_proc and next_proc (br07 §4.2), among those that do not raise
 /// the whole period; pair = infinity when none.
 Split best_split(const Problem& problem, const IntervalAssignment& current, std::size_t j, double period, int next_proc)
 {
@@ -72,10 +72,13 @@ IntervalAssignment br07_h6_spl(const Problem& problem)
   return result;
 }
 
-std::string Br07H6Spl::description() const
+MapperInfo Br07H6Spl::info() const
 {
-  return "H6-SPL: all stages on the fastest processor, then split the interval with the largest period onto the "
-         "next fastest processor while it improves (seed 000 §4.2)";
+  return br07_heuristic_info(
+      "br07.h6-spl",
+      "br07 §4.2 H6-SPL: all stages on the fastest processor, then split the interval with the largest period onto the "
+      "next fastest processor while it improves",
+      "O(n^2 min(n, p))");
 }
 
 IntervalAssignment Br07H6Spl::assign(const Problem& problem, const MapperOptions& /*options*/) const

@@ -1,4 +1,4 @@
-// H6-SPL (seed 000 §4.2): start with every stage on the fastest processor, then split the busiest interval in two.
+// H6-SPL (br07 §4.2): start with every stage on the fastest processor, then split the busiest interval in two.
 #pragma once
 
 #include "mappers/br07/heuristic.hpp"
@@ -6,11 +6,11 @@
 namespace pipesim {
 
 /// Contract (mapper `br07.h6-spl`).
-/// - Source: seed 000 (Benoit & Robert) §4.2, heuristic H6-SPL "splitting intervals".
+/// - Source: br07 §4.2, heuristic H6-SPL "splitting intervals".
 /// - Method: processors sorted by decreasing s_u (ties: smaller index first); S_1..S_n all on the first one. Each
 ///   step takes the used processor j with the largest cycle-time (ties: the earliest interval) and the next unused
 ///   processor j' of the list, and tries every split of j's interval [d, e] into [d, k] and [k+1, e], d <= k < e,
-///   with either part on j and the other on j' (stage order kept). Cycle-times are seed 000 eq. (2) with the actual
+///   with either part on j and the other on j' (stage order kept). Cycle-times are br07 eq. (2) with the actual
 ///   neighbours (br07_interval_cycle_time), so they are exact on every platform class. Among the splits that do not
 ///   raise the period of the whole mapping, the one minimising max(period(j), period(j')) wins (ties: the smaller
 ///   whole period, then the smaller k, then j keeping the first part); it is applied if that maximum is strictly
@@ -27,8 +27,7 @@ namespace pipesim {
 /// - Returns: status `feasible`, statistic "splits"; `infeasible` only when p = 0.
 class Br07H6Spl : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h6-spl"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

@@ -1,4 +1,4 @@
-// Tests of br07.h6-spl (seed 000 §4.2): splitting the interval of the processor with the largest period.
+// Tests of br07.h6-spl (br07 §4.2): splitting the interval of the processor with the largest period.
 #include "mappers/br07/h6_spl.hpp"
 
 #include "mappers/br07/heuristic_fixtures.hpp"

@@ -1,4 +1,4 @@
-// H7a-BSL and H7b-BSC (seed 000 §4.2): binary search over candidate periods, greedy left-to-right interval building.
+// H7a-BSL and H7b-BSC (br07 §4.2): binary search over candidate periods, greedy left-to-right interval building.
 #include "mappers/br07/h7_binary_search.hpp"
 
 #include "model/analytic.hpp"
@@ -65,7 +65,7 @@ public:
     return values;
   }
 
-  /// The greedy of seed 000 §4.2 for period P; nullopt when it cannot place the next stage.
+  /// The greedy of br07 §4.2 for period P; nullopt when it cannot place the next stage.
   std::optional<IntervalAssignment> greedy(double period) const
   {
     IntervalAssignment result;

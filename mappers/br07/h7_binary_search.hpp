@@ -1,4 +1,4 @@
-// H7a-BSL and H7b-BSC (seed 000 §4.2): binary search over the period with a left-to-right greedy feasibility test.
+// H7a-BSL and H7b-BSC (br07 §4.2): binary search over the period with a left-to-right greedy feasibility test.
 #pragma once
 
 #include "mappers/br07/heuristic.hpp"
@@ -8,8 +8,8 @@ namespace pipesim {
 /// Which fitting interval the greedy of H7 takes: the longest (H7a-BSL) or the one whose period is closest (H7b-BSC).
 enum class H7Rule { longest, closest };
 
-/// Seed 000 §4.2, H7a-BSL / H7b-BSC; the contract below is shared by both mappers.
-/// - Period of (s, s', u): seed 000 eq. (2)'s cycle-time of S_s..S_s' on P_u. Its previous processor is known (P_in
+/// br07 §4.2, H7a-BSL / H7b-BSC; the contract below is shared by both mappers.
+/// - Period of (s, s', u): br07 eq. (2)'s cycle-time of S_s..S_s' on P_u. Its previous processor is known (P_in
 ///   or the previous interval's); the next one is P_out when s' = n and otherwise not chosen yet (NeighbourCosts: any
 ///   other processor on link-uniform platforms, where this is the paper's exact period(s, s', u); elsewhere the mean
 ///   transfer to the other processors).

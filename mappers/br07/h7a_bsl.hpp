@@ -1,4 +1,4 @@
-// H7a-BSL (seed 000 §4.2): binary search over the period, the greedy takes the longest interval that fits.
+// H7a-BSL (br07 §4.2): binary search over the period, the greedy takes the longest interval that fits.
 #pragma once
 
 #include "mappers/br07/h7_binary_search.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract (mapper `br07.h7a-bsl`).
-/// - Source: seed 000 (Benoit & Robert) §4.2, heuristic H7a-BSL "binary search (longest)".
+/// - Source: br07 §4.2, heuristic H7a-BSL "binary search (longest)".
 /// - Method: br07_h7_binary_search with H7Rule::longest (its contract in mappers/br07/h7_binary_search.hpp): for a
 ///   period P, from stage 1 on, the longest interval (s, s') that fits on an unused processor, ties the period
 ///   closest to P, then the smaller processor index; binary search over the finite sorted set of periods of every
@@ -24,8 +24,7 @@ namespace pipesim {
 ///   pipeline on the processor with the smallest cycle-time); `infeasible` only when p = 0.
 class Br07H7aBsl : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h7a-bsl"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

@@ -1,4 +1,4 @@
-// Tests of br07.h7a-bsl (seed 000 §4.2): binary search over the period, longest fitting interval first.
+// Tests of br07.h7a-bsl (br07 §4.2): binary search over the period, longest fitting interval first.
 #include "mappers/br07/h7a_bsl.hpp"
 
 #include "mappers/br07/heuristic_fixtures.hpp"

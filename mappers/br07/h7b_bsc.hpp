@@ -1,4 +1,4 @@
-// H7b-BSC (seed 000 §4.2): binary search over the period, the greedy takes the interval whose period is closest.
+// H7b-BSC (br07 §4.2): binary search over the period, the greedy takes the interval whose period is closest.
 #pragma once
 
 #include "mappers/br07/h7_binary_search.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract (mapper `br07.h7b-bsc`).
-/// - Source: seed 000 (Benoit & Robert) §4.2, heuristic H7b-BSC "binary search (closest)".
+/// - Source: br07 §4.2, heuristic H7b-BSC "binary search (closest)".
 /// - Method: br07_h7_binary_search with H7Rule::closest (its contract in mappers/br07/h7_binary_search.hpp): for a
 ///   period P, from stage 1 on, the interval (s, s') and unused processor whose period is closest to P (the largest
 ///   <= P), whatever its length; ties the longer interval, then the smaller processor index; binary search over the
@@ -24,8 +24,7 @@ namespace pipesim {
 ///   pipeline on the processor with the smallest cycle-time); `infeasible` only when p = 0.
 class Br07H7bBsc : public Br07Heuristic {
 public:
-  std::string name() const override { return "br07.h7b-bsc"; }
-  std::string description() const override;
+  MapperInfo info() const override;
 
 protected:
   IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const override;

@@ -1,4 +1,4 @@
-// Tests of br07.h7b-bsc (seed 000 §4.2): binary search over the period, fitting interval of closest period first.
+// Tests of br07.h7b-bsc (br07 §4.2): binary search over the period, fitting interval of closest period first.
 #include "mappers/br07/h7b_bsc.hpp"
 
 #include "mappers/br07/heuristic_fixtures.hpp"

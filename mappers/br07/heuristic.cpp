@@ -1,4 +1,4 @@
-// Shared scaffolding of the seed 000 §4 heuristics: refusals, result building, the L-cut and link-cost estimates.
+// Shared scaffolding of the br07 §4 heuristics: refusals, result building, the L-cut and link-cost estimates.
 #include "mappers/br07/heuristic.hpp"
 
 #include "mappers/br07/one_to_one_search.hpp"
@@ -11,13 +11,19 @@
 
 namespace pipesim {
 
-std::optional<std::string> Br07Heuristic::refuses(const Problem& problem) const
+MapperInfo br07_heuristic_info(std::string name, std::string description, std::string complexity)
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it only minimises the period (objective min_period)";
-  if (problem.model != CommModel::one_port)
-    return fmt::format("it assumes the one-port model of seed 000, not {}", to_string(problem.model));
-  return std::nullopt;
+  MapperInfo info;
+  info.name        = std::move(name);
+  info.description = std::move(description);
+  info.paper       = Paper::br07;
+  info.family      = MapperFamily::heuristic;
+  info.objective   = MapperObjective::period;
+  info.models      = {CommModel::one_port};
+  info.mapping     = MappingRule::interval;
+  info.complexity  = std::move(complexity);
+  info.restriction = "br07 eq. (2) is the one-port period";
+  return info;
 }
 
 MapperResult Br07Heuristic::map(const Problem& problem, const MapperOptions& options) const

@@ -1,4 +1,4 @@
-// Shared scaffolding of the nine seed 000 §4 heuristics: base mapper, the L-cut, speed order, link-cost estimates.
+// Shared scaffolding of the nine br07 §4 heuristics: base mapper, the L-cut, speed order, link-cost estimates.
 #pragma once
 
 #include "mappers/mapper.hpp"
@@ -17,13 +17,13 @@ struct IntervalAssignment {
   std::map<std::string, double> statistics;
 };
 
-/// Base of the nine heuristics (seed 000 §4). Accepts the one-port model and objective min_period on every platform
-/// class (refuses the rest with the reason). map() returns status `feasible`, the mapping built from assign() and, as
-/// objective, its seed 000 eq. (2) period with the real links (br07_eq2_period); the only `infeasible` case is a
-/// platform without processors (no mapping exists: empty mapping, infinite objective).
+/// Base of the nine heuristics (br07 §4). Accepts the one-port model and objective min_period on every platform
+/// class (br07_heuristic_info; refuses the rest with the reason). map() returns status `feasible`, the mapping built
+/// from assign() and, as objective, its br07 eq. (2) period with the real links (br07_eq2_period); the only
+/// `infeasible` case is a platform without processors (no mapping exists: empty mapping, infinite objective), which
+/// refuses() turns down before.
 class Br07Heuristic : public Mapper {
 public:
-  std::optional<std::string> refuses(const Problem& problem) const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
 
 protected:
@@ -31,7 +31,11 @@ protected:
   virtual IntervalAssignment assign(const Problem& problem, const MapperOptions& options) const = 0;
 };
 
-/// Seed 000 §4.1: L = ceil(n/p) consecutive stages per interval, the last one shorter when L does not divide n,
+/// What the nine heuristics are: br07, family heuristic, the period on the one-port model, every platform class,
+/// interval mappings, not exact.
+MapperInfo br07_heuristic_info(std::string name, std::string description, std::string complexity);
+
+/// br07 §4.1: L = ceil(n/p) consecutive stages per interval, the last one shorter when L does not divide n,
 /// hence ceil(n/L) intervals. Precondition: n >= 1, p >= 1.
 std::vector<std::pair<int, int>> br07_greedy_intervals(int n, int p);
 
@@ -43,12 +47,12 @@ std::vector<int> br07_processors_by_speed(const Platform& platform);
 /// br07_processors_by_speed). Returns the processor of each interval. Precondition: key.size() <= p.
 std::vector<int> br07_match_by_speed(const Platform& platform, const std::vector<double>& key);
 
-/// Real seed 000 eq. (2) cycle-time of each interval with its actual neighbours (P_in before the first, P_out after
+/// Real br07 eq. (2) cycle-time of each interval with its actual neighbours (P_in before the first, P_out after
 /// the last), through br07_interval_cycle_time.
 std::vector<double> br07_cycle_times(const Problem& problem, const std::vector<std::pair<int, int>>& intervals,
                                      const std::vector<int>& alloc);
 
-/// Seed 000 eq. (2) cycle-time of an interval whose previous or next processor is not chosen yet (pass `unknown`).
+/// br07 eq. (2) cycle-time of an interval whose previous or next processor is not chosen yet (pass `unknown`).
 /// On link-uniform platforms (br07_links_uniform) any processor of `neighbours` other than u stands for the unknown
 /// one, so the value is exact and bit-identical to br07_interval_cycle_time with the real neighbour. Elsewhere a
 /// transfer from or to an unknown neighbour costs the mean of Platform::transfer_time over the processors of

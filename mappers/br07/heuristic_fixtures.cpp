@@ -1,4 +1,4 @@
-// Test fixtures of the seed 000 §4 heuristics: small platforms, seeded tiny instances and their description.
+// Test fixtures of the br07 §4 heuristics: small platforms, seeded tiny instances and their description.
 #include "mappers/br07/heuristic_fixtures.hpp"
 
 #include "base/random.hpp"

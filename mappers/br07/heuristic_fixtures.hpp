@@ -1,4 +1,4 @@
-// Test fixtures of the seed 000 §4 heuristics: small platforms, seeded tiny instances and their description.
+// Test fixtures of the br07 §4 heuristics: small platforms, seeded tiny instances and their description.
 #pragma once
 
 #include "mappers/mapper.hpp"

@@ -1,4 +1,4 @@
-// Randomised cross-checks of the nine seed 000 §4 heuristics against exhaustive.interval and br07.one-to-one on
+// Randomised cross-checks of the nine br07 §4 heuristics against exhaustive.interval and br07.one-to-one on
 // seeded tiny instances (Communication Homogeneous and Fully Heterogeneous), printing the failing instance.
 #include "mappers/br07/heuristic.hpp"
 #include "mappers/br07/heuristic_fixtures.hpp"
@@ -135,13 +135,16 @@ TEST(Br07Heuristics, RegisteredWithCommonRefusals)
     EXPECT_FALSE(mapper->refuses(problem)) << name;
     Problem multiport = problem;
     multiport.model   = CommModel::multi_port;
-    EXPECT_EQ(mapper->refuses(multiport).value_or(""), "it assumes the one-port model of seed 000, not multi-port");
+    EXPECT_EQ(mapper->refuses(multiport).value_or(""),
+              "it accepts the one-port model (br07 eq. (2) is the one-port period), not multi-port");
     Problem reliability        = problem;
     reliability.objective.kind = Objective::Kind::min_failure_probability;
-    EXPECT_EQ(mapper->refuses(reliability).value_or(""), "it only minimises the period (objective min_period)");
-    Problem empty        = problem;
-    empty.platform       = make_platform({}, 1);
-    MapperResult nothing = mapper->map(empty, MapperOptions{});
+    EXPECT_EQ(mapper->refuses(reliability).value_or(""),
+              "it minimises the period (objective minimize: period), not failure_probability");
+    Problem empty  = problem;
+    empty.platform = make_platform({}, 1);
+    EXPECT_EQ(mapper->refuses(empty).value_or(""), "the platform has no processor") << name;
+    MapperResult nothing = mapper->map(empty, MapperOptions{}); // called anyway: no mapping, no crash
     EXPECT_EQ(nothing.status, SolveStatus::infeasible) << name;
     EXPECT_TRUE(nothing.mapping.intervals.empty()) << name;
   }

@@ -1,4 +1,4 @@
-// Seed 000 §6.1: the integer linear program of the optimal interval mapping, built and solved with CBC.
+// br07 §6.1: the integer linear program of the optimal interval mapping, built and solved with CBC.
 #include "mappers/br07/ilp.hpp"
 #include "mappers/cbc_status.hpp"
 
@@ -12,7 +12,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_ilp_registration{"br07.ilp", [] { return std::make_unique<Br07Ilp>(); }};
+const MapperRegistration br07_ilp_registration{[] { return std::make_unique<Br07Ilp>(); }};
 
 constexpr double max_variables = 2e6;
 
@@ -22,7 +22,7 @@ double variable_count(int n, int p)
   return (n + 2.0) * nodes + (n + 1.0) * nodes * (nodes - 1) + (n + 1.0) * nodes + 2.0 * p + 1;
 }
 
-/// Builds the program of seed 000 §6.1 into a CBC model; node indices are the Platform's (P_in = p, P_out = p + 1).
+/// Builds the program of br07 §6.1 into a CBC model; node indices are the Platform's (P_in = p, P_out = p + 1).
 class IlpProgram {
 public:
   IlpProgram(const Problem& problem, Cbc_Model* model)
@@ -180,18 +180,25 @@ Mapping read_mapping(const Problem& problem, const IlpProgram& program, const do
 }
 } // namespace
 
-std::string Br07Ilp::description() const
+MapperInfo Br07Ilp::info() const
 {
-  return "optimal interval mapping by the integer linear program of seed 000 §6.1, solved with COIN-OR CBC";
+  MapperInfo info;
+  info.name = "br07.ilp";
+  info.description =
+      "br07 §6.1: optimal interval mapping by the paper's integer linear program, solved with COIN-OR CBC";
+  info.paper       = Paper::br07;
+  info.family      = MapperFamily::integer_program;
+  info.objective   = MapperObjective::period;
+  info.models      = {CommModel::one_port};
+  info.mapping     = MappingRule::interval;
+  info.exact       = true;
+  info.complexity  = "exponential (branch and cut), O(n p^2) variables and constraints";
+  info.restriction = "the program's constraint (g) is the one-port period of br07 eq. (2)";
+  return info;
 }
 
-std::optional<std::string> Br07Ilp::refuses(const Problem& problem) const
+std::optional<std::string> Br07Ilp::instance_refusal(const Problem& problem) const
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it only minimises the period (objective min_period)";
-  if (problem.model != CommModel::one_port)
-    return fmt::format("seed 000 §6.1 models the one-port period of eq. (2), not {}", to_string(problem.model));
-  if (problem.platform.p() == 0) return "the platform has no processor";
   double count = variable_count(problem.pipeline.n(), problem.platform.p());
   if (count > max_variables)
     return fmt::format("{:.0f} variables (n = {}, p = {}), more than the limit of {:.0f}", count, problem.pipeline.n(),

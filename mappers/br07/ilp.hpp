@@ -1,4 +1,4 @@
-// The integer linear program of seed 000 §6.1 (optimal interval mapping), solved with COIN-OR CBC.
+// The integer linear program of br07 §6.1 (optimal interval mapping), solved with COIN-OR CBC.
 #pragma once
 
 #include "mappers/mapper.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract (mapper `br07.ilp`).
-/// - Source: seed 000 §6.1 "Linear program formulation", written for Fully Heterogeneous platforms, so it
+/// - Source: br07 §6.1 "Linear program formulation", written for Fully Heterogeneous platforms, so it
 ///   accepts every class. Nodes: the processors P_1..P_p plus P_in and P_out; fictitious stages S_0 on P_in and
 ///   S_{n+1} on P_out. Sums over u run over [1..p] u {in, out} unless said otherwise.
 ///   Variables (all boolean except first, last integer in [1, n] and T rational):
@@ -34,17 +34,18 @@ namespace pipesim {
 /// - Accepts: the one-port model, objective min_period, every platform class, at most 2e6 variables.
 /// - Solver: CBC (C interface), log level 0, absolute and relative gaps 0, time limit options.time_limit.
 /// - Complexity: exponential (branch and cut); the paper reports up to 14 hours for n = 4, p = 8 (§6.2.1).
-/// - Returns: the mapping read from x (stage k on the P_u with x_{k,u} > 1/2) and its seed 000 eq. (2) period
+/// - Returns: the mapping read from x (stage k on the P_u with x_{k,u} > 1/2) and its br07 eq. (2) period
 ///   (br07_eq2_period, not CBC's T_period, which carries CBC's tolerances); status `optimal` when CBC proves it,
 ///   `time limit` when the time runs out (with the best mapping found, or none), `infeasible` when CBC proves the
 ///   program infeasible (cannot happen for a valid problem), `feasible` when CBC stops otherwise with a mapping.
 ///   Statistics: "variables", "constraints", "cbc_nodes", "cbc_period" (T_period) and "cbc_bound" (best bound).
 class Br07Ilp : public Mapper {
 public:
-  std::string name() const override { return "br07.ilp"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 } // namespace pipesim

@@ -1,4 +1,4 @@
-// Tests of br07.ilp (seed 000 §6.1 solved with CBC): hand-checked instances, the size of the program, refusals,
+// Tests of br07.ilp (br07 §6.1 solved with CBC): hand-checked instances, the size of the program, refusals,
 // the time limit, and a cross-check against exact.interval on seeded tiny instances of every platform kind.
 #include "mappers/br07/ilp.hpp"
 
@@ -32,7 +32,7 @@ TEST(Br07Ilp, HandCheckedCommunicationHomogeneousInstance)
 
 TEST(Br07Ilp, HandCheckedFullyHeterogeneousInstance)
 {
-  // Seed 000 §2.3.3's second example with delta_3 = 8: optimum [1]:P1 [2-3]:P2, period 1 + 11/10 + 8 = 10.1.
+  // br07 §2.3.3's second example with delta_3 = 8: optimum [1]:P1 [2-3]:P2, period 1 + 11/10 + 8 = 10.1.
   Problem problem;
   problem.pipeline = Pipeline{{1, 10, 1}, {10, 1, 1, 8}};
   problem.platform = Platform(fixtures::uniform_platform({1, 10}, 1.0).processors(), "P0", "P0", 1.0);
@@ -56,11 +56,13 @@ TEST(Br07Ilp, Refusals)
   Problem multiport = problem;
   multiport.model   = CommModel::multi_port;
   EXPECT_EQ(mapper.refuses(multiport).value_or(""),
-            "seed 000 §6.1 models the one-port period of eq. (2), not multi-port");
+            "it accepts the one-port model (the program's constraint (g) is the one-port period of br07 eq. (2)), not "
+            "multi-port");
 
   Problem reliability        = problem;
   reliability.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_EQ(mapper.refuses(reliability).value_or(""), "it only minimises the period (objective min_period)");
+  EXPECT_EQ(mapper.refuses(reliability).value_or(""),
+            "it minimises the period (objective minimize: period), not failure_probability");
 
   Problem large;
   large.pipeline = Pipeline{std::vector<double>(100, 1.0), std::vector<double>(101, 1.0)};

@@ -1,4 +1,4 @@
-// Seed 000 Theorem 1: optimal one-to-one mapping on (Fully or Communication) Homogeneous platforms.
+// br07 Theorem 1: optimal one-to-one mapping on (Fully or Communication) Homogeneous platforms.
 #include "mappers/br07/one_to_one.hpp"
 
 #include "mappers/br07/one_to_one_search.hpp"
@@ -11,8 +11,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration br07_one_to_one_registration{"br07.one-to-one",
-                                                      [] { return std::make_unique<Br07OneToOne>(); }};
+const MapperRegistration br07_one_to_one_registration{[] { return std::make_unique<Br07OneToOne>(); }};
 } // namespace
 
 std::vector<int> br07_greedy_assignment(const Problem& problem, const std::vector<int>& processors, double period)
@@ -20,21 +19,28 @@ std::vector<int> br07_greedy_assignment(const Problem& problem, const std::vecto
   return br07_greedy_assignment(br07_one_to_one_costs(problem, processors), period);
 }
 
-std::string Br07OneToOne::description() const
+MapperInfo Br07OneToOne::info() const
 {
-  return "optimal one-to-one mapping, binary search + greedy (seed 000 Theorem 1, Algorithm 1)";
+  MapperInfo info;
+  info.name        = "br07.one-to-one";
+  info.description = "br07 §3.1 Theorem 1: optimal one-to-one mapping by binary search over the candidate periods with "
+                     "Algorithm 1's greedy";
+  info.paper       = Paper::br07;
+  info.family      = MapperFamily::period_search;
+  info.objective   = MapperObjective::period;
+  info.models      = {CommModel::one_port};
+  info.platform_classes = {PlatformClass::fully_homogeneous, PlatformClass::communication_homogeneous};
+  info.mapping          = MappingRule::one_to_one;
+  info.exact            = true;
+  info.complexity       = "O(p log p + n^2 log n)";
+  info.restriction      = "Theorem 1 needs the one-port model and equal link bandwidths; with different bandwidths the "
+                          "problem is NP-hard, br07 §3.3 Theorem 5";
+  return info;
 }
 
-std::optional<std::string> Br07OneToOne::refuses(const Problem& problem) const
+std::optional<std::string> Br07OneToOne::instance_refusal(const Problem& problem) const
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it only minimises the period (objective min_period)";
-  if (problem.model != CommModel::one_port)
-    return fmt::format("it assumes the one-port model of seed 000, not {}", to_string(problem.model));
-  if (problem.platform.classify() == PlatformClass::fully_heterogeneous)
-    return "the platform is fully-heterogeneous (link bandwidths differ); optimal one-to-one mapping is NP-hard "
-           "there (seed 000 §3.3, Theorem 5); Theorem 1 needs all b_{u,v} equal";
-  if (not br07_links_uniform(problem.platform)) // the bandwidths are equal (checked above): the latencies differ
+  if (not br07_links_uniform(problem.platform)) // the bandwidths are equal (info()): the latencies differ
     return "link latencies c_{u,v} differ between pairs; the greedy of seed 000 Algorithm 1 assumes that every "
            "transfer costs the same";
   return std::nullopt;

@@ -1,4 +1,4 @@
-// Seed 000 Theorem 1 machinery: cost table, Algorithm 1 (greedy assignment) and the exact binary search.
+// br07 Theorem 1 machinery: cost table, Algorithm 1 (greedy assignment) and the exact binary search.
 #include "mappers/br07/one_to_one_search.hpp"
 
 #include "model/analytic.hpp"
@@ -55,7 +55,7 @@ OneToOneCosts br07_one_to_one_costs(const Problem& problem, std::vector<int> pro
 std::vector<int> br07_greedy_assignment(const OneToOneCosts& costs, double period)
 {
   std::vector<int> alloc(static_cast<std::size_t>(costs.n), -1);
-  // Seed 000 Algorithm 1: from the slowest to the fastest processor, take a free stage that fits in the period.
+  // br07 Algorithm 1: from the slowest to the fastest processor, take a free stage that fits in the period.
   for (std::size_t i = 0; i < costs.processors.size(); ++i) {
     int chosen      = 0;
     double chosen_t = -1;

@@ -1,4 +1,4 @@
-// Tests of br07.one-to-one (seed 000 Theorem 1): a hand-checked instance, refusals, and a randomised cross-check
+// Tests of br07.one-to-one (br07 Theorem 1): a hand-checked instance, refusals, and a randomised cross-check
 // against the exhaustive one-to-one and interval references.
 #include "mappers/br07/one_to_one.hpp"
 
@@ -105,9 +105,10 @@ TEST(Br07OneToOne, Refusals)
     run_mapper("br07.one-to-one", hetero, MapperOptions{});
     FAIL() << "no exception";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "mapper 'br07.one-to-one' cannot handle this problem: the platform is fully-heterogeneous "
-                           "(link bandwidths differ); optimal one-to-one mapping is NP-hard there (seed 000 §3.3, "
-                           "Theorem 5); Theorem 1 needs all b_{u,v} equal");
+    EXPECT_STREQ(e.what(), "mapper 'br07.one-to-one' cannot handle this problem: the platform is fully-heterogeneous; "
+                           "it accepts fully-homogeneous or communication-homogeneous platforms (Theorem 1 needs the "
+                           "one-port model and equal link bandwidths; with different bandwidths the problem is "
+                           "NP-hard, br07 §3.3 Theorem 5)");
   }
 
   Problem latencies = hand_instance();
@@ -118,11 +119,14 @@ TEST(Br07OneToOne, Refusals)
 
   Problem reliability        = hand_instance();
   reliability.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_EQ(mapper.refuses(reliability).value_or(""), "it only minimises the period (objective min_period)");
+  EXPECT_EQ(mapper.refuses(reliability).value_or(""),
+            "it minimises the period (objective minimize: period), not failure_probability");
 
   Problem multiport = hand_instance();
   multiport.model   = CommModel::multi_port;
-  EXPECT_EQ(mapper.refuses(multiport).value_or(""), "it assumes the one-port model of seed 000, not multi-port");
+  EXPECT_EQ(mapper.refuses(multiport).value_or(""),
+            "it accepts the one-port model (Theorem 1 needs the one-port model and equal link bandwidths; with "
+            "different bandwidths the problem is NP-hard, br07 §3.3 Theorem 5), not multi-port");
 }
 
 /// Tiny Communication Homogeneous instance: n in 1..5, p in n..6, integer s in [1, 20], b = 10, integer w in

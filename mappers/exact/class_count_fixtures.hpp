@@ -22,7 +22,7 @@ struct ClassedProblem {
 /// bandwidth in [1, 10] and a latency in [0, 0.1] per ordered pair of classes (Fully Heterogeneous).
 ClassedProblem classed_instance(std::uint64_t seed, int n, int p, int classes, bool uniform_links);
 
-/// The optimal seed 000 eq. (2) period over interval mappings, by a dynamic program over (stages placed, processors
+/// The optimal br07 eq. (2) period over interval mappings, by a dynamic program over (stages placed, processors
 /// used per class, class of the last interval, class of the next one): processors of a class being twins, which of
 /// them an interval takes does not matter, only how many of each class are used. Cycle-times are computed by
 /// br07_interval_cycle_time on representatives, so the optimum is bit-identical to eq. (2) of an optimal mapping.

@@ -115,7 +115,7 @@ CommHomSearch<Set>::CommHomSearch(const Problem& problem)
 template <class Set>
 double CommHomSearch<Set>::cycle(int r, int i, int e) const
 {
-  // seed 000 eq. (2), evaluated as br07_interval_cycle_time does (same operations, same order)
+  // br07 eq. (2), evaluated as br07_interval_cycle_time does (same operations, same order)
   return in_time_[static_cast<std::size_t>(i)] +
          work_[static_cast<std::size_t>(i * n_ + e)] / speed_[static_cast<std::size_t>(r)] +
          out_time_[static_cast<std::size_t>(e)];
@@ -321,7 +321,7 @@ Walk CommHomSearch<Set>::dfs(int i, const Set& used, double prefix)
     std::vector<Child> children;
     for (int e = i; e <= last_[static_cast<std::size_t>(i)]; ++e)
       if (int rank = best_fit(i, e, used); rank >= 0) children.push_back({cycle(rank, i, e), e});
-    // Tightest fits first (the choice of seed 000 Algorithm 1): a good order to find a mapping early.
+    // Tightest fits first (the choice of br07 Algorithm 1): a good order to find a mapping early.
     std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.cycle > b.cycle; });
     for (const Child& child : children) {
       // If T drops while S_{i+1}..S_{e+1} is explored on its best fit, the best fit may become a faster processor:

@@ -9,8 +9,8 @@
 
 namespace pipesim::exact {
 
-/// Minimises the seed 000 eq. (2) period when every link has the same bandwidth b and latency c
-/// (Fully Homogeneous or Communication Homogeneous platforms of seed 000 §2.2), so that the seed 000 eq. (2)
+/// Minimises the br07 eq. (2) period when every link has the same bandwidth b and latency c
+/// (Fully Homogeneous or Communication Homogeneous platforms of br07 §2.2), so that the br07 eq. (2)
 /// cycle-time of an interval depends on its processor only: C(d, e, u) = c + delta_{d-1}/b + W(d, e)/s_u + c +
 /// delta_e/b, non-increasing in s_u.
 ///
@@ -34,7 +34,7 @@ namespace pipesim::exact {
 ///    S_{i+1}..S_n that fits r), must cover the work left.
 /// Memory: O(n^2) for the levels, the Hall tables (within 2^25 entries) and the memo (FailedSets, at most 64 MiB).
 /// Complexity: O(q n^2 (q + log q)) per improvement for the tables, at most (n + 1) 2^q states of O(n + q) work
-/// each (exponential: the problem is NP-hard, seed 000 Theorem 3); in practice few states survive the bounds.
+/// each (exponential: the problem is NP-hard, br07 Theorem 3); in practice few states survive the bounds.
 ///
 /// `words`: width of the sets of ranks in 64-bit words (0: the narrowest that holds q; tests force wider ones).
 std::unique_ptr<PeriodSearch> make_comm_hom_search(const Problem& problem, std::size_t words = 0);

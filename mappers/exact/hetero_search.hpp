@@ -9,7 +9,7 @@
 
 namespace pipesim::exact {
 
-/// Minimises the seed 000 eq. (2) period on every platform class, link latencies included. On a Fully
+/// Minimises the br07 eq. (2) period on every platform class, link latencies included. On a Fully
 /// Heterogeneous platform the cycle-time of I_j = [d, e] on u is t(prev, u, delta_{d-1}) + W(d, e)/s_u +
 /// t(u, next, delta_e) (t(a, b, X) = c_{a,b} + X/b_{a,b}): it depends on both neighbours.
 ///
@@ -40,7 +40,7 @@ namespace pipesim::exact {
 /// Memory: O(n p) plus tables of transfers ((n + 1) (p + 2)^2 values) and of W/s (p n^2) when each fits in 32 MiB
 /// (otherwise computed when needed), and the memo (FailedSets, at most 64 MiB).
 /// Complexity: O(n p (p + L)) per state for Need_F (L: longest interval that fits), at most n 2^p p states
-/// (exponential: the problem is NP-hard, seed 000 §3.3); O(p n^2) per improvement for the other tables.
+/// (exponential: the problem is NP-hard, br07 §3.3); O(p n^2) per improvement for the other tables.
 ///
 /// `words`: width of the processor sets in 64-bit words (0: the narrowest that holds p; tests force wider ones).
 std::unique_ptr<PeriodSearch> make_hetero_search(const Problem& problem, bool reversed, std::size_t words = 0);

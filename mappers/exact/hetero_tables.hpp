@@ -57,7 +57,7 @@ protected:
                     static_cast<std::size_t>(e)];
     return work(i, e) / speed_[static_cast<std::size_t>(v)];
   }
-  /// seed 000 eq. (2): (input + W/s) + output, in the pipeline's order whatever the search order.
+  /// br07 eq. (2): (input + W/s) + output, in the pipeline's order whatever the search order.
   double cycle(double x_in, double w, double x_out) const { return reversed_ ? x_out + w + x_in : x_in + w + x_out; }
   /// Largest x_out with cycle <= T.
   double threshold(double x_in, double w) const

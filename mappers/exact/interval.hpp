@@ -6,8 +6,8 @@
 namespace pipesim {
 
 /// Contract (mapper `exact.interval`).
-/// - Source: the INTERVAL MAPPING problem of seed 000 §2.3.2 (NP-hard on Communication Homogeneous platforms,
-///   seed 000 §3.2.2 Theorem 3, hence on Fully Heterogeneous ones); periods are seed 000 eq. (2), evaluated with
+/// - Source: the INTERVAL MAPPING problem of br07 §2.3.2 (NP-hard on Communication Homogeneous platforms,
+///   br07 §3.2.2 Theorem 3, hence on Fully Heterogeneous ones); periods are br07 eq. (2), evaluated with
 ///   the same floating-point operations as br07_eq2_period, so the optimum is exact to the last bit. Beyond the
 ///   seeds (DESIGN.md §5 "beyond"); docs/exact.md has the algorithm, the proofs and measured figures.
 /// - Accepts: the one-port model, objective min_period, every platform class, link latencies c_{u,v} included;
@@ -30,10 +30,11 @@ namespace pipesim {
 ///   (search nodes), "improvements" (mappings found, each better than the previous), "directions" (1 or 2).
 class ExactInterval : public Mapper {
 public:
-  std::string name() const override { return "exact.interval"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 /// True when every link a mapping may use (between processors, from P_in, to P_out) has the same bandwidth and the

@@ -53,7 +53,7 @@ TEST(ExactInterval, HandCheckedCommunicationHomogeneousInstance)
 
 TEST(ExactInterval, HandCheckedFullyHeterogeneousInstance)
 {
-  // Seed 000 §2.3.3's second example with delta_3 = 8 (see exhaustive/interval_test.cpp for the six mappings):
+  // br07 §2.3.3's second example with delta_3 = 8 (see exhaustive/interval_test.cpp for the six mappings):
   // P_in = P_out = P0, s = (1, 10), b_{0,1} = 10 both ways, other links 1; w = (1, 10, 1), delta = (10, 1, 1, 8).
   // The optimum is [1]:P1 [2-3]:P2 with period max(1 + 1 + 1, 1 + 11/10 + 8) = 10.1.
   Problem problem;
@@ -84,7 +84,7 @@ TEST(ExactInterval, MaxAddendIsTheLargestAddendThatFits)
 /// Solves with one search alone, without the probes (a single branch and bound from +inf).
 double alone(exact::PeriodSearch& search)
 {
-  exact::Deadline deadline(60);
+  Deadline deadline(60);
   exact::SearchOutcome outcome = search.minimize(std::numeric_limits<double>::infinity(), {&deadline});
   EXPECT_TRUE(outcome.complete);
   return outcome.period;
@@ -157,12 +157,13 @@ TEST(ExactInterval, Refusals)
 
   Problem reliability        = interval_hand_instance();
   reliability.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_EQ(mapper.refuses(reliability).value_or(""), "it only minimises the period (objective min_period)");
+  EXPECT_EQ(mapper.refuses(reliability).value_or(""),
+            "it minimises the period (objective minimize: period), not failure_probability");
 
   Problem multiport = interval_hand_instance();
   multiport.model   = CommModel::multi_port;
   EXPECT_EQ(mapper.refuses(multiport).value_or(""),
-            "it minimises seed 000 eq. (2), a one-port formula, not multi-port");
+            "it accepts the one-port model (it minimises br07 eq. (2), the one-port period), not multi-port");
 
   Problem wide;
   wide.pipeline = Pipeline{{1, 1}, {1, 1, 1}};

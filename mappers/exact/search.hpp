@@ -1,61 +1,19 @@
-// Shared pieces of the exact interval solver (mapper exact.interval): the search interface and the deadline.
+// Shared pieces of the exact interval solver (mapper exact.interval): the search interface and its limits.
 #pragma once
 
 #include "mappers/mapper.hpp"
 
-#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <vector>
 
 namespace pipesim::exact {
 
-/// Wall-clock budget of one solver run.
-class Deadline {
-public:
-  explicit Deadline(double seconds) : seconds_(seconds) {}
-  bool expired() const { return elapsed() >= seconds_; }
-  double seconds() const { return seconds_; }
-  double elapsed() const
-  {
-    std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start_;
-    return seconds.count();
-  }
-
-private:
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  double seconds_;
-};
-
-/// Polls a deadline every `interval` search nodes, the interval adapting (1..1024) so that polls come about every
-/// tenth of a millisecond to a millisecond whatever a node costs (large instances have expensive nodes).
-class DeadlinePoll {
-public:
-  bool expired(const Deadline& deadline)
-  {
-    if (++calls_ < interval_) return false;
-    calls_     = 0;
-    double now = deadline.elapsed();
-    double gap = now - last_;
-    last_      = now;
-    if (gap > 1e-3 && interval_ > 1)
-      interval_ /= 2;
-    else if (gap < 1e-4 && interval_ < 1024)
-      interval_ *= 2;
-    return now >= deadline.seconds();
-  }
-
-private:
-  unsigned calls_    = 0;
-  unsigned interval_ = 1;
-  double last_       = 0;
-};
-
 /// Best interval mapping (one processor per interval) a search found, and whether the search space was exhausted.
 struct SearchOutcome {
   std::vector<std::pair<int, int>> intervals; // [first, last], stages numbered 1..n; empty when none was found
   std::vector<int> alloc;                     // processor of each interval
-  double period      = std::numeric_limits<double>::infinity(); // its seed 000 eq. (2) period
+  double period      = std::numeric_limits<double>::infinity(); // its br07 eq. (2) period
   bool complete      = false; // exhausted: no mapping has a period below `period` (or <= the upper bound if none found)
   double lower_bound = 0;     // solve() only: proved, no mapping has a period below it (`period` when complete)
   int improvements   = 0;     // mappings found, each better than the previous one
@@ -68,7 +26,7 @@ struct SearchLimits {
   bool first_only           = false;
 };
 
-/// Exact minimisation of the seed 000 eq. (2) period over interval mappings, by a depth-first branch and bound over
+/// Exact minimisation of the br07 eq. (2) period over interval mappings, by a depth-first branch and bound over
 /// a decision procedure: "is there a mapping whose cycle-times are all <= T?". The optimum is one of the finitely
 /// many cycle-times of an interval on a processor with possible neighbours (the candidate periods). T starts at
 /// `upper`; each mapping found has a candidate period P <= T, and T drops to the next double below P, i.e. the

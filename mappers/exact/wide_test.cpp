@@ -24,7 +24,7 @@ using fixtures::LinkKind;
 /// Solves with one search alone, without the probes (a single branch and bound from +inf).
 double wide_alone(exact::PeriodSearch& search)
 {
-  exact::Deadline deadline(60);
+  Deadline deadline(60);
   exact::SearchOutcome outcome = search.minimize(std::numeric_limits<double>::infinity(), {&deadline});
   EXPECT_TRUE(outcome.complete);
   return outcome.period;
@@ -138,7 +138,7 @@ exact::SearchOutcome solve_within(const Problem& problem, std::uint64_t node_lim
   std::vector<exact::PeriodSearch*> list;
   for (const auto& search : searches)
     list.push_back(search.get());
-  exact::Deadline deadline(60);
+  Deadline deadline(60);
   return exact::solve(list, deadline, exact::SearchOutcome{}, node_limit);
 }
 

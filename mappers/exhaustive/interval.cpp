@@ -1,11 +1,10 @@
-// Exhaustive interval and one-to-one mappings: depth-first enumeration evaluated with seed 000 eq. (2).
+// Exhaustive interval and one-to-one mappings: depth-first enumeration evaluated with br07 eq. (2).
 #include "mappers/exhaustive/interval.hpp"
 
 #include "model/analytic.hpp"
 
 #include <algorithm>
 #include <cassert>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -14,8 +13,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration exhaustive_interval_registration{"exhaustive.interval",
-                                                          [] { return std::make_unique<ExhaustiveInterval>(); }};
+const MapperRegistration exhaustive_interval_registration{[] { return std::make_unique<ExhaustiveInterval>(); }};
 
 /// Next combination of cut positions in lexicographic order: ends[i] ranges over [i + 1, n - size + i].
 bool next_ends(std::vector<int>& ends, int n)
@@ -36,7 +34,7 @@ bool next_ends(std::vector<int>& ends, int n)
 /// Depth-first search over the processor tuples of one composition after another.
 class Search {
 public:
-  Search(const Problem& problem, double time_limit) : problem_(problem), time_limit_(time_limit) {}
+  Search(const Problem& problem, const Deadline& deadline) : problem_(problem), deadline_(deadline) {}
 
   /// Enumerates m in [min_m, max_m]; returns false when the time limit stopped it.
   bool run(int min_m, int max_m)
@@ -68,7 +66,7 @@ public:
   double evaluated() const { return evaluated_; }
 
 private:
-  /// Cycle-time of interval j (0-based) once its neighbours' processors are known (seed 000 eq. (2)).
+  /// Cycle-time of interval j (0-based) once its neighbours' processors are known (br07 eq. (2)).
   double cycle_time(std::size_t j) const
   {
     const Platform& platform = problem_.platform;
@@ -81,7 +79,7 @@ private:
   /// Assigns interval j; `period` is the largest cycle-time of the intervals before j - 1 (all fixed).
   bool assign(std::size_t j, double period)
   {
-    if (++nodes_ % 4096 == 0 && out_of_time()) return false;
+    if (++nodes_ % 4096 == 0 && deadline_.expired()) return false;
     if (j == alloc_.size()) {
       period = std::max(period, cycle_time(j - 1)); // the last interval sends to P_out
       ++evaluated_;
@@ -105,15 +103,8 @@ private:
     return true;
   }
 
-  bool out_of_time() const
-  {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-    return elapsed.count() >= time_limit_;
-  }
-
   const Problem& problem_;
-  double time_limit_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  Deadline deadline_;
   std::vector<std::pair<int, int>> intervals_;
   std::vector<int> alloc_;
   std::vector<bool> used_;
@@ -124,7 +115,7 @@ private:
   unsigned long nodes_ = 0;
 };
 
-MapperResult search(const Problem& problem, int min_m, int max_m, double time_limit)
+MapperResult search(const Problem& problem, int min_m, int max_m, const Deadline& deadline)
 {
   MapperResult result;
   result.objective              = std::numeric_limits<double>::infinity();
@@ -133,7 +124,7 @@ MapperResult search(const Problem& problem, int min_m, int max_m, double time_li
     result.status = SolveStatus::infeasible;
     return result;
   }
-  Search dfs(problem, time_limit);
+  Search dfs(problem, deadline);
   bool complete                  = dfs.run(min_m, max_m);
   result.statistics["evaluated"] = dfs.evaluated();
   result.status                  = complete ? SolveStatus::optimal : SolveStatus::time_limit;
@@ -161,18 +152,25 @@ double count_interval_mappings(int n, int p, int min_m, int max_m)
   return total;
 }
 
-std::string ExhaustiveInterval::description() const
+MapperInfo ExhaustiveInterval::info() const
 {
-  return "best interval mapping by exhaustive enumeration (seed 000 eq. (2)), for tiny instances";
+  MapperInfo info;
+  info.name = "exhaustive.interval";
+  info.description =
+      "best interval mapping of br07's problem (eq. (2)) by exhaustive enumeration: the reference on tiny instances";
+  info.paper       = Paper::pipesim;
+  info.family      = MapperFamily::exhaustive;
+  info.objective   = MapperObjective::period;
+  info.models      = {CommModel::one_port};
+  info.mapping     = MappingRule::interval;
+  info.exact       = true;
+  info.complexity  = "O(count m) for count interval mappings (at most 5e7)";
+  info.restriction = "it evaluates br07 eq. (2), the one-port period";
+  return info;
 }
 
-std::optional<std::string> ExhaustiveInterval::refuses(const Problem& problem) const
+std::optional<std::string> ExhaustiveInterval::instance_refusal(const Problem& problem) const
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it only minimises the period (objective min_period)";
-  if (problem.model != CommModel::one_port)
-    return fmt::format("it evaluates seed 000 eq. (2), a one-port formula, not {}", to_string(problem.model));
-  if (problem.platform.p() == 0) return "the platform has no processor";
   int n        = problem.pipeline.n();
   double count = count_interval_mappings(n, problem.platform.p(), 1, n);
   if (count > exhaustive_interval_limit)
@@ -184,13 +182,13 @@ std::optional<std::string> ExhaustiveInterval::refuses(const Problem& problem) c
 MapperResult ExhaustiveInterval::map(const Problem& problem, const MapperOptions& options) const
 {
   int n = problem.pipeline.n();
-  return search(problem, 1, std::min(n, problem.platform.p()), options.time_limit);
+  return search(problem, 1, std::min(n, problem.platform.p()), options.deadline());
 }
 
 MapperResult exhaustive_one_to_one(const Problem& problem)
 {
   int n = problem.pipeline.n();
-  return search(problem, n, n <= problem.platform.p() ? n : n - 1, std::numeric_limits<double>::infinity());
+  return search(problem, n, n <= problem.platform.p() ? n : n - 1, Deadline(std::numeric_limits<double>::infinity()));
 }
 
 } // namespace pipesim

@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract (mapper `exhaustive.interval`).
-/// - Source: the INTERVAL MAPPING problem of seed 000 §2.3.2; each mapping is evaluated with seed 000 eq. (2)
+/// - Source: the INTERVAL MAPPING problem of br07 §2.3.2; each mapping is evaluated with br07 eq. (2)
 ///   (br07_interval_cycle_time, br07_eq2_period), real link costs b_{u,v} and latencies c_{u,v} included.
 /// - Accepts: every platform class (Fully Heterogeneous included), the one-port model, objective min_period,
 ///   when the number of mappings sum_{m=1}^{min(n,p)} C(n-1, m-1) p!/(p-m)! is at most
@@ -23,10 +23,11 @@ namespace pipesim {
 ///   best mapping so far.
 class ExhaustiveInterval : public Mapper {
 public:
-  std::string name() const override { return "exhaustive.interval"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 /// Largest number of interval mappings `exhaustive.interval` accepts to enumerate.
@@ -35,7 +36,7 @@ inline constexpr double exhaustive_interval_limit = 5e7;
 /// Number of interval mappings with m intervals, min_m <= m <= max_m, one distinct processor per interval.
 double count_interval_mappings(int n, int p, int min_m, int max_m);
 
-/// The same enumeration restricted to one-to-one mappings (m = n): the optimum of seed 000 eq. (1) on any
+/// The same enumeration restricted to one-to-one mappings (m = n): the optimum of br07 eq. (1) on any
 /// platform class, the reference that Theorem 1 (br07.one-to-one) is checked against. Precondition: a tiny
 /// instance (no size limit, no time limit); n > p gives status `infeasible`, an empty mapping and an infinite
 /// objective, as br07.one-to-one does.

@@ -25,9 +25,9 @@ Platform exhaustive_platform(const std::vector<double>& speeds, const std::strin
   return Platform(processors, in, out, b);
 }
 
-/// Seed 000 §2.3.3's second example with delta_3 = 8 instead of 10 (to break a tie): P_in = P_out = P0,
+/// br07 §2.3.3's second example with delta_3 = 8 instead of 10 (to break a tie): P_in = P_out = P0,
 /// s_1 = 1, s_2 = 10, b_{0,1} = 10 (both ways), every other link 1; w = (1, 10, 1), delta = (10, 1, 1, 8).
-/// The six interval mappings (one processor per interval, p = 2 so m <= 2), seed 000 eq. (2):
+/// The six interval mappings (one processor per interval, p = 2 so m <= 2), br07 eq. (2):
 ///   [1-3] on P1: 10/10 + 12/1 + 8/10 = 13.8          [1-3] on P2: 10/1 + 12/10 + 8/1 = 19.2
 ///   [1]P1 [2-3]P2: max(1 + 1 + 1, 1/1 + 11/10 + 8) = 10.1    [1]P2 [2-3]P1: max(10 + 0.1 + 1, 1 + 11 + 0.8) = 12.8
 ///   [1-2]P1 [3]P2: max(1 + 11 + 1, 1 + 0.1 + 8) = 13          [1-2]P2 [3]P1: max(10 + 1.1 + 1, 1 + 1 + 0.8) = 12.1
@@ -113,10 +113,12 @@ TEST(ExhaustiveInterval, RefusesLargeInstancesAndOtherObjectives)
   Problem small = fully_heterogeneous_instance();
   EXPECT_FALSE(mapper.refuses(small));
   small.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_EQ(mapper.refuses(small).value_or(""), "it only minimises the period (objective min_period)");
+  EXPECT_EQ(mapper.refuses(small).value_or(""),
+            "it minimises the period (objective minimize: period), not failure_probability");
   small.objective.kind = Objective::Kind::min_period;
   small.model          = CommModel::multi_port;
-  EXPECT_EQ(mapper.refuses(small).value_or(""), "it evaluates seed 000 eq. (2), a one-port formula, not multi-port");
+  EXPECT_EQ(mapper.refuses(small).value_or(""),
+            "it accepts the one-port model (it evaluates br07 eq. (2), the one-port period), not multi-port");
 }
 
 TEST(ExhaustiveInterval, TimeLimitReturnsTheBestSoFar)

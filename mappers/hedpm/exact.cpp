@@ -15,16 +15,16 @@ namespace pipesim {
 
 namespace {
 const MapperRegistration hedpm_exact_registration{
-    "hedpm.exact", [] { return std::make_unique<HedpmExact>(HedpmSpace::single_stage_replicas); }};
+    [] { return std::make_unique<HedpmExact>(HedpmSpace::single_stage_replicas); }};
 const MapperRegistration hedpm_exact_replicated_registration{
-    "hedpm.exact.replicated-intervals", [] { return std::make_unique<HedpmExact>(HedpmSpace::replicated_intervals); }};
+    [] { return std::make_unique<HedpmExact>(HedpmSpace::replicated_intervals); }};
 
 constexpr int max_hedpm_stages = 2000;
 } // namespace
 
-MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, double time_limit, HedpmSearchKind kind)
+MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, const Deadline& deadline,
+                                 HedpmSearchKind kind)
 {
-  exact::Deadline deadline(time_limit);
   HedpmScan scan = hedpm_algorithm42(problem);
   MapperResult result;
   result.mapping            = scan.steps[scan.best].run.mapping;
@@ -51,21 +51,21 @@ MapperResult hedpm_exact_optimum(const Problem& problem, HedpmSpace space, doubl
   return result;
 }
 
-std::string HedpmExact::name() const
+MapperInfo HedpmExact::info() const
 {
-  return space_ == HedpmSpace::single_stage_replicas ? "hedpm.exact" : "hedpm.exact.replicated-intervals";
+  const char* complexity = "exponential in p in the worst case; at most (n + 1) 2^p states with equal links";
+  if (space_ == HedpmSpace::single_stage_replicas)
+    return hedpm_info("hedpm.exact",
+                      "optimal HeDPM production time over gatherings and replicas of single stages, by branch and "
+                      "bound from hedpm.scan's mapping",
+                      Paper::pipesim, MapperFamily::period_search, true, complexity);
+  return hedpm_info("hedpm.exact.replicated-intervals",
+                    "optimal HeDPM production time over gatherings and replicas of intervals, by branch and bound "
+                    "from hedpm.scan's mapping",
+                    Paper::pipesim, MapperFamily::period_search, true, complexity);
 }
 
-std::string HedpmExact::description() const
-{
-  return space_ == HedpmSpace::single_stage_replicas
-             ? "optimal HeDPM production time over gatherings and replicas of single stages, by branch and bound "
-               "(seed 002's problem, beyond the paper)"
-             : "optimal HeDPM production time over gatherings and replicas of intervals, by branch and bound (beyond "
-               "seed 002)";
-}
-
-std::optional<std::string> HedpmExact::refuses(const Problem& problem) const
+std::optional<std::string> HedpmExact::instance_refusal(const Problem& problem) const
 {
   if (auto reason = hedpm_refuses(problem)) return reason;
   if (problem.platform.p() > 64)
@@ -79,7 +79,7 @@ std::optional<std::string> HedpmExact::refuses(const Problem& problem) const
 
 MapperResult HedpmExact::map(const Problem& problem, const MapperOptions& options) const
 {
-  return hedpm_exact_optimum(problem, space_, options.time_limit);
+  return hedpm_exact_optimum(problem, space_, options.deadline());
 }
 
 } // namespace pipesim

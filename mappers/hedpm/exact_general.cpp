@@ -50,7 +50,7 @@ GeneralSearch::GeneralSearch(const Problem& problem, HedpmSpace space)
     rank_[static_cast<std::size_t>(order_[static_cast<std::size_t>(a)])] = a;
 }
 
-Outcome GeneralSearch::minimize(double upper, const exact::Deadline& deadline)
+Outcome GeneralSearch::minimize(double upper, const Deadline& deadline)
 {
   best_     = Outcome{};
   bound_    = below(upper);
@@ -116,7 +116,7 @@ std::vector<GeneralSearch::Single> GeneralSearch::singles(const State& state, do
     }
     if (not any) break; // in + W / s only grows with e: no processor takes a longer interval alone either
   }
-  // Tightest fit first (seed 000 Algorithm 1's choice, as exact.interval): the largest time that fits.
+  // Tightest fit first (br07 Algorithm 1's choice, as exact.interval): the largest time that fits.
   std::stable_sort(found.begin(), found.end(), [](const Single& a, const Single& b) { return a.lower > b.lower; });
   return found;
 }

@@ -37,7 +37,7 @@ namespace pipesim::hedpm_exact {
 class GeneralSearch final : public Search {
 public:
   GeneralSearch(const Problem& problem, HedpmSpace space);
-  Outcome minimize(double upper, const exact::Deadline& deadline) override;
+  Outcome minimize(double upper, const Deadline& deadline) override;
 
 private:
   struct State {
@@ -107,8 +107,8 @@ private:
   std::unordered_map<ListKey, std::vector<double>, ListKeyHash> failed_lists_;
   Path path_;
   Outcome best_;
-  exact::DeadlinePoll poll_;
-  const exact::Deadline* deadline_ = nullptr;
+  DeadlinePoll poll_;
+  const Deadline* deadline_ = nullptr;
 };
 
 } // namespace pipesim::hedpm_exact

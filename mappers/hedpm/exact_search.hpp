@@ -27,7 +27,7 @@ class Search {
 public:
   virtual ~Search() = default;
   /// Mappings with a production time < `upper`; `complete` unless the deadline stopped the search.
-  virtual Outcome minimize(double upper, const exact::Deadline& deadline) = 0;
+  virtual Outcome minimize(double upper, const Deadline& deadline) = 0;
 };
 
 /// The intervals placed on the current branch, to rebuild the mapping of a leaf.

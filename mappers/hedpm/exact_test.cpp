@@ -34,7 +34,7 @@ void cross_check(HedpmSpace space, const char* exhaustive_name, std::uint64_t fi
     std::vector<HedpmSearchKind> kinds{HedpmSearchKind::automatic, HedpmSearchKind::general};
     if (uniform_links(problem.platform)) kinds.push_back(HedpmSearchKind::uniform);
     for (HedpmSearchKind kind : kinds) {
-      MapperResult result = hedpm_exact_optimum(problem, space, 60, kind);
+      MapperResult result = hedpm_exact_optimum(problem, space, Deadline(60), kind);
       ASSERT_EQ(result.status, SolveStatus::optimal) << what;
       EXPECT_EQ(result.objective, reference.objective)
           << what << "\nexact " << to_text(result.mapping, problem.platform) << "\nexhaustive "
@@ -42,7 +42,7 @@ void cross_check(HedpmSpace space, const char* exhaustive_name, std::uint64_t fi
       EXPECT_EQ(result.objective, hedpm_production_time(problem.pipeline, problem.platform, result.mapping)) << what;
       EXPECT_LE(result.objective, result.statistics.at("scan")) << what;
     }
-    // Seed 002 §5.1's comparison: HeDPM and HeDPM-scan are never below the optimum of the paper's mappings.
+    // hedpm §5.1's comparison: HeDPM and HeDPM-scan are never below the optimum of the paper's mappings.
     if (space == HedpmSpace::single_stage_replicas) {
       EXPECT_GE(run_mapper("hedpm", problem, MapperOptions{}).objective, reference.objective) << what;
       EXPECT_GE(run_mapper("hedpm.scan", problem, MapperOptions{}).objective, reference.objective) << what;

@@ -43,7 +43,7 @@ double UniformSearch::free_speed(std::uint64_t used) const
   return sum;
 }
 
-Outcome UniformSearch::minimize(double upper, const exact::Deadline& deadline)
+Outcome UniformSearch::minimize(double upper, const Deadline& deadline)
 {
   best_          = Outcome{};
   bound_         = below(upper);

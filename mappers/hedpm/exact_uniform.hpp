@@ -6,7 +6,7 @@
 namespace pipesim::hedpm_exact {
 
 /// Minimises HeDPM's production time when every link a mapping may use has the same bandwidth and set-up time
-/// (uniform_links: Fully or Communication Homogeneous with equal latencies, P_in and P_out included; seed 002 §5's
+/// (uniform_links: Fully or Communication Homogeneous with equal latencies, P_in and P_out included; hedpm §5's
 /// random platforms). Then every transfer of delta_i costs the same x_i = c + delta_i / b, and so does every mean of
 /// them (hedpm_mean is exact on equal values), so t(u) of a replica of I = [d, e] is (x_{d-1} + W / s_u) + x_e,
 /// whatever the neighbours and the replica order, non-increasing in s_u; T_I = t(slowest replica) / R.
@@ -22,7 +22,7 @@ namespace pipesim::hedpm_exact {
 class UniformSearch final : public Search {
 public:
   UniformSearch(const Problem& problem, HedpmSpace space);
-  Outcome minimize(double upper, const exact::Deadline& deadline) override;
+  Outcome minimize(double upper, const Deadline& deadline) override;
 
 private:
   double time(int rank, int i, int e, int replicas) const; // T of S_{i+1}..S_e, slowest replica of rank `rank`
@@ -44,8 +44,8 @@ private:
   exact::FailedStates failed_;
   Path path_;
   Outcome best_;
-  exact::DeadlinePoll poll_;
-  const exact::Deadline* deadline_ = nullptr;
+  DeadlinePoll poll_;
+  const Deadline* deadline_ = nullptr;
 };
 
 } // namespace pipesim::hedpm_exact

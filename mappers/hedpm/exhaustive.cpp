@@ -1,11 +1,10 @@
-// HeDPM's brute force (seed 002 §5.1): depth-first enumeration of gatherings and ordered deal replicas.
+// HeDPM's brute force (hedpm §5.1): depth-first enumeration of gatherings and ordered deal replicas.
 #include "mappers/hedpm/exhaustive.hpp"
 
 #include "model/hedpm/production_time.hpp"
 
 #include <algorithm>
 #include <cassert>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -14,9 +13,8 @@ namespace pipesim {
 
 namespace {
 const MapperRegistration hedpm_exhaustive_registration{
-    "hedpm.exhaustive", [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::single_stage_replicas); }};
+    [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::single_stage_replicas); }};
 const MapperRegistration hedpm_exhaustive_replicated_registration{
-    "hedpm.exhaustive.replicated-intervals",
     [] { return std::make_unique<HedpmExhaustive>(HedpmSpace::replicated_intervals); }};
 
 /// Largest replica count of an interval of `length` stages with `free` processors left.
@@ -27,8 +25,8 @@ int max_replicas(HedpmSpace space, int length, int free)
 
 class Enumeration {
 public:
-  Enumeration(const Problem& problem, HedpmSpace space, double time_limit)
-      : problem_(problem), space_(space), time_limit_(time_limit), used_(static_cast<std::size_t>(problem.platform.p()))
+  Enumeration(const Problem& problem, HedpmSpace space, const Deadline& deadline)
+      : problem_(problem), space_(space), deadline_(deadline), used_(static_cast<std::size_t>(problem.platform.p()))
   {
   }
 
@@ -88,7 +86,7 @@ private:
   /// The last interval's list is complete: the one before it is final.
   bool place(double known)
   {
-    if (++nodes_ % 4096 == 0 && out_of_time()) return false;
+    if (++nodes_ % 4096 == 0 && deadline_.expired()) return false;
     if (lists_.size() >= 2) known = std::max(known, time_of(lists_.size() - 2));
     if (known >= best_value_) return true; // cannot be strictly better
     if (bounds_.back().second < problem_.pipeline.n()) return extend(bounds_.back().second, known);
@@ -103,16 +101,9 @@ private:
 
   Mapping mapping() const { return hedpm_interval_mapping(bounds_, lists_); }
 
-  bool out_of_time() const
-  {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-    return elapsed.count() >= time_limit_;
-  }
-
   const Problem& problem_;
   HedpmSpace space_;
-  double time_limit_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  Deadline deadline_;
   std::vector<bool> used_;
   std::vector<std::pair<int, int>> bounds_;
   std::vector<std::vector<int>> lists_;
@@ -148,21 +139,20 @@ double hedpm_count_mappings(int n, int p, HedpmSpace space)
   return total;
 }
 
-std::string HedpmExhaustive::name() const
+MapperInfo HedpmExhaustive::info() const
 {
-  return space_ == HedpmSpace::single_stage_replicas ? "hedpm.exhaustive" : "hedpm.exhaustive.replicated-intervals";
+  if (space_ == HedpmSpace::single_stage_replicas)
+    return hedpm_info("hedpm.exhaustive",
+                      "hedpm §5.1's brute force: the best production time over every gathering and replication of "
+                      "single stages, for tiny instances",
+                      Paper::hedpm, MapperFamily::exhaustive, true, "O(count n p) for count mappings (at most 2e7)");
+  return hedpm_info("hedpm.exhaustive.replicated-intervals",
+                    "the best HeDPM production time over every gathering and replication of intervals (hedpm §5.1's "
+                    "brute force widened), for tiny instances",
+                    Paper::pipesim, MapperFamily::exhaustive, true, "O(count n p) for count mappings (at most 2e7)");
 }
 
-std::string HedpmExhaustive::description() const
-{
-  return space_ == HedpmSpace::single_stage_replicas
-             ? "best HeDPM production time over every gathering and replication of single stages, by enumeration "
-               "(seed 002 §5.1), for tiny instances"
-             : "best HeDPM production time over every gathering and replication of intervals, by enumeration (beyond "
-               "seed 002), for tiny instances";
-}
-
-std::optional<std::string> HedpmExhaustive::refuses(const Problem& problem) const
+std::optional<std::string> HedpmExhaustive::instance_refusal(const Problem& problem) const
 {
   if (auto reason = hedpm_refuses(problem)) return reason;
   int n        = problem.pipeline.n();
@@ -175,7 +165,7 @@ std::optional<std::string> HedpmExhaustive::refuses(const Problem& problem) cons
 
 MapperResult HedpmExhaustive::map(const Problem& problem, const MapperOptions& options) const
 {
-  Enumeration enumeration(problem, space_, options.time_limit);
+  Enumeration enumeration(problem, space_, options.deadline());
   bool complete = enumeration.run();
   MapperResult result;
   result.status                  = complete ? SolveStatus::optimal : SolveStatus::time_limit;

@@ -1,4 +1,4 @@
-// Exhaustive references for HeDPM's problem (seed 002 §5.1): every gathering and replication, tiny instances.
+// Exhaustive references for HeDPM's problem (hedpm §5.1): every gathering and replication, tiny instances.
 #pragma once
 
 #include "mappers/hedpm/hedpm.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract (mappers `hedpm.exhaustive` and `hedpm.exhaustive.replicated-intervals`).
-/// - Source: seed 002 §5.1, the brute force "generating all possible mappings, evaluating the production time of
+/// - Source: hedpm §5.1, the brute force "generating all possible mappings, evaluating the production time of
 ///   every mapping, and returning the one with the lowest production time"; production times are HeDPM's model
 ///   (hedpm_production_time). `hedpm.exhaustive` ranges over the paper's mappings (consecutive stages gathered on one
 ///   processor, single stages replicated over several, deal replication); `.replicated-intervals` also replicates
@@ -27,10 +27,11 @@ namespace pipesim {
 class HedpmExhaustive : public Mapper {
 public:
   explicit HedpmExhaustive(HedpmSpace space) : space_(space) {}
-  std::string name() const override;
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 
 private:
   HedpmSpace space_;

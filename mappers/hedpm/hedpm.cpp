@@ -1,4 +1,4 @@
-// HeDPM, seed 002 Algorithm 4.1: sorting (eqs. (3)-(4)), Tideal (eq. (6)), matching with gathering and replication.
+// HeDPM, hedpm Algorithm 4.1: sorting (eqs. (3)-(4)), Tideal (eq. (6)), matching with gathering and replication.
 #include "mappers/hedpm/hedpm.hpp"
 
 #include "model/hedpm/average_times.hpp"
@@ -13,7 +13,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration hedpm_registration{"hedpm", [] { return std::make_unique<HedpmMapper>(); }};
+const MapperRegistration hedpm_registration{[] { return std::make_unique<HedpmMapper>(); }};
 
 /// Eq. (3) order: stages by decreasing time on the average processor, ties by stage index.
 std::vector<int> sorted_stages(const Pipeline& pipeline, const Platform& platform)
@@ -165,7 +165,7 @@ private:
       node = {n == 0 ? platform_.in() : platform_.out()};
     } else if (int j = owner_[static_cast<std::size_t>(n)]; j >= 0) {
       node = lists_[static_cast<std::size_t>(j)];
-    } else { // unknown neighbour: the mean link to the processors left (seed 002 eqs. (3)-(4))
+    } else { // unknown neighbour: the mean link to the processors left (hedpm eqs. (3)-(4))
       std::vector<int> others;
       for (int v : processors_)
         if (std::find(list.begin(), list.end(), v) == list.end()) others.push_back(v);
@@ -279,15 +279,25 @@ HedpmRun hedpm_algorithm41(const Problem& problem, double objective)
   return run;
 }
 
+MapperInfo hedpm_info(std::string name, std::string description, Paper paper, MapperFamily family, bool exact,
+                      std::string complexity)
+{
+  MapperInfo info;
+  info.name        = std::move(name);
+  info.description = std::move(description);
+  info.paper       = paper;
+  info.family      = family;
+  info.objective   = MapperObjective::production_time;
+  info.models      = {CommModel::one_port};
+  info.mapping     = MappingRule::interval;
+  info.exact       = exact;
+  info.complexity  = std::move(complexity);
+  info.restriction = "HeDPM's t(n, p) adds receive, compute and send: hedpm §3's synchronous communications";
+  return info;
+}
+
 std::optional<std::string> hedpm_refuses(const Problem& problem)
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it minimises HeDPM's production time (objective min_period)";
-  if (problem.model != CommModel::one_port)
-    return fmt::format("HeDPM's t(n, p) adds receive, compute and send (seed 002 §3, synchronous communications): "
-                       "the one-port model, not {}",
-                       to_string(problem.model));
-  if (problem.platform.p() == 0) return "the platform has no processor";
   for (int u = 0; u < problem.platform.p(); ++u)
     if (not(problem.platform.speed(u) > 0))
       return fmt::format("processor {} has speed {}; speeds must be positive", problem.platform.node_name(u),
@@ -315,10 +325,12 @@ MapperResult hedpm_result(const Problem& problem, const HedpmRun& run)
   return result;
 }
 
-std::string HedpmMapper::description() const
+MapperInfo HedpmMapper::info() const
 {
-  return "HeDPM: slowest stages on the fastest processors, fast stages gathered and slow ones replicated around "
-         "the ideal production time (seed 002 Algorithm 4.1)";
+  return hedpm_info("hedpm",
+                    "hedpm Algorithm 4.1: slowest stages on the fastest processors, fast stages gathered and slow ones "
+                    "replicated around the ideal production time",
+                    Paper::hedpm, MapperFamily::heuristic, false, "O(N (P^2 + N + R P)) per run");
 }
 
 MapperResult HedpmMapper::map(const Problem& problem, const MapperOptions& /*options*/) const

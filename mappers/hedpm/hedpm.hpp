@@ -1,4 +1,4 @@
-// HeDPM (seed 002 Algorithm 4.1): the slowest stages matched with the fastest processors, fast stages gathered and
+// HeDPM (hedpm Algorithm 4.1): the slowest stages matched with the fastest processors, fast stages gathered and
 // slow ones replicated until each match is close to the ideal production time.
 #pragma once
 
@@ -11,7 +11,7 @@
 
 namespace pipesim {
 
-/// One pass of Algorithm 4.1's second and third steps: a row of seed 002 Table 2.
+/// One pass of Algorithm 4.1's second and third steps: a row of hedpm Table 2.
 struct HedpmIteration {
   std::vector<int> processor_list; // processors not matched yet, in eq. (4)'s order (0-based indices)
   std::vector<int> stage_list;     // stages not matched yet, in eq. (3)'s order (1-based)
@@ -31,7 +31,7 @@ struct HedpmRun {
 };
 
 /// The mappings the exhaustive and exact HeDPM mappers range over: interval mappings with one processor per replica
-/// and deal replication, where only single stages are replicated (seed 002 §3: "we only replicate single stages"),
+/// and deal replication, where only single stages are replicated (hedpm §3: "we only replicate single stages"),
 /// or where gathered intervals may be replicated too (beyond the paper).
 enum class HedpmSpace { single_stage_replicas, replicated_intervals };
 
@@ -39,7 +39,7 @@ enum class HedpmSpace { single_stage_replicas, replicated_intervals };
 inline constexpr double hedpm_band = 0.05;
 
 /// Contract of Algorithm 4.1 (mapper `hedpm`, objective 0).
-/// - Source: seed 002 (Moreno, Cesar, Guevara, Sorribes, Margalef) §4, Algorithm 4.1, eqs. (1)-(6); the choices the
+/// - Source: hedpm (docs/references.md) §4, Algorithm 4.1, eqs. (1)-(6); the choices the
 ///   paper leaves open are in docs/hedpm.md, "Algorithm 4.1".
 /// - Method: stages sorted by eq. (3) (slowest first, ties by stage index), processors by eq. (4) (fastest first,
 ///   ties by index), once. Then, while stages remain: Tideal = eq. (6) over the stages and processors left (or
@@ -51,15 +51,19 @@ inline constexpr double hedpm_band = 0.05;
 ///   Processors never run out: a replica is added only if the processors left still cover the runs of unmatched
 ///   stages, and a match that would leave more runs than processors gathers (past the band) until they do.
 ///   Processors left when the stages run out join the last match, if it is a single stage, while each lowers its T.
-/// - Accepts: see hedpm_refuses. Only single stages are replicated (seed 002 §3).
+/// - Accepts: see hedpm_refuses. Only single stages are replicated (hedpm §3).
 /// - Complexity: O(N (P^2 + N + R P)) per run, R the largest replica count (eq. (6)'s means over processor pairs
-///   dominate); seed 002 states O(N^2).
+///   dominate); hedpm states O(N^2).
 /// - Returns: a valid interval mapping (every stage mapped, no processor used twice); it makes no optimality claim.
 HedpmRun hedpm_algorithm41(const Problem& problem, double objective = 0);
 
-/// Why the HeDPM mappers (hedpm, hedpm.scan, hedpm.exhaustive*, hedpm.exact*) refuse a problem, or nullopt: they
-/// minimise HeDPM's production time (objective min_period), whose t(n, p) adds receive, compute and send (seed 002 §3
-/// assumes synchronous communications: the one-port model); any platform class; p >= 1, positive speeds.
+/// What the HeDPM mappers (hedpm, hedpm.scan, hedpm.exhaustive*, hedpm.exact*) are: they minimise HeDPM's production
+/// time (objective min_period), whose t(n, p) adds receive, compute and send (hedpm §3 assumes synchronous
+/// communications: the one-port model); any platform class; interval mappings with deal replicas.
+MapperInfo hedpm_info(std::string name, std::string description, Paper paper, MapperFamily family, bool exact,
+                      std::string complexity);
+
+/// Why a HeDPM mapper refuses a problem its hedpm_info accepts, or nullopt: a speed that is not positive.
 std::optional<std::string> hedpm_refuses(const Problem& problem);
 
 /// The interval mapping with stages [first, last] of bounds[j] on the processors lists[j], dealt over them when
@@ -72,10 +76,11 @@ Mapping hedpm_interval_mapping(const std::vector<std::pair<int, int>>& bounds,
 /// iteration), "replicated" and "gathered" (intervals with R > 1, with more than one stage), "processors_used".
 class HedpmMapper : public Mapper {
 public:
-  std::string name() const override { return "hedpm"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override { return hedpm_refuses(problem); }
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override { return hedpm_refuses(problem); }
 };
 
 /// The result of a HeDPM mapper for `run`: objective and the statistics listed above.

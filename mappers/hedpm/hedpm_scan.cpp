@@ -1,4 +1,4 @@
-// HeDPM-scan (seed 002 Algorithm 4.2): sweeps of the production-time objective while the last match stays unbalanced.
+// HeDPM-scan (hedpm Algorithm 4.2): sweeps of the production-time objective while the last match stays unbalanced.
 #include "mappers/hedpm/hedpm_scan.hpp"
 
 #include "model/hedpm/production_time.hpp"
@@ -8,7 +8,7 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration hedpm_scan_registration{"hedpm.scan", [] { return std::make_unique<HedpmScanMapper>(); }};
+const MapperRegistration hedpm_scan_registration{[] { return std::make_unique<HedpmScanMapper>(); }};
 
 HedpmScanStep make_step(const Problem& problem, double objective)
 {
@@ -45,10 +45,12 @@ HedpmScan hedpm_algorithm42(const Problem& problem)
   return scan;
 }
 
-std::string HedpmScanMapper::description() const
+MapperInfo HedpmScanMapper::info() const
 {
-  return "HeDPM-scan: HeDPM re-run with production-time objectives in [0.5, 1.5] x Tideal while the last match is "
-         "the most or the least loaded (seed 002 Algorithm 4.2)";
+  return hedpm_info("hedpm.scan",
+                    "hedpm Algorithm 4.2 (HeDPM-scan): Algorithm 4.1 re-run with objectives in [0.5, 1.5] x Tideal "
+                    "while the last match is the most or the least loaded",
+                    Paper::hedpm, MapperFamily::heuristic, false, "at most 21 runs of Algorithm 4.1");
 }
 
 MapperResult HedpmScanMapper::map(const Problem& problem, const MapperOptions& /*options*/) const

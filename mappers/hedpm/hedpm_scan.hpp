@@ -1,4 +1,4 @@
-// HeDPM-scan (seed 002 Algorithm 4.2): Algorithm 4.1 re-run with production-time objectives swept around Tideal.
+// HeDPM-scan (hedpm Algorithm 4.2): Algorithm 4.1 re-run with production-time objectives swept around Tideal.
 #pragma once
 
 #include "mappers/hedpm/hedpm.hpp"
@@ -27,7 +27,7 @@ struct HedpmScan {
 inline constexpr int hedpm_scan_steps = 20;
 
 /// Contract of Algorithm 4.2 (mapper `hedpm.scan`).
-/// - Source: seed 002 §4, Algorithm 4.2 and the paragraph before it; choices in docs/hedpm.md, "Algorithm 4.2".
+/// - Source: hedpm §4, Algorithm 4.2 and the paragraph before it; choices in docs/hedpm.md, "Algorithm 4.2".
 /// - Method: run Algorithm 4.1 with Tideal from eq. (6); TObj0 = that first Tideal. The load of a match is its T_j in
 ///   HeDPM's model of the finished mapping (hedpm_predict); "the last" is the match made last. If the last match is
 ///   the most loaded (ties included), TObj = TObj0 + k 0.5 TObj0 / 20 for k = 1, 2, ... while the previous run's
@@ -36,7 +36,7 @@ inline constexpr int hedpm_scan_steps = 20;
 ///   objective TObj; the scan returns the run with the smallest predicted production time (the earliest on ties),
 ///   which is how the paper "concludes that the initial mapping is the best it can obtain".
 /// - Accepts: as hedpm (hedpm_refuses).
-/// - Complexity: at most 21 runs of Algorithm 4.1 (seed 002 states O(N^3) for the scan).
+/// - Complexity: at most 21 runs of Algorithm 4.1 (hedpm states O(N^3) for the scan).
 /// - Returns: never a production time above hedpm's (the first run is a candidate).
 HedpmScan hedpm_algorithm42(const Problem& problem);
 
@@ -44,10 +44,11 @@ HedpmScan hedpm_algorithm42(const Problem& problem);
 /// those of hedpm for the best run, plus "runs", "tobj0", "best_objective" (0 for the first run) and "direction".
 class HedpmScanMapper : public Mapper {
 public:
-  std::string name() const override { return "hedpm.scan"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override { return hedpm_refuses(problem); }
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override { return hedpm_refuses(problem); }
 };
 
 } // namespace pipesim

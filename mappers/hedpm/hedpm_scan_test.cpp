@@ -1,4 +1,4 @@
-// Tests of HeDPM-scan (seed 002 Algorithm 4.2): the §4.1 case study's conclusion and the sweep's stopping rules.
+// Tests of HeDPM-scan (hedpm Algorithm 4.2): the §4.1 case study's conclusion and the sweep's stopping rules.
 #include "mappers/hedpm/hedpm_scan.hpp"
 
 #include "mappers/exact/interval_fixtures.hpp"

@@ -1,4 +1,4 @@
-// Tests of HeDPM (seed 002 Algorithm 4.1): the §4.1 case study (Table 2) where it follows from the printed inputs,
+// Tests of HeDPM (hedpm Algorithm 4.1): the §4.1 case study (Table 2) where it follows from the printed inputs,
 // and the rules docs/hedpm.md chose where the paper is silent.
 #include "mappers/hedpm/hedpm.hpp"
 
@@ -26,7 +26,7 @@ std::vector<int> one_based(const std::vector<int>& processors)
 
 TEST(Hedpm, CaseStudySortedLists)
 {
-  // Seed 002 §4.1: wsorted(n) = (28.16, 20.35, 19.17, 12.88, 6.01, 4.04, 2.53, 1.32), i.e. stages (6, 5, 7, 8, 1, 4,
+  // hedpm §4.1: wsorted(n) = (28.16, 20.35, 19.17, 12.88, 6.01, 4.04, 2.53, 1.32), i.e. stages (6, 5, 7, 8, 1, 4,
   // 3, 2): every d(n) = 10, so eq. (3) orders the stages by w. The paper prints processors (4, 3, 6, 7, 8, 1, 2, 5);
   // eq. (4) gives (4, 3, 6, 7, 8, 1, 5, 2): P2 (s = 1.02) and P5 (s = 1.05) have the same links (B = 5, c = 0.2
   // with P1, B = 10, c = 0.1 with the others), so t(n̄, P2) - t(n̄, P5) = w̄/1.02 - w̄/1.05 = 0.331 > 0 whichever
@@ -152,13 +152,17 @@ TEST(Hedpm, Refusals)
 {
   Problem problem = fixtures::hedpm_case_study();
   problem.model   = CommModel::multi_port;
-  EXPECT_THAT(*hedpm_refuses(problem), testing::HasSubstr("one-port model, not multi-port"));
+  HedpmMapper mapper;
+  EXPECT_EQ(*mapper.refuses(problem), "it accepts the one-port model (HeDPM's t(n, p) adds receive, compute and "
+                                      "send: hedpm §3's synchronous communications), not multi-port");
   problem.model          = CommModel::one_port;
   problem.objective.kind = Objective::Kind::min_failure_probability;
-  EXPECT_THAT(*hedpm_refuses(problem), testing::HasSubstr("objective min_period"));
+  EXPECT_EQ(*mapper.refuses(problem),
+            "it minimises HeDPM's production time (objective minimize: period), not failure_probability");
   problem.objective.kind              = Objective::Kind::min_period;
   problem.platform.processor(1).speed = 0;
   EXPECT_THAT(*hedpm_refuses(problem), testing::HasSubstr("processor P2 has speed 0"));
+  EXPECT_EQ(mapper.refuses(problem), hedpm_refuses(problem));
   EXPECT_THROW(run_mapper("hedpm", problem, MapperOptions{}), InputError);
 }
 

@@ -2,6 +2,7 @@
 #include "mappers/random/random_mapper.hpp"
 
 #include "base/random.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/multiport_analytic.hpp"
 
@@ -92,25 +93,33 @@ Mapping random_stage_sets_mapping(int n, int p, std::uint64_t seed, int max_set)
 }
 
 namespace {
-/// What the random samplers accept: the period objective and at least one processor.
-std::optional<std::string> refuses_sampling(const Problem& problem)
+/// What the random samplers are: they draw mappings (the period objective), on every platform class.
+MapperInfo sampler_info(std::string name, std::string description, Paper paper, std::vector<CommModel> models,
+                        MappingRule mapping)
 {
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it only produces mappings for the objective 'minimize: period'";
-  if (problem.platform.p() < 1) return "the platform has no processor";
-  return std::nullopt;
+  MapperInfo info;
+  info.name        = std::move(name);
+  info.description = std::move(description);
+  info.paper       = paper;
+  info.family      = MapperFamily::random;
+  info.objective   = MapperObjective::none;
+  info.models      = std::move(models);
+  info.mapping     = mapping;
+  info.complexity  = "O(n + p)";
+  return info;
 }
 
 /// random.replicated: a random interval mapping whose intervals get 1..3 replicas on distinct processors (active
 /// replication): the samples of survival campaigns.
 class RandomReplicatedMapper : public Mapper {
 public:
-  std::string name() const override { return "random.replicated"; }
-  std::string description() const override
+  MapperInfo info() const override
   {
-    return "seeded random interval mapping with 1..3 active replicas per interval (failure campaign samples)";
+    return sampler_info("random.replicated",
+                        "seeded random interval mapping with 1..3 active replicas per interval (failure campaign "
+                        "samples)",
+                        Paper::pipesim, {CommModel::one_port, CommModel::multi_port}, MappingRule::interval);
   }
-  std::optional<std::string> refuses(const Problem& problem) const override { return refuses_sampling(problem); }
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
   {
     MapperResult r;
@@ -123,27 +132,23 @@ public:
   }
 };
 
-const MapperRegistration replicated_registration("random.replicated",
-                                                 [] { return std::make_unique<RandomReplicatedMapper>(); });
+const MapperRegistration replicated_registration([] { return std::make_unique<RandomReplicatedMapper>(); });
 
-/// random.stage-sets (sets of 1..p processors) and random.stage-sets-5 (1..5): seed 004 §7.1's random general
+/// random.stage-sets (sets of 1..p processors) and random.stage-sets-5 (1..5): bbr10 §7.1's random general
 /// mappings (Table 1's consensus instances).
 class RandomStageSetsMapper : public Mapper {
 public:
   explicit RandomStageSetsMapper(int max_set) : max_set_(max_set) {}
-  std::string name() const override { return max_set_ > 0 ? "random.stage-sets-5" : "random.stage-sets"; }
-  std::string description() const override
+  MapperInfo info() const override
   {
-    return fmt::format("seeded random general mapping, each stage on a random set of 1..{} processors (seed 004 "
-                       "Table 1 samples)",
-                       max_set_ > 0 ? std::to_string(max_set_) : std::string("p"));
-  }
-  std::optional<std::string> refuses(const Problem& problem) const override
-  {
-    if (problem.model != CommModel::multi_port)
-      return "its replicated general mappings have a period in the multi-port model only (simulation.model: "
-             "multi-port)";
-    return refuses_sampling(problem);
+    MapperInfo info = sampler_info(
+        max_set_ > 0 ? "random.stage-sets-5" : "random.stage-sets",
+        fmt::format("bbr10 §7.1: seeded random general mapping, each stage on a random set of 1..{} processors "
+                    "(Table 1 samples)",
+                    max_set_ > 0 ? std::to_string(max_set_) : std::string("p")),
+        Paper::bbr10, {CommModel::multi_port}, MappingRule::general);
+    info.restriction = "its replicated general mappings have a period in the multi-port model only";
+    return info;
   }
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
   {
@@ -161,21 +166,21 @@ private:
   int max_set_; // 0: p
 };
 
-const MapperRegistration stage_sets_registration("random.stage-sets",
-                                                 [] { return std::make_unique<RandomStageSetsMapper>(0); });
-const MapperRegistration stage_sets_5_registration("random.stage-sets-5",
-                                                   [] { return std::make_unique<RandomStageSetsMapper>(5); });
+const MapperRegistration stage_sets_registration([] { return std::make_unique<RandomStageSetsMapper>(0); });
+const MapperRegistration stage_sets_5_registration([] { return std::make_unique<RandomStageSetsMapper>(5); });
 
 class RandomMapper : public Mapper {
 public:
   explicit RandomMapper(bool one_to_one) : one_to_one_(one_to_one) {}
-  std::string name() const override { return one_to_one_ ? "random.one-to-one" : "random.interval"; }
-  std::string description() const override
+  MapperInfo info() const override
   {
-    return one_to_one_ ? "seeded random one-to-one mapping (fidelity samples; n <= p)"
-                       : "seeded random interval mapping (fidelity samples)";
+    std::vector<CommModel> models{CommModel::one_port, CommModel::multi_port};
+    return one_to_one_
+               ? sampler_info("random.one-to-one", "seeded random one-to-one mapping (fidelity samples; n <= p)",
+                              Paper::pipesim, models, MappingRule::one_to_one)
+               : sampler_info("random.interval", "seeded random interval mapping (fidelity samples)", Paper::pipesim,
+                              models, MappingRule::interval);
   }
-  std::optional<std::string> refuses(const Problem& problem) const override { return refuses_sampling(problem); }
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
   {
     MapperResult r;
@@ -196,9 +201,8 @@ private:
   bool one_to_one_;
 };
 
-const MapperRegistration interval_registration("random.interval", [] { return std::make_unique<RandomMapper>(false); });
-const MapperRegistration one_to_one_registration("random.one-to-one",
-                                                 [] { return std::make_unique<RandomMapper>(true); });
+const MapperRegistration interval_registration([] { return std::make_unique<RandomMapper>(false); });
+const MapperRegistration one_to_one_registration([] { return std::make_unique<RandomMapper>(true); });
 } // namespace
 
 } // namespace pipesim

@@ -4,7 +4,7 @@
 // active replicas per interval on unused processors (survival campaign samples). `random.interval` cuts 1..n into m
 // intervals (m uniform in [1, min(n, p)], cut points uniform) and gives each a distinct processor drawn uniformly;
 // `random.one-to-one` gives each stage a distinct processor (n <= p, infeasible otherwise). O(n + p). The result's
-// objective is seed 000 eq. (2) of the mapping, status `feasible`. The draws depend only on MapperOptions::seed.
+// objective is br07 eq. (2) of the mapping, status `feasible`. The draws depend only on MapperOptions::seed.
 // `random.stage-sets` and `random.stage-sets-5` (multi-port model only): random_stage_sets_mapping with sets of
 // 1..p and 1..5 processors, objective bbr10_period with every processor alive and the first replica elected.
 #pragma once
@@ -19,10 +19,10 @@ Mapping random_interval_mapping(int n, int p, std::uint64_t seed, bool one_to_on
 /// extra replicas on distinct unused processors, while there are some (active replication).
 Mapping random_replicated_mapping(int n, int p, std::uint64_t seed, int max_replicas);
 
-/// Seed 004 §7.1 (Table 1): "to generate a mapping, we have randomly chosen a placement for each stage on a randomly
+/// bbr10 §7.1 (Table 1): "to generate a mapping, we have randomly chosen a placement for each stage on a randomly
 /// chosen set of processors". Each stage S_i gets a set of k_i processors, k_i uniform in [1, min(max_set, p)], the
 /// processors uniform without replacement, sorted (active replication; sets of different stages may share
-/// processors: a general mapping). Consecutive stages with the same set form one interval (seed 004: their output
+/// processors: a general mapping). Consecutive stages with the same set form one interval (bbr10: their output
 /// stays local). Draws from Rng(seed ^ 0x57A6E5E7), a stream apart from the pipeline's Rng(seed). O(n p).
 Mapping random_stage_sets_mapping(int n, int p, std::uint64_t seed, int max_set);
 

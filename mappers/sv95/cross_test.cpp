@@ -1,4 +1,4 @@
-// Randomised cross-checks of the seed 001 mappers on 500 seeded tiny instances (k <= 4, P <= 10): sv95.dp and
+// Randomised cross-checks of the sv95 mappers on 500 seeded tiny instances (k <= 4, P <= 10): sv95.dp and
 // sv95.exact against sv95.exhaustive; the paper's maximal replication and the greedy heuristics never better than
 // the optimum, with how often they reach it (values of this seeded run).
 #include "mappers/sv95/sv95_fixtures.hpp"
@@ -24,7 +24,7 @@ Outcome run(const std::string& mapper, const Problem& problem)
 {
   MapperResult result = run_mapper(mapper, problem, MapperOptions{});
   if (result.status == SolveStatus::infeasible) return {};
-  // the objective is the §2.2 period of the mapping returned, which must be a valid seed 001 mapping
+  // the objective is the §2.2 period of the mapping returned, which must be a valid sv95 mapping
   std::vector<Sv95Module> modules = sv95_modules(result.mapping);
   EXPECT_NO_THROW(check_modules(*problem.task_chain, modules, problem.platform.p())) << mapper;
   Sv95Evaluation e = sv95_evaluate(*problem.task_chain, modules);

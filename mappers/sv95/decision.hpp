@@ -1,4 +1,4 @@
-// The decision procedure of sv95.exact: the fewest processors of a seed 001 mapping whose every module term
+// The decision procedure of sv95.exact: the fewest processors of a sv95 mapping whose every module term
 // f_j / r_j is at most a bound T (a dynamic program over module ends and processors per instance).
 #pragma once
 

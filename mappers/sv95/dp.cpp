@@ -1,20 +1,18 @@
-// Seed 001 §3: dynamic program over modules with the processors per instance of the last and next module.
+// sv95 §3: dynamic program over modules with the processors per instance of the last and next module.
 #include "mappers/sv95/dp.hpp"
 
 #include "mappers/sv95/greedy.hpp"
 #include "mappers/sv95/tables.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <fmt/format.h>
 #include <limits>
 
 namespace pipesim {
 
 namespace {
-const MapperRegistration any{"sv95.dp", [] { return std::make_unique<Sv95Dp>(Sv95DpReplication::any); }};
-const MapperRegistration maximal{"sv95.dp-maximal",
-                                 [] { return std::make_unique<Sv95Dp>(Sv95DpReplication::maximal); }};
+const MapperRegistration any{[] { return std::make_unique<Sv95Dp>(Sv95DpReplication::any); }};
+const MapperRegistration maximal{[] { return std::make_unique<Sv95Dp>(Sv95DpReplication::maximal); }};
 
 constexpr double max_table_entries = 6e7;
 
@@ -85,9 +83,8 @@ double value(double prev, double base, double out, int r) { return std::max(prev
 
 class Dp {
 public:
-  Dp(const Sv95Tables& t, Sv95DpReplication replication, double time_limit)
-      : t_(t), replication_(replication), table_(t.k(), t.P()), limit_(time_limit),
-        start_(std::chrono::steady_clock::now())
+  Dp(const Sv95Tables& t, Sv95DpReplication replication, const Deadline& deadline)
+      : t_(t), replication_(replication), table_(t.k(), t.P()), deadline_(deadline)
   {
   }
 
@@ -117,11 +114,7 @@ public:
   }
 
 private:
-  bool out_of_time() const
-  {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-    return elapsed.count() >= limit_;
-  }
+  bool out_of_time() const { return deadline_.expired(); }
 
   /// Every transition that ends with module [a, b].
   bool add_module(int a, int b)
@@ -172,21 +165,23 @@ private:
   const Sv95Tables& t_;
   Sv95DpReplication replication_;
   ValueTable table_;
-  double limit_;
-  std::chrono::steady_clock::time_point start_;
+  Deadline deadline_;
 };
 } // namespace
 
-std::string Sv95Dp::name() const { return replication_ == Sv95DpReplication::any ? "sv95.dp" : "sv95.dp-maximal"; }
-
-std::string Sv95Dp::description() const
+MapperInfo Sv95Dp::info() const
 {
-  return replication_ == Sv95DpReplication::any
-             ? "optimal seed 001 mapping: the §3 dynamic program with every instance count, O(P^4 k^2 log P)"
-             : "seed 001 §3 dynamic program with §3.2's maximal replication as written (not always optimal)";
+  if (replication_ == Sv95DpReplication::any)
+    return sv95_info("sv95.dp",
+                     "sv95 §3's dynamic program with every instance count r and the next module's processors in the "
+                     "state: optimal",
+                     Paper::sv95, MapperFamily::dynamic_program, true, "O(k^2 P^4 log P) time, O(k P^3) memory");
+  return sv95_info("sv95.dp-maximal",
+                   "sv95 §3's dynamic program with §3.2's maximal replication as written: not always optimal",
+                   Paper::sv95, MapperFamily::dynamic_program, false, "O(k^2 P^4) time, O(k P^3) memory");
 }
 
-std::optional<std::string> Sv95Dp::refuses(const Problem& problem) const
+std::optional<std::string> Sv95Dp::instance_refusal(const Problem& problem) const
 {
   if (auto reason = sv95_refusal(problem)) return reason;
   int k = problem.task_chain->k(), P = problem.platform.p();
@@ -201,7 +196,7 @@ MapperResult Sv95Dp::map(const Problem& problem, const MapperOptions& options) c
   const TaskChain& chain = *problem.task_chain;
   Sv95Tables tables(chain, problem.platform.p());
   if (tables.min_before(chain.k() + 1) > tables.P()) return sv95_infeasible();
-  Dp dp(tables, replication_, options.time_limit);
+  Dp dp(tables, replication_, options.deadline());
   if (not dp.fill()) {
     auto fallback = sv95_greedy(chain, tables.P(), Sv95GreedyRule::neighbours);
     return sv95_result(chain, *fallback, SolveStatus::time_limit);

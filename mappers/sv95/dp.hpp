@@ -1,4 +1,4 @@
-// Seed 001 §3: the dynamic program over modules, processors in use, and the processors per instance of the last
+// sv95 §3: the dynamic program over modules, processors in use, and the processors per instance of the last
 // and the next module (O(P^4 k^2)), with the paper's maximal replication or with every instance count.
 #pragma once
 
@@ -9,11 +9,11 @@ namespace pipesim {
 /// How the dynamic program replicates a module given q processors.
 enum class Sv95DpReplication {
   any,    // every r >= 1 with r p processors (pipesim's fix: exact)
-  maximal // seed 001 §3.2 as written: r = floor(q / p_min) instances of floor(q / r) processors
+  maximal // sv95 §3.2 as written: r = floor(q / p_min) instances of floor(q / r) processors
 };
 
 /// Contract (mappers `sv95.dp` and `sv95.dp-maximal`).
-/// - Source: seed 001 §3.1 (the table A_j(p_total, p_last, p_next) and its recurrence), §3.2 (replication through
+/// - Source: sv95 §3.1 (the table A_j(p_total, p_last, p_next) and its recurrence), §3.2 (replication through
 ///   processors per instance and effective response f / r), §3.3 (clustering, O(P^4 k^2)). pipesim's table is
 ///   V_b(U, p, q): the smallest max_j f_j / r_j of a mapping of t_1..t_b into modules using U processors, whose last
 ///   module ends at t_b with p processors per instance and whose next module has q per instance; a transition
@@ -34,10 +34,11 @@ enum class Sv95DpReplication {
 class Sv95Dp : public Mapper {
 public:
   explicit Sv95Dp(Sv95DpReplication replication) : replication_(replication) {}
-  std::string name() const override;
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 
 private:
   Sv95DpReplication replication_;

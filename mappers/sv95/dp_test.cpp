@@ -1,4 +1,4 @@
-// Tests of sv95.dp and sv95.dp-maximal (seed 001 §3): hand-worked assignments, the counterexamples to §3.2's
+// Tests of sv95.dp and sv95.dp-maximal (sv95 §3): hand-worked assignments, the counterexamples to §3.2's
 // "replicate maximally" (docs/sv95.md), idle processors, clustering, refusals and the time limit.
 #include "mappers/sv95/dp.hpp"
 

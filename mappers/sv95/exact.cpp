@@ -6,7 +6,6 @@
 #include "mappers/sv95/tables.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -14,18 +13,22 @@
 namespace pipesim {
 
 namespace {
-const MapperRegistration sv95_exact_registration{"sv95.exact", [] { return std::make_unique<Sv95Exact>(); }};
+const MapperRegistration sv95_exact_registration{[] { return std::make_unique<Sv95Exact>(); }};
 
 constexpr int max_P = 1024;
 
 } // namespace
 
-std::string Sv95Exact::description() const
+MapperInfo Sv95Exact::info() const
 {
-  return "optimal seed 001 mapping: search on the period, fewest-processors dynamic program per bound (fast)";
+  return sv95_info("sv95.exact",
+                   "optimal mapping of sv95's problem by a search on the period with a fewest-processors dynamic "
+                   "program as the decision",
+                   Paper::pipesim, MapperFamily::period_search, true,
+                   "O(k^2 P^2 log F) per decision, about 20 to 30 decisions at P = 256");
 }
 
-std::optional<std::string> Sv95Exact::refuses(const Problem& problem) const
+std::optional<std::string> Sv95Exact::instance_refusal(const Problem& problem) const
 {
   if (auto reason = sv95_refusal(problem)) return reason;
   if (problem.platform.p() > max_P)
@@ -59,11 +62,7 @@ MapperResult Sv95Exact::map(const Problem& problem, const MapperOptions& options
   const TaskChain& chain = *problem.task_chain;
   Sv95Tables tables(chain, problem.platform.p());
   if (tables.min_before(chain.k() + 1) > tables.P()) return sv95_infeasible();
-  auto start       = std::chrono::steady_clock::now();
-  auto out_of_time = [&] {
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    return elapsed.count() >= options.time_limit;
-  };
+  const Deadline deadline      = options.deadline();
   std::vector<Sv95Module> best = *sv95_greedy(chain, tables.P(), Sv95GreedyRule::neighbours);
   double hi                    = sv95_evaluate(chain, best).period;
   double lo                    = std::min(lower_bound(tables), hi);
@@ -81,7 +80,7 @@ MapperResult Sv95Exact::map(const Problem& problem, const MapperOptions& options
   if (std::isinf(hi) && not decide(std::numeric_limits<double>::max())) return sv95_infeasible(); // no finite f
   bool timed_out = false;
   bool probe     = true; // next: the double just below hi, which proves hi optimal when infeasible
-  while (lo < hi && not(timed_out = out_of_time())) {
+  while (lo < hi && not(timed_out = deadline.expired())) {
     double T;
     if (probe || hi - lo <= 1e-7 * hi)
       T = std::nextafter(hi, 0.0);

@@ -1,4 +1,4 @@
-// Beyond seed 001: the optimal mapping by a search on the period with a fewest-processors dynamic program as the
+// Beyond sv95: the optimal mapping by a search on the period with a fewest-processors dynamic program as the
 // decision procedure (mappers/sv95/decision.hpp); the same optimum as sv95.dp, much faster.
 #pragma once
 
@@ -7,7 +7,7 @@
 namespace pipesim {
 
 /// Contract (mapper `sv95.exact`).
-/// - Source: beyond seed 001 (docs/sv95.md): the optimal period is one of the values f(p', p, q) / r; pipesim
+/// - Source: beyond sv95 (docs/sv95.md): the optimal period is one of the values f(p', p, q) / r; pipesim
 ///   searches it with Sv95Decision. The first bound is sv95.greedy's period; a lower bound comes from the execution
 ///   times alone (each task's module at best on all the processors it can have); then bisection (geometric while
 ///   the bounds are far apart), each feasible answer's own period becoming the upper bound, until the bounds are
@@ -21,10 +21,11 @@ namespace pipesim {
 ///   between decisions) with the best mapping found.
 class Sv95Exact : public Mapper {
 public:
-  std::string name() const override { return "sv95.exact"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 } // namespace pipesim

@@ -1,18 +1,16 @@
-// sv95.exhaustive: every clustering, instance count and processors per instance (seed 001 §2.2).
+// sv95.exhaustive: every clustering, instance count and processors per instance (sv95 §2.2).
 #include "mappers/sv95/exhaustive.hpp"
 
 #include "mappers/sv95/tables.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 
 namespace pipesim {
 
 namespace {
-const MapperRegistration sv95_exhaustive_registration{"sv95.exhaustive",
-                                                      [] { return std::make_unique<Sv95Exhaustive>(); }};
+const MapperRegistration sv95_exhaustive_registration{[] { return std::make_unique<Sv95Exhaustive>(); }};
 
 constexpr double max_candidates = 2e7;
 
@@ -20,7 +18,7 @@ constexpr double max_candidates = 2e7;
 class ClusteringSearch {
 public:
   ClusteringSearch(const TaskChain& chain, int P, const MapperOptions& options)
-      : chain_(chain), P_(P), limit_(options.time_limit), start_(std::chrono::steady_clock::now())
+      : chain_(chain), P_(P), deadline_(options.deadline())
   {
   }
   void run() { choose(1, 0, 0.0); }
@@ -39,10 +37,7 @@ private:
   void leaf(int used, double partial)
   {
     leaves_ += 1;
-    if (static_cast<long long>(leaves_) % 4096 == 0) {
-      std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-      timed_out_                            = elapsed.count() >= limit_;
-    }
+    if (static_cast<long long>(leaves_) % 4096 == 0) timed_out_ = deadline_.expired();
     double period = std::max(partial, term(path_.size() - 1, 0));
     if (std::isinf(period)) return; // a table does not cover these processors: not a mapping
     if (best_.empty() || period < best_period_ || (period == best_period_ && used < best_used_)) {
@@ -75,8 +70,7 @@ private:
 
   const TaskChain& chain_;
   int P_;
-  double limit_;
-  std::chrono::steady_clock::time_point start_;
+  Deadline deadline_;
   std::vector<Sv95Module> path_;
   std::vector<Sv95Module> best_;
   double best_period_ = 0;
@@ -107,12 +101,15 @@ double sv95_exhaustive_candidates(const TaskChain& chain, int P)
   return total;
 }
 
-std::string Sv95Exhaustive::description() const
+MapperInfo Sv95Exhaustive::info() const
 {
-  return "optimal seed 001 mapping by enumeration of clusterings, instances and processors (tiny instances)";
+  return sv95_info("sv95.exhaustive",
+                   "sv95 §2.2 by enumeration of every clustering, instance count and processors per instance: the "
+                   "reference on tiny instances",
+                   Paper::sv95, MapperFamily::exhaustive, true, "O(C k) for C candidates (at most 2e7)");
 }
 
-std::optional<std::string> Sv95Exhaustive::refuses(const Problem& problem) const
+std::optional<std::string> Sv95Exhaustive::instance_refusal(const Problem& problem) const
 {
   if (auto reason = sv95_refusal(problem)) return reason;
   double candidates = sv95_exhaustive_candidates(*problem.task_chain, problem.platform.p());

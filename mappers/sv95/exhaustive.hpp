@@ -1,4 +1,4 @@
-// Brute-force optimum of seed 001's mapping problem on tiny instances: the reference of every sv95 mapper.
+// Brute-force optimum of sv95's mapping problem on tiny instances: the reference of every sv95 mapper.
 #pragma once
 
 #include "mappers/mapper.hpp"
@@ -7,7 +7,7 @@
 namespace pipesim {
 
 /// Contract (mapper `sv95.exhaustive`).
-/// - Source: seed 001 §2.2, the mapping problem itself: every clustering of t_1..t_k into modules, every number of
+/// - Source: sv95 §2.2, the mapping problem itself: every clustering of t_1..t_k into modules, every number of
 ///   instances r >= 1 (r = 1 for a module holding a task that is not replicable), every p >= the module's p_min
 ///   processors per instance, with sum r p <= P; the period max_j f_j / r_j of §2.2 with f_j of §2.1
 ///   (module_response, evaluated on each candidate from the model's functions, not from tables).
@@ -20,10 +20,11 @@ namespace pipesim {
 ///   best mapping so far (maybe none) when options.time_limit runs out.
 class Sv95Exhaustive : public Mapper {
 public:
-  std::string name() const override { return "sv95.exhaustive"; }
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 };
 
 /// The number of candidate mappings sv95.exhaustive examines on P processors.

@@ -1,4 +1,4 @@
-// Tests of sv95.exhaustive (seed 001 §2.2 by enumeration): the candidate count, a hand-checked optimum with its
+// Tests of sv95.exhaustive (sv95 §2.2 by enumeration): the candidate count, a hand-checked optimum with its
 // tie-break (fewest processors), tables that end before P, refusals and the time limit.
 #include "mappers/sv95/exhaustive.hpp"
 

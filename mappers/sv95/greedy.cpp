@@ -1,4 +1,4 @@
-// Seed 001 §4: greedy processor assignment with maximal replication, and the clustering merge/split of §4.2.
+// sv95 §4: greedy processor assignment with maximal replication, and the clustering merge/split of §4.2.
 #include "mappers/sv95/greedy.hpp"
 
 #include "mappers/sv95/tables.hpp"
@@ -11,9 +11,9 @@ namespace pipesim {
 
 namespace {
 const MapperRegistration sv95_greedy_registration{
-    "sv95.greedy", [] { return std::make_unique<Sv95Greedy>(Sv95GreedyRule::neighbours); }};
+    [] { return std::make_unique<Sv95Greedy>(Sv95GreedyRule::neighbours); }};
 const MapperRegistration sv95_greedy_slowest_registration{
-    "sv95.greedy-slowest", [] { return std::make_unique<Sv95Greedy>(Sv95GreedyRule::slowest); }};
+    [] { return std::make_unique<Sv95Greedy>(Sv95GreedyRule::slowest); }};
 
 int total(const Sv95Assignment& a) { return std::accumulate(a.q.begin(), a.q.end(), 0); }
 
@@ -188,19 +188,19 @@ std::optional<std::vector<Sv95Module>> sv95_greedy(const TaskChain& chain, int P
   return sv95_triplets(chain, *final_assignment);
 }
 
-std::string Sv95Greedy::name() const
+MapperInfo Sv95Greedy::info() const
 {
-  return rule_ == Sv95GreedyRule::neighbours ? "sv95.greedy" : "sv95.greedy-slowest";
+  if (rule_ == Sv95GreedyRule::neighbours)
+    return sv95_info("sv95.greedy",
+                     "sv95 §4 greedy: a processor at a time to the slowest module or a neighbour, clustering "
+                     "merge/split",
+                     Paper::sv95, MapperFamily::heuristic, false, "O(P k^3) evaluations of O(k)");
+  return sv95_info("sv95.greedy-slowest",
+                   "sv95 Theorem 1's greedy: a processor at a time to the slowest module, clustering merge/split",
+                   Paper::sv95, MapperFamily::heuristic, false, "O(P k^3) evaluations of O(k)");
 }
 
-std::string Sv95Greedy::description() const
-{
-  return rule_ == Sv95GreedyRule::neighbours
-             ? "seed 001 §4 greedy: a processor at a time to the slowest module or a neighbour, clustering merge/split"
-             : "seed 001 Theorem 1 greedy: a processor at a time to the slowest module, clustering merge/split";
-}
-
-std::optional<std::string> Sv95Greedy::refuses(const Problem& problem) const { return sv95_refusal(problem); }
+std::optional<std::string> Sv95Greedy::instance_refusal(const Problem& problem) const { return sv95_refusal(problem); }
 
 MapperResult Sv95Greedy::map(const Problem& problem, const MapperOptions& /*options*/) const
 {

@@ -1,4 +1,4 @@
-// Seed 001 §4: the greedy processor assignment (§4.1, with neighbours, and Theorem 1's slowest-only variant) with
+// sv95 §4: the greedy processor assignment (§4.1, with neighbours, and Theorem 1's slowest-only variant) with
 // maximal replication and the clustering merge/split of §4.2.
 #pragma once
 
@@ -15,7 +15,7 @@ namespace pipesim {
 /// slowest module only (Theorem 1's modified greedy).
 enum class Sv95GreedyRule { neighbours, slowest };
 
-/// An assignment of seed 001 §4: modules [first, last] and q_j processors in all for module j. Replication is
+/// An assignment of sv95 §4: modules [first, last] and q_j processors in all for module j. Replication is
 /// maximal (§3.2, used by §4.2): r_j = floor(q_j / p_min_j) instances of p_j = floor(q_j / r_j) processors when
 /// the module is replicable, r_j = 1 and p_j = q_j otherwise.
 struct Sv95Assignment {
@@ -34,7 +34,7 @@ std::optional<Sv95Assignment> sv95_greedy_assignment(const TaskChain& chain,
                                                      Sv95GreedyRule rule);
 
 /// Contract (mappers `sv95.greedy` and `sv95.greedy-slowest`).
-/// - Source: seed 001 §4.1 (procedure Greedy; Theorem 1's variant for `sv95.greedy-slowest`), §3.2's maximal
+/// - Source: sv95 §4.1 (procedure Greedy; Theorem 1's variant for `sv95.greedy-slowest`), §3.2's maximal
 ///   replication as the "modified response time function" of §4.2, and §4.2's clustering (pipesim's reading,
 ///   docs/sv95.md): start with one module per task (the clustering with the fewest processors at p_min when that
 ///   does not fit); run Greedy, and after step 1 and after every step 3 merge the adjacent pair of modules (with
@@ -51,10 +51,11 @@ std::optional<Sv95Assignment> sv95_greedy_assignment(const TaskChain& chain,
 class Sv95Greedy : public Mapper {
 public:
   explicit Sv95Greedy(Sv95GreedyRule rule) : rule_(rule) {}
-  std::string name() const override;
-  std::string description() const override;
-  std::optional<std::string> refuses(const Problem& problem) const override;
+  MapperInfo info() const override;
   MapperResult map(const Problem& problem, const MapperOptions& options) const override;
+
+protected:
+  std::optional<std::string> instance_refusal(const Problem& problem) const override;
 
 private:
   Sv95GreedyRule rule_;

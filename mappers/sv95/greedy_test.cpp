@@ -1,4 +1,4 @@
-// Tests of sv95.greedy and sv95.greedy-slowest (seed 001 §4): §4.1 step by step, the example where the neighbours'
+// Tests of sv95.greedy and sv95.greedy-slowest (sv95 §4): §4.1 step by step, the example where the neighbours'
 // rule is stuck and Theorem 1's variant is optimal, §4.2's merge and split, maximal replication.
 #include "mappers/sv95/greedy.hpp"
 
@@ -19,7 +19,7 @@ Task greedy_task(CostFunction exec, int p_min, bool replicable)
 
 std::string greedy_modules_of(const MapperResult& result) { return to_text(sv95_modules(result.mapping)); }
 
-/// t1 needs its tenth processor (f_exec = 10 on 1..9, 1 on 10 and 11: seed 001 §4.1's "bad behaviour"), t2 has
+/// t1 needs its tenth processor (f_exec = 10 on 1..9, 1 on 10 and 11: sv95 §4.1's "bad behaviour"), t2 has
 /// f_exec = 5/p, f_ecom(ps, pr) = 0.1 ps grows with the sender, f_icom = 100, nothing replicable, P = 11.
 TaskChain tenth_processor()
 {
@@ -136,7 +136,7 @@ TEST(Sv95Greedy, InfeasibleWhenNothingFits)
 
 TEST(Sv95Greedy, HowOftenOptimalOnFittedChains)
 {
-  // Seed 001 says the greedy is "optimal or near optimal in practice". On 60 chains with §5-shaped polynomials
+  // sv95 says the greedy is "optimal or near optimal in practice". On 60 chains with §5-shaped polynomials
   // (sv95_fitted_ranges, seed s), k = 3 + s % 6 tasks, P = 16 + 8 (s % 5) processors, against sv95.exact: the
   // values of this seeded run (docs/sv95.md).
   struct Count {

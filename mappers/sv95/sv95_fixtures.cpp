@@ -1,4 +1,4 @@
-// Seeded tiny instances of seed 001's mapping problem.
+// Seeded tiny instances of sv95's mapping problem.
 #include "mappers/sv95/sv95_fixtures.hpp"
 
 #include "base/random.hpp"

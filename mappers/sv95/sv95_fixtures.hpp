@@ -1,4 +1,4 @@
-// Seeded tiny instances of seed 001's mapping problem, shared by the sv95 mappers' tests.
+// Seeded tiny instances of sv95's mapping problem, shared by the sv95 mappers' tests.
 #pragma once
 
 #include "mappers/mapper.hpp"

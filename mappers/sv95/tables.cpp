@@ -1,4 +1,4 @@
-// Seed 001 mappers' shared refusals, tables and results.
+// sv95 mappers' shared refusals, tables and results.
 #include "mappers/sv95/tables.hpp"
 
 #include "base/input_error.hpp"
@@ -10,11 +10,27 @@
 
 namespace pipesim {
 
+MapperInfo sv95_info(std::string name, std::string description, Paper paper, MapperFamily family, bool exact,
+                     std::string complexity)
+{
+  MapperInfo info;
+  info.name             = std::move(name);
+  info.description      = std::move(description);
+  info.paper            = paper;
+  info.family           = family;
+  info.objective        = MapperObjective::task_chain_period;
+  info.platform_classes = {PlatformClass::fully_homogeneous};
+  info.input            = MapperInput::task_chain;
+  info.mapping          = MappingRule::interval;
+  info.exact            = exact;
+  info.complexity       = std::move(complexity);
+  info.restriction = "sv95's cost functions depend on processor counts only, which needs a fully-homogeneous machine";
+  return info;
+}
+
 std::optional<std::string> sv95_refusal(const Problem& problem)
 {
-  if (not problem.task_chain)
-    return "the problem has no task chain (seed 001 cost model): give `task_chain:` in the scenario";
-  const TaskChain& chain = *problem.task_chain;
+  const TaskChain& chain = *problem.task_chain; // sv95_info: present
   try {
     chain.validate();
   } catch (const InputError& e) {
@@ -27,14 +43,7 @@ std::optional<std::string> sv95_refusal(const Problem& problem)
   if (problem.pipeline.n() != chain.k())
     return fmt::format("the pipeline has {} stages and the task chain {} tasks: one stage per task",
                        problem.pipeline.n(), chain.k());
-  if (problem.objective.kind != Objective::Kind::min_period)
-    return "it maximises the throughput (objective min_period)";
   int P = problem.platform.p();
-  if (P == 0) return "the platform has no processor";
-  if (PlatformClass c = problem.platform.classify(); c != PlatformClass::fully_homogeneous)
-    return fmt::format("the platform is {}; seed 001's cost functions depend on processor counts only, which needs a "
-                       "fully-homogeneous machine",
-                       to_string(c));
   for (int i = 1; i <= chain.k(); ++i)
     if (int p_min = task_p_min(chain, i); p_min > P)
       return fmt::format("task {} needs {} processors per instance, more than P = {}", chain.task_name(i), p_min, P);

@@ -1,4 +1,4 @@
-// What the seed 001 mappers share: their refusals, the chain's functions tabulated for p = 1..P, and the result.
+// What the sv95 mappers share: their refusals, the chain's functions tabulated for p = 1..P, and the result.
 #pragma once
 
 #include "mappers/mapper.hpp"
@@ -10,10 +10,15 @@
 
 namespace pipesim {
 
-/// Empty when an sv95 mapper can map the problem: it carries a task chain (Problem::task_chain) that validates,
-/// with one pipeline stage per task, no time below 0 on P = platform.p() processors (check_times), no task needing
-/// more than P processors; objective min_period; a Fully Homogeneous platform (seed 001 §2.2: the functions depend
-/// on processor counts only, so any processors are as good as any others). The communication model is not used.
+/// What the sv95 mappers are: the task chain's period, read from Problem::task_chain, Fully Homogeneous platforms
+/// (sv95 §2.2: the functions depend on processor counts only, so any processors are as good as any others), any
+/// communication model (not used), interval mappings (modules of consecutive tasks).
+MapperInfo sv95_info(std::string name, std::string description, Paper paper, MapperFamily family, bool exact,
+                     std::string complexity);
+
+/// Empty when an sv95 mapper can map a problem its sv95_info accepts: the task chain validates, with one pipeline
+/// stage per task, every response function given, no time below 0 on P = platform.p() processors (check_times), no
+/// task needing more than P processors.
 std::optional<std::string> sv95_refusal(const Problem& problem);
 
 /// The chain's functions on P processors, tabulated once: every value is the one model/sv95/response.hpp computes

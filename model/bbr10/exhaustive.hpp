@@ -1,4 +1,4 @@
-// Exact minimum period over elections by enumeration (beyond seed 004: the reference for tiny instances).
+// Exact minimum period over elections by enumeration (beyond bbr10: the reference for tiny instances).
 #pragma once
 
 #include "model/bbr10/best.hpp"
@@ -6,7 +6,7 @@
 namespace pipesim {
 
 /// Contract.
-/// - Source: beyond seed 004 (whose exact reference is the §5 MILP): every election of one alive sender per
+/// - Source: beyond bbr10 (whose exact reference is the §5 MILP): every election of one alive sender per
 ///   interval whose output leaves its replica set, each evaluated with Algorithm 1 (bbr10_period); intervals with
 ///   no remote receiver keep their first alive replica (their sender sends nothing, so the choice cannot matter).
 /// - Accepts: any mapping with active replication on single processors, any platform class, at most

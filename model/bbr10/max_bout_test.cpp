@@ -1,4 +1,4 @@
-// MaxBout (seed 004 Algorithm 3) on hand-checked instances.
+// MaxBout (bbr10 Algorithm 3) on hand-checked instances.
 #include "model/bbr10/max_bout.hpp"
 #include "model/test_fixtures.hpp"
 
@@ -22,10 +22,10 @@ TEST(Bbr10MaxBout, ElectsTheBiggestCardEvenWhenItOverloadsIt)
   EXPECT_DOUBLE_EQ(bbr10_period(ex.pipeline, ex.platform, ex.mapping, no_p1, e), 20.0 / 15);
 }
 
-TEST(Bbr10MaxBout, Seed004Section2TiesElectTheFirstReplica)
+TEST(Bbr10MaxBout, Bbr10Section2TiesElectTheFirstReplica)
 {
-  // Seed 004 §2: every Bout of the {S_1, S_3} subset is 20, so P1 sends both: CT_1 = (3*6+1)/20 = 0.95.
-  fixtures::Seed004Section2 ex;
+  // bbr10 §2: every Bout of the {S_1, S_3} subset is 20, so P1 sends both: CT_1 = (3*6+1)/20 = 0.95.
+  fixtures::Bbr10Section2 ex;
   Mapping mp = ex.general();
   auto all   = FailureConfiguration::all_alive(ex.platform);
   auto e     = bbr10_max_bout_election(ex.pipeline, ex.platform, mp, all);

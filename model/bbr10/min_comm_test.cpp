@@ -1,4 +1,4 @@
-// MinComm (seed 004 Algorithm 4) on hand-checked instances.
+// MinComm (bbr10 Algorithm 4) on hand-checked instances.
 #include "model/bbr10/min_comm.hpp"
 #include "model/test_fixtures.hpp"
 
@@ -18,12 +18,12 @@ TEST(Bbr10MinComm, SplitsTheOutputsOverTheCards)
   EXPECT_DOUBLE_EQ(bbr10_period(ex.pipeline, ex.platform, ex.mapping, all, e), 2.0 / 3);
 }
 
-TEST(Bbr10MinComm, Seed004Section2ElectsDifferentProcessorsForS1AndS3)
+TEST(Bbr10MinComm, Bbr10Section2ElectsDifferentProcessorsForS1AndS3)
 {
-  // Seed 004 §2, all alive. Transfer times: S_2 4/10, S_1 3/10, S_3 1/10. S_2: P7..P12 all max(6*4/30, 0.4) = 0.8
+  // bbr10 §2, all alive. Transfer times: S_2 4/10, S_1 3/10, S_3 1/10. S_2: P7..P12 all max(6*4/30, 0.4) = 0.8
   // -> P7. S_1: P1..P6 all max(6*3/20, 0.3) = 0.9 -> P1. S_3: P1 (18 + 1)/20 = 0.95, P2 1/20 -> P2 (Figure 3).
   // Period: P7..P12's compute 50/55.
-  fixtures::Seed004Section2 ex;
+  fixtures::Bbr10Section2 ex;
   Mapping mp = ex.general();
   auto all   = FailureConfiguration::all_alive(ex.platform);
   auto e     = bbr10_min_comm_election(ex.pipeline, ex.platform, mp, all);

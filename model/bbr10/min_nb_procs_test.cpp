@@ -1,4 +1,4 @@
-// MinNbProcs (seed 004 Algorithm 5) on hand-checked instances.
+// MinNbProcs (bbr10 Algorithm 5) on hand-checked instances.
 #include "model/bbr10/min_comm.hpp"
 #include "model/bbr10/min_nb_procs.hpp"
 #include "model/test_fixtures.hpp"
@@ -20,7 +20,7 @@ TEST(Bbr10MinNbProcs, FewestSurvivorsFirst)
 
 TEST(Bbr10MinNbProcs, FewestSurvivorsFirstCanLoseToMinComm)
 {
-  // I_1 = [1] on {P1, P2, P3}, I_2 = [2] on {P4}, I_3 = [3] on {P1, P2} (overlapping sets, allowed by seed 004's
+  // I_1 = [1] on {P1, P2, P3}, I_2 = [2] on {P4}, I_3 = [3] on {P1, P2} (overlapping sets, allowed by bbr10's
   // footnote 2); w = 1, speeds 100; delta = (1, 10, 1, 5); b = 100 except b_{P1,P4} = b_{P2,P4} = b_{P3,P4} = 40;
   // Bout_1 = 20, Bout_2 = 10, Bout_3 = 4. Receivers: I_1 -> {P4} (10), I_2 -> {P1, P2} (1), I_3 -> {P_out} (5).
   // MinComm: I_2 forced (P4); transfer times I_1 10/40 = 0.25 > I_3 5/100: I_1 first. I_1: P1 max(10/20, 0.25) =

@@ -1,4 +1,4 @@
-// Random election (seed 004 Algorithm 2): alive replicas only, reproducible from its seed.
+// Random election (bbr10 Algorithm 2): alive replicas only, reproducible from its seed.
 #include "base/input_error.hpp"
 #include "model/bbr10/random_election.hpp"
 #include "model/test_fixtures.hpp"

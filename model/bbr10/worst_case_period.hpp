@@ -1,4 +1,4 @@
-// pipesim's worst-case period of a mapping with active replication (seed 004 §4): the largest, over the failure
+// pipesim's worst-case period of a mapping with active replication (bbr10 §4): the largest, over the failure
 // configurations the mapping survives, of the period the system reaches when it elects well.
 #pragma once
 
@@ -30,13 +30,13 @@ struct WorstCasePeriod {
 };
 
 /// Contract.
-/// - Definition (docs/bbr10-periods.md): seed 004 §4 defines the worst-case period as "the largest of these periods,
+/// - Definition (docs/bbr10-periods.md): bbr10 §4 defines the worst-case period as "the largest of these periods,
 ///   over all possible failure configurations", each configuration's period being what the elections achieve. pipesim
 ///   reads it as  max over C of min over E of bbr10_period(C, E),  C ranging over the failure configurations of the
 ///   processors the mapping uses in which every interval keeps an alive replica (the configurations eq. (2) counts
 ///   as successes; unused processors are left alive, they have no cycle-time), E over the elections of C. The
 ///   system is assumed to elect well in each configuration (the min), failures to be adversarial (the max).
-/// - For interval mappings this is seed 004 eq. (1) exactly, whatever the election (proof in the doc; checked on
+/// - For interval mappings this is bbr10 eq. (1) exactly, whatever the election (proof in the doc; checked on
 ///   seeded random instances): each term of eq. (1) is forced in the configuration that leaves u alone in I_j and
 ///   the predecessor v alone in I_{j-1}.
 /// - Accepts: any mapping with active replication on single processors, any platform class. Beyond
@@ -52,7 +52,7 @@ WorstCasePeriod bbr10_worst_case_period(const Pipeline& pipeline, const Platform
                                         const WorstCaseOptions& options = {});
 
 /// Contract.
-/// - Source: seed 004 eq. (1) generalised to general mappings (beyond the paper): for every used processor u, the
+/// - Source: bbr10 eq. (1) generalised to general mappings (beyond the paper): for every used processor u, the
 ///   largest each Algorithm 1 term can be over every surviving configuration and every election: u elected for
 ///   every interval it holds, every replica of the next intervals alive, every possible sender of its inputs
 ///   sending (link terms summed per possible sender, card latencies the largest possible). Each term dominates

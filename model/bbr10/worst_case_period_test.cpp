@@ -1,5 +1,6 @@
 // The worst-case period: hand example, eq. (1) on interval mappings, heuristic >= exact elections.
 #include "base/input_error.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/bbr10/worst_case_period.hpp"
 #include "model/test_fixtures.hpp"
 
@@ -32,11 +33,11 @@ TEST(Bbr10WorstCase, HandExample)
   EXPECT_DOUBLE_EQ(bound.period, 20.0 / 15);
 }
 
-TEST(Bbr10WorstCase, Seed004Section2IsTheLoneSurvivor)
+TEST(Bbr10WorstCase, Bbr10Section2IsTheLoneSurvivor)
 {
-  // Seed 004 §2 general mapping: the best election gives 50/55 while two replicas of {S_1, S_3} survive; when
+  // bbr10 §2 general mapping: the best election gives 50/55 while two replicas of {S_1, S_3} survive; when
   // only one does, it sends both outputs: 0.95 for P1..P4 (card (3*6+1)/20); P5, P6 have the same card. 0.95.
-  fixtures::Seed004Section2 ex;
+  fixtures::Bbr10Section2 ex;
   auto worst = bbr10_worst_case_period(ex.pipeline, ex.platform, ex.general());
   EXPECT_DOUBLE_EQ(worst.period, 0.95);
   EXPECT_DOUBLE_EQ(bbr10_worst_case_upper_bound(ex.pipeline, ex.platform, ex.general()), 0.95); // tight too

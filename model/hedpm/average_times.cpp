@@ -1,4 +1,4 @@
-// Seed 002 eqs. (3)-(6): times of the average stage and processor, and the ideal production time.
+// hedpm eqs. (3)-(6): times of the average stage and processor, and the ideal production time.
 #include "model/hedpm/average_times.hpp"
 
 #include <cassert>

@@ -1,4 +1,4 @@
-// HeDPM's times on the average processor, the average stage and the ideal production time (seed 002 eqs. (3)-(6)).
+// HeDPM's times on the average processor, the average stage and the ideal production time (hedpm eqs. (3)-(6)).
 #pragma once
 
 #include "model/pipeline.hpp"
@@ -8,7 +8,7 @@
 
 namespace pipesim {
 
-/// Arithmetic means of set-up times and bandwidths, c̄ and B̄ (seed 002 Table 1: c(p_i, p_j), B(p_i, p_j)).
+/// Arithmetic means of set-up times and bandwidths, c̄ and B̄ (hedpm Table 1: c(p_i, p_j), B(p_i, p_j)).
 struct HedpmMeanLink {
   double c = 0;
   double b = unbounded;
@@ -19,6 +19,7 @@ inline double hedpm_transfer(HedpmMeanLink link, double bytes) { return link.c +
 
 /// c̄ and B̄ over the ordered pairs (u, v), u != v, of `processors`; with fewer than two processors, over the links
 /// P_in -> u and u -> P_out of the processors given (the pipeline's own transfers). Precondition: non-empty.
+/// Complexity: O(q^2) for q processors; the other functions of this file are O(q) or O(stages + q) (eq. (6)).
 HedpmMeanLink hedpm_mean_link(const Platform& platform, std::span<const int> processors);
 
 /// c̄ and B̄ of the links from `others` to u (`incoming`) or from u to `others`: the link to the processor of an

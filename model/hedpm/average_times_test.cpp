@@ -1,4 +1,4 @@
-// Tests of seed 002 eqs. (3)-(6) on the §4.1 case study's platform, with the hand computations.
+// Tests of hedpm eqs. (3)-(6) on the §4.1 case study's platform, with the hand computations.
 #include "model/hedpm/average_times.hpp"
 
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 namespace pipesim {
 namespace {
 
-/// Seed 002 §4.1: s = (27.41, 1.02, 20.03, 23.34, 1.05, 19.76, 15.57, 14.18), B = 10 and c = 0.1 except the links of
+/// hedpm §4.1: s = (27.41, 1.02, 20.03, 23.34, 1.05, 19.76, 15.57, 14.18), B = 10 and c = 0.1 except the links of
 /// P1 (B = 5, c = 0.2), P_in and P_out included; w = (6.01, 1.32, 2.53, 4.04, 20.35, 28.16, 19.17, 12.88), d = 10.
 struct CaseStudy {
   Pipeline pipeline{{6.01, 1.32, 2.53, 4.04, 20.35, 28.16, 19.17, 12.88}, std::vector<double>(9, 10.0)};

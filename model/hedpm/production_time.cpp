@@ -1,4 +1,4 @@
-// HeDPM's production time on a mapping: seed 002 eqs. (1)-(2) with the links of the mapping's dealt neighbours.
+// HeDPM's production time on a mapping: hedpm eqs. (1)-(2) with the links of the mapping's dealt neighbours.
 #include "model/hedpm/production_time.hpp"
 
 #include "base/input_error.hpp"

@@ -1,4 +1,4 @@
-// HeDPM's production-time model (seed 002 §3, eqs. (1)-(2)) on a concrete interval mapping with deal replicas.
+// HeDPM's production-time model (hedpm §3, eqs. (1)-(2)) on a concrete interval mapping with deal replicas.
 #pragma once
 
 #include "model/mapping.hpp"
@@ -12,7 +12,7 @@ namespace pipesim {
 
 // Which links enter t(n, p) on a concrete mapping (docs/hedpm.md, "The model on a mapping"):
 // - t(u) of replica r (processor u) of interval I_j = [d, e] with R_j replicas is
-//   (in_j(r) + W(d, e) / s_u) + out_j(r): seed 002 eq. (3) with the platform's own c and B instead of the means, the
+//   (in_j(r) + W(d, e) / s_u) + out_j(r): hedpm eq. (3) with the platform's own c and B instead of the means, the
 //   stages of a gathered interval summed without their internal transfers (eq. (2)).
 // - in_j(r): the mean, over the replicas r' of I_{j-1} that deal data sets to r, of c_{v,u} + delta_{d-1} / b_{v,u}
 //   (v their processor). Data set k goes from replica k mod R_{j-1} to replica k mod R_j (DESIGN.md §3.7), so r
@@ -20,11 +20,13 @@ namespace pipesim {
 //   receiving per data set. I_0 is P_in (one replica).
 // - out_j(r): the same with the replicas of I_{j+1} that r sends to, delta_e; I_{m+1} is P_out.
 // - T_j = max_r t(r) / R_j (eq. (1): order is preserved, the slowest replica sets the pace, one data set in R_j);
-//   the predicted production time is max_j T_j (the slowest stage, seed 002 §3).
+//   the predicted production time is max_j T_j (the slowest stage, hedpm §3).
 
 /// Mean of values, written x_0 + (sum_{k>0} (x_k - x_0)) / K over the values sorted in increasing order: exactly x
 /// when all values are x, so links that are all equal give the same bits whatever the replica counts, and the same
 /// bits whatever the order of the values (the exact mappers rely on both). Infinite when a value is.
+/// Complexity: O(K log K) for K values (sorted); hedpm_in_time and hedpm_out_time, O(R log R) for the R replicas
+/// they average over; hedpm_predict, O(n + sum_j R_j (R_{j-1} + R_{j+1}) log R).
 double hedpm_mean(std::span<const double> values);
 
 /// in_j(r): receive part of t(u) for replica r of `self` from the dealt replicas of `prev` (processor indices, or

@@ -1,4 +1,4 @@
-// Tests of HeDPM's model on mappings (seed 002 eqs. (1)-(2)): hand-computed deal replicas, the pairing of dealt
+// Tests of HeDPM's model on mappings (hedpm eqs. (1)-(2)): hand-computed deal replicas, the pairing of dealt
 // neighbours, exact means, and the mappings it refuses.
 #include "model/hedpm/production_time.hpp"
 

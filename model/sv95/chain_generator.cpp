@@ -1,4 +1,4 @@
-// Random task chains from a seed (seed 001 §5's polynomial cost model).
+// Random task chains from a seed (sv95 §5's polynomial cost model).
 #include "model/sv95/chain_generator.hpp"
 
 #include "base/input_error.hpp"

@@ -1,4 +1,4 @@
-// Random task chains from a seed, for the seed 001 mappers' cross-checks and benchmarks (seed 001 gives no random
+// Random task chains from a seed, for the sv95 mappers' cross-checks and benchmarks (sv95 gives no random
 // instances: the ranges are pipesim's, chosen to look like §5's fitted polynomials).
 #pragma once
 
@@ -9,7 +9,7 @@
 
 namespace pipesim {
 
-/// Ranges of the coefficients of seed 001 §5's polynomials and of the constraints.
+/// Ranges of the coefficients of sv95 §5's polynomials and of the constraints.
 struct TaskChainRanges {
   std::array<Range, 3> exec{Range::uniform(0, 1), Range::uniform(1, 40), Range::uniform(0, 0.5)};
   std::array<Range, 3> icom{Range::uniform(0, 1), Range::uniform(0, 10), Range::uniform(0, 0.2)};
@@ -19,7 +19,7 @@ struct TaskChainRanges {
   double replicable = 0.75; // probability that a task is replicable
 };
 
-/// Ranges shaped like the polynomials seed 001 §5 fits for an FFT-Hist-like program, times in seconds: f_exec
+/// Ranges shaped like the polynomials sv95 §5 fits for an FFT-Hist-like program, times in seconds: f_exec
 /// C1 in [0.001, 0.01], C2 in [0.1, 2] (seconds of parallel work), C3 in [0, 1e-4]; communication an order of
 /// magnitude smaller (f_icom C1 in [0, 0.005], C2 in [0, 0.1], C3 in [0, 1e-4]; f_ecom C1 in [0, 0.005], C2 and C3
 /// in [0, 0.1], C4 and C5 in [0, 1e-4]); p_min in [1, 4]; three tasks in four replicable.
@@ -28,7 +28,7 @@ TaskChainRanges sv95_fitted_ranges();
 /// Draws k tasks with pipesim::Rng(seed), in this order: per task, its three f_exec coefficients, p_min, and a
 /// uniform number u (replicable iff u < ranges.replicable); then per pair i -> i+1 its three f_icom and five
 /// f_ecom coefficients. No input or output time, no memory (p_min only). Throws InputError when k < 1 or a range
-/// allows negative values.
+/// allows negative values. Complexity: O(k) draws.
 TaskChain generate_task_chain(int k, const TaskChainRanges& ranges, std::uint64_t seed);
 
 } // namespace pipesim

@@ -1,6 +1,6 @@
-// Seed 001 §5: the response functions fitted from sample executions. Each task's f_exec(p) and each pair's f_icom(p)
+// sv95 §5: the response functions fitted from sample executions. Each task's f_exec(p) and each pair's f_icom(p)
 // are fitted to C1 + C2/p + C3 p, each f_ecom(ps, pr) to C1 + C2/ps + C3/pr + C4 ps + C5 pr, by least squares over
-// 8 measured samples ("8 executions on different numbers of processors"; docs/sv95.md, "Fitting").
+// 8 measured samples by default ("8 executions on different numbers of processors"; docs/sv95.md, "Fitting").
 #pragma once
 
 #include "base/enum_names.hpp"
@@ -28,21 +28,34 @@ struct FitPoint {
 
 /// The least-squares solution x of min |A x - y| (A: rows of equal length n <= rows). Columns are scaled to unit norm
 /// and solved by Householder QR, so 1/p and p columns of very different sizes keep full precision. Throws
-/// InputError when A has rank < n (the samples cannot tell the coefficients apart).
+/// InputError when A has rank < n (the samples cannot tell the coefficients apart). Complexity: O(rows n^2).
 std::vector<double> least_squares(const std::vector<std::vector<double>>& a, const std::vector<double>& y);
 
 /// The basis of a step's model at a sample: {1, 1/p, p} (exec, icom) or {1, 1/ps, 1/pr, ps, pr} (ecom).
 std::vector<double> fit_basis(const FitPoint& point);
 
+/// Whether samples at these points (of one function) tell its coefficients apart: least_squares on them succeeds
+/// whatever the measured values (the rank depends on the points only).
+bool tells_apart(const std::vector<FitPoint>& points);
+
+/// "f_exec(colffts)", "f_ecom(colffts -> rowffts)": a function of the chain, as messages and tables name it.
+std::string fit_label(const TaskChain& chain, FitStep step, int task);
+
+/// Where a function of the chain is given, for the refusals that name it ("FILE:LINE: key 'task_chain.tasks[0].ecom'");
+/// empty: the message starts with "fit:".
+using FitLocator = std::function<std::string(FitStep step, int task)>;
+
 /// `count` distinct processor counts in [lo, hi], spread geometrically (lo and hi always included); all of them when
 /// the range has fewer than `count`.
 std::vector<int> spread_counts(int lo, int hi, int count);
 
-/// The samples of a chain on P processors: per task 8 exec counts in [p_min, P]; per pair 8 icom counts in [the
-/// larger minimum, P] and 8 ecom pairs (ps, pr) from 3 x 3 spread values with ps + pr <= P (senders and receivers on
-/// different processors). Throws InputError naming the task when a function would have fewer samples than
-/// coefficients (P too small for its minimum).
-std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples = 8);
+/// The samples of a chain on P processors: per task `samples` exec counts in [p_min, P]; per pair `samples` icom
+/// counts in [the larger minimum, P] and up to `samples` ecom pairs (ps, pr) from 3 x 3 spread values with
+/// ps + pr <= P (senders and receivers on different processors), the cross through the middle first, chosen so that
+/// they tell the 5 coefficients apart. Throws InputError (at `where`) naming the function, the samples possible, why
+/// (P, the tasks' minimums, a table's range) and what would give more, when a function's samples cannot tell its
+/// coefficients apart; and when `samples` < 5. Complexity: O(k samples).
+std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples = 8, const FitLocator& where = {});
 
 /// The chain's own functions at the samples: the samples of a chain given by functions (a polynomial fit of tables).
 std::vector<double> evaluate_samples(const TaskChain& chain, const std::vector<FitPoint>& plan);
@@ -74,7 +87,8 @@ struct FittedChain {
   TaskChain chain;
   std::vector<FittedFunction> functions;
 };
-/// Runs `sample` once on fit_plan(chain, P, samples) and fits every function (seed 001 §5).
-FittedChain fit_task_chain(const TaskChain& chain, int P, const FitSampler& sample, int samples = 8);
+/// Runs `sample` once on fit_plan(chain, P, samples, where) and fits every function (sv95 §5).
+FittedChain fit_task_chain(const TaskChain& chain, int P, const FitSampler& sample, int samples = 8,
+                           const FitLocator& where = {});
 
 } // namespace pipesim

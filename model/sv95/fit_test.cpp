@@ -1,4 +1,4 @@
-// Seed 001 §5's least-squares fit: exact recovery of polynomial costs, the sample plan, residuals and refusals.
+// sv95 §5's least-squares fit: exact recovery of polynomial costs, the sample plan, residuals and refusals.
 #include "model/sv95/fit.hpp"
 
 #include "base/input_error.hpp"
@@ -85,12 +85,91 @@ TEST(Sv95Fit, PlanHasEightSamplesPerFunctionWithinTheMinimumsAndP)
     EXPECT_GE(plan[s].p, 2); // colffts' p_min
     EXPECT_LE(plan[s].p + plan[s].pr, 64);
   }
+  // P = 4: colffts sends from ps = 2..3, hist receives on pr = 1..2: the grid has (2, 1), (2, 2), (3, 1) only
   EXPECT_THAT([] { fit_plan(fit_two_tasks(), 4); },
-              ::testing::ThrowsMessage<InputError>(HasSubstr("f_ecom(colffts -> hist) needs 5 distinct")));
+              ::testing::ThrowsMessage<InputError>(HasSubstr(
+                  "fit: f_ecom(colffts -> hist) needs samples that tell the 5 coefficients of C1 + C2/ps + C3/pr + "
+                  "C4 ps + C5 pr apart (3 different ps and 3 different pr at least), and the 3 (ps, pr) possible here, "
+                  "(2, 1), (2, 2), (3, 1), do not: 2 different ps and 2 different pr (senders on ps = 2..3 and "
+                  "receivers on pr = 1..2 processors with ps + pr <= P = 4: the tasks' minimums (p_min, memory)). A "
+                  "platform with more processors, or smaller minimums of colffts and hist, would give more")));
   TaskChain big      = fit_two_tasks();
   big.tasks[0].p_min = 63;
   EXPECT_THAT([&] { fit_plan(big, 64); },
-              ::testing::ThrowsMessage<InputError>(HasSubstr("f_exec(colffts) needs 3 samples")));
+              ::testing::ThrowsMessage<InputError>(HasSubstr(
+                  "fit: f_exec(colffts) needs 3 samples on different processor counts (C1 + C2/p + C3 p has 3 "
+                  "coefficients), and only p = 63..64 are possible (P = 64, the minimum 63 of colffts (p_min, "
+                  "memory)): a platform with more processors, or a smaller minimum, would give more")));
+  EXPECT_THAT([] { fit_plan(fit_two_tasks(), 64, 4); },
+              ::testing::ThrowsMessage<InputError>(HasSubstr("fit: 4 samples per function: expected at least 5")));
+}
+
+TEST(Sv95Fit, FiveSamplesTakeTheCrossThroughTheMiddleForFEcom)
+{
+  // colffts (p_min 2) -> hist (p_min 1) on P = 64: senders ps in 2..63, receivers pr in 1..62 (ps + pr <= 64). Low,
+  // middle, high: ps 2, round(2 sqrt(63 / 2)) = round(11.2) = 11, 63; pr 1, round(sqrt(62)) = round(7.87) = 8, 62.
+  // The cross through (11, 8): (2, 8), (11, 1), (11, 8); (63, 8) does not fit and moves down the larger excess,
+  // the senders, to (56, 8); (11, 62) moves the receivers down to (11, 53). Three different ps, three different pr:
+  // the five coefficients are told apart by five samples (a 2 x 2 square of them would not: its four samples satisfy
+  // f(a, c) - f(a, d) - f(b, c) + f(b, d) = 0 for every C1..C5).
+  std::vector<FitPoint> plan = fit_plan(fit_two_tasks(), 64, 5);
+  ASSERT_EQ(plan.size(), 20U); // 5 each: exec colffts, icom, ecom, exec hist
+  std::vector<std::pair<int, int>> ecom;
+  for (const FitPoint& pt : plan)
+    if (pt.step == FitStep::ecom) ecom.emplace_back(pt.p, pt.pr);
+  EXPECT_EQ(ecom, (std::vector<std::pair<int, int>>{{2, 8}, {11, 1}, {11, 8}, {11, 53}, {56, 8}}));
+  auto ecom_points = [](std::vector<std::pair<int, int>> pairs) {
+    std::vector<FitPoint> points;
+    for (auto [ps, pr] : pairs)
+      points.push_back({FitStep::ecom, 1, ps, pr});
+    return points;
+  };
+  EXPECT_TRUE(tells_apart(ecom_points(ecom)));
+  // three different ps and pr are not enough: a 2 x 2 square and one sample off it tell 4 combinations apart
+  EXPECT_FALSE(tells_apart(ecom_points({{2, 1}, {2, 8}, {11, 1}, {11, 8}, {56, 53}})));
+  // the first five of the grid in row order (the plan before the cross came first): ps 2 and 11 only
+  EXPECT_FALSE(tells_apart(ecom_points({{2, 1}, {2, 8}, {2, 53}, {11, 1}, {11, 8}})));
+}
+
+TEST(Sv95Fit, EveryNumberOfSamplesFromFiveRecoversExactPolynomials)
+{
+  // the documented minimum (--samples 5) and up: the fit of exact polynomial samples is the polynomial
+  for (int samples = 5; samples <= 12; ++samples)
+    for (std::uint64_t seed = 1; seed <= 10; ++seed)
+      for (int P : {16, 128}) {
+        const TaskChain truth = generate_task_chain(4, sv95_fitted_ranges(), seed);
+        FittedChain fit       = fit_task_chain(
+                  truth, P, [&](const std::vector<FitPoint>& plan) { return evaluate_samples(truth, plan); }, samples);
+        for (int t = 1; t <= 4; ++t)
+          for (int i = 0; i < 3; ++i)
+            ASSERT_NEAR(fit.chain.task(t).exec.c[i], truth.task(t).exec.c[i], 1e-9)
+                << "seed " << seed << ", P " << P << ", samples " << samples;
+        for (int t = 1; t < 4; ++t)
+          for (int i = 0; i < 5; ++i)
+            ASSERT_NEAR(fit.chain.ecom_after(t).c[i], truth.ecom_after(t).c[i], 1e-9)
+                << "seed " << seed << ", P " << P << ", samples " << samples;
+      }
+}
+
+TEST(Sv95Fit, ARankDeficientFEcomNamesItsSamplesAndWhatGivesMore)
+{
+  // f_ecom a -> b given as a table of 2 sender rows (ps = 1..2) by 6 receiver columns (pr = 1..6), P = 10: the
+  // samples stay inside the table, so ps takes 2 values whatever --samples is, and C1 + C2/ps + C4 ps cannot be told
+  // apart. Grid: ps {1, 2}, pr {1, round(sqrt 6) = 2, 6}; the cross and the corners give (2, 2), (1, 2), (2, 1),
+  // (2, 6), (1, 1), (1, 6), listed in order.
+  TaskChain chain;
+  chain.tasks = {Task{"a", CostFunction::polynomial(1, 1, 0), 1, 0, true}, Task{"b", CostFunction::polynomial(1), 1}};
+  chain.icom  = {CostFunction::polynomial(0)};
+  chain.ecom  = {CommFunction::values({{6, 5, 4, 3, 2, 1}, {5, 4, 3, 2, 1, 0.5}}, 1, 1)};
+  std::string where = "chain.yaml:7: key 'task_chain.tasks[0].ecom'";
+  EXPECT_THAT([&] { fit_plan(chain, 10, 8, [&](FitStep, int) { return where; }); },
+              ::testing::ThrowsMessage<InputError>(::testing::StrEq(
+                  "chain.yaml:7: key 'task_chain.tasks[0].ecom': fit: f_ecom(a -> b) needs samples that tell the 5 "
+                  "coefficients of C1 + C2/ps + C3/pr + C4 ps + C5 pr apart (3 different ps and 3 different pr at "
+                  "least), and the 6 (ps, pr) possible here, (1, 1), (1, 2), (1, 6), (2, 1), (2, 2), (2, 6), do not: "
+                  "2 different ps and 3 different pr (senders on ps = 1..2 and receivers on pr = 1..6 processors with "
+                  "ps + pr <= P = 10: the tasks' minimums (p_min, memory) and the table's range). A table covering "
+                  "more sender and receiver counts would give more")));
 }
 
 TEST(Sv95Fit, ExactPolynomialCostsAreRecovered)

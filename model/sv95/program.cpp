@@ -1,4 +1,4 @@
-// Seed 001's tasks as programs: flops per processor, redistribution matrices, f_exec (program.hpp).
+// sv95's tasks as programs: flops per processor, redistribution matrices, f_exec (program.hpp).
 #include "model/sv95/program.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Seed 001's tasks as programs (DESIGN.md §3.8): the flops each processor of an instance executes, the bytes a
+// sv95's tasks as programs (DESIGN.md §3.8): the flops each processor of an instance executes, the bytes a
 // redistribution moves between processors, and the execution time f_exec that follows exactly on identical
 // processors. The simulator (simulator/program_actors.hpp) runs them as SimGrid parallel tasks.
 #pragma once
@@ -18,6 +18,7 @@ CostFunction program_exec(const TaskProgram& program, double speed);
 /// other processors, row-major [i * pr + j]. block: the output is cut into ps equal contiguous blocks on the senders
 /// and pr on the receivers, and i sends j the overlap of their blocks (computed in whole units of 1 / (ps pr), so
 /// ps == pr is exactly the identity); transpose: output / (ps pr) from every sender to every receiver.
+/// Complexity: O(ps pr) (the matrix).
 std::vector<double> redistribution_bytes(const TaskProgram& program, int ps, int pr);
 
 /// The redistribution between two tasks of one instance on the same p processors, p x p row-major: as

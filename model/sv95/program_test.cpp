@@ -1,4 +1,4 @@
-// Seed 001's tasks as programs: flops per processor, f_exec and the redistribution matrices, by hand.
+// sv95's tasks as programs: flops per processor, f_exec and the redistribution matrices, by hand.
 #include "model/sv95/program.hpp"
 
 #include <gmock/gmock.h>

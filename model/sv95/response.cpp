@@ -1,4 +1,4 @@
-// Seed 001 §2 and §3.3: module composition, response functions, throughput and bottleneck.
+// sv95 §2 and §3.3: module composition, response functions, throughput and bottleneck.
 #include "model/sv95/response.hpp"
 
 #include "base/input_error.hpp"

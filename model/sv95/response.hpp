@@ -1,4 +1,4 @@
-// Seed 001 §2: modules composed of tasks (§3.3), response functions f_i (§2.1), throughput 1 / max_i f_i / r_i and
+// sv95 §2: modules composed of tasks (§3.3), response functions f_i (§2.1), throughput 1 / max_i f_i / r_i and
 // the bottleneck module (§2.2). Every sv95 mapper and the evaluator use these functions (DESIGN.md §4).
 #pragma once
 
@@ -10,7 +10,7 @@
 
 namespace pipesim {
 
-/// Seed 001 §2.2 triplet (T, r, p): module T = t_first..t_last, r instances of p processors each.
+/// sv95 §2.2 triplet (T, r, p): module T = t_first..t_last, r instances of p processors each.
 struct Sv95Module {
   int first                                = 1;
   int last                                 = 1;
@@ -20,9 +20,11 @@ struct Sv95Module {
 };
 
 /// Processors an instance of module t_first..t_last needs: the largest p_min of its tasks, and the processors that
-/// hold the sum of their memories (the tasks' data live together: seed 001 §6.3).
+/// hold the sum of their memories (the tasks' data live together: sv95 §6.3).
 int module_p_min(const TaskChain& chain, int first, int last);
 /// §2.2: only modules composed exclusively of replicable tasks are replicable.
+/// Complexity: O(last - first + 1) for these and the step functions below (module_exec, module_input, ...);
+/// sv95_evaluate, check_modules, sv95_modules and sv95_mapping, O(k + m) for k tasks and m modules.
 bool module_replicable(const TaskChain& chain, int first, int last);
 
 /// §3.3 composition: the module's time on p processors per instance, without its external communication:

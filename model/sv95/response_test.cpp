@@ -1,4 +1,4 @@
-// Tests of seed 001 §2 and §3.3: module composition, response functions, period, throughput, bottleneck, the
+// Tests of sv95 §2 and §3.3: module composition, response functions, period, throughput, bottleneck, the
 // triplets of a mapping and their checks. Values worked out by hand in the comments.
 #include "model/sv95/response.hpp"
 

@@ -1,4 +1,4 @@
-// Seed 001's task chain: cost functions (§5), memory needs and checks.
+// sv95's task chain: cost functions (§5), memory needs and checks.
 #include "model/sv95/task_chain.hpp"
 
 #include "platforms/platform.hpp" // infinity

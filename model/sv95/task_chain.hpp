@@ -1,4 +1,4 @@
-// Seed 001's problem input: a chain of data-parallel tasks t_1..t_k with their cost model (§2.1, §5), memory needs
+// sv95's problem input: a chain of data-parallel tasks t_1..t_k with their cost model (§2.1, §5), memory needs
 // and replicability (§2.2, §3.2). docs/sv95.md gives the meaning of every field and the choices made.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 namespace pipesim {
 
-/// A time as a function of the number of processors p: seed 001 §5's polynomial C1 + C2/p + C3 p (f_exec, f_icom),
+/// A time as a function of the number of processors p: sv95 §5's polynomial C1 + C2/p + C3 p (f_exec, f_icom),
 /// or a table of values for p = from, from + 1, ...; +inf outside the table (the task cannot run on that many).
 struct CostFunction {
   std::array<double, 3> c{0, 0, 0}; // C1, C2, C3 (polynomial)
@@ -31,7 +31,7 @@ struct CostFunction {
   int last_p() const;
 };
 
-/// A time as a function of the sender's and the receiver's processors: seed 001 §5's 5-term polynomial
+/// A time as a function of the sender's and the receiver's processors: sv95 §5's 5-term polynomial
 /// C1 + C2/ps + C3/pr + C4 ps + C5 pr (f_ecom), or a table [ps - from_s][pr - from_r]; +inf outside the table.
 struct CommFunction {
   std::array<double, 5> c{0, 0, 0, 0, 0};
@@ -48,7 +48,7 @@ struct CommFunction {
   double operator()(int ps, int pr) const;
 };
 
-/// How a task's output data set lies on its p processors, hence what a redistribution moves (seed 001 §6: FFT-Hist's
+/// How a task's output data set lies on its p processors, hence what a redistribution moves (sv95 §6: FFT-Hist's
 /// colffts hands its array on by a transpose).
 enum class Distribution {
   block,    // contiguous equal blocks, processor i holds the i-th: processors send only where the blocks overlap
@@ -56,7 +56,7 @@ enum class Distribution {
 };
 PIPESIM_ENUM_NAMES(Distribution, {block, "block"}, {transpose, "transpose"});
 
-/// Seed 001's data-parallel task as a program (DESIGN.md §3.8, docs/sv95.md "Simulation (programs)"): on p processors
+/// sv95's data-parallel task as a program (DESIGN.md §3.8, docs/sv95.md "Simulation (programs)"): on p processors
 /// each processor executes sequential + parallel / p + overhead p flops, so that on identical processors of speed s
 /// the time is exactly §5's C1 + C2/p + C3 p with C = (sequential, parallel, overhead) / s; then the task hands on
 /// `output` bytes laid out by `distribution`.
@@ -70,7 +70,7 @@ struct TaskProgram {
   double flops_per_host(int p) const { return (sequential + parallel / p) + overhead * p; }
 };
 
-/// Task t_i (seed 001 §2.1): f_exec_i(p), its memory need (§3.2: the minimum number of processors of an instance)
+/// Task t_i (sv95 §2.1): f_exec_i(p), its memory need (§3.2: the minimum number of processors of an instance)
 /// and whether it may be replicated (§2.2).
 struct Task {
   std::string name;
@@ -82,7 +82,7 @@ struct Task {
 
 /// The chain t_1..t_k with f_icom_{i->i+1}(p) and f_ecom_{i->i+1}(ps, pr) for i = 1..k-1 (stored at [i - 1]),
 /// and the external input / output times of the first / last module as functions of its processors per
-/// instance (0 by default: seed 001 counts the I/O in the first and last tasks' f_exec).
+/// instance (0 by default: sv95 counts the I/O in the first and last tasks' f_exec).
 struct TaskChain {
   std::vector<Task> tasks;
   std::vector<CostFunction> icom;
@@ -139,6 +139,7 @@ std::optional<NegativeTime> first_negative(const CommFunction& f, int lo_s, int 
 /// Every time the mappers may evaluate on P processors is >= 0: f_exec_i over [task_p_min(i), P], f_icom_i over
 /// [max of both tasks' minimum, P], f_ecom_i over [task_p_min(i), P] x [task_p_min(i + 1), P], input and output
 /// over the first and last tasks' ranges. Returns the first negative time found, with its function named.
+/// Complexity: O(k P^2) evaluations (f_ecom over pairs of counts); first_negative, O(hi - lo) or O(the rectangle).
 std::optional<NegativeTime> check_times(const TaskChain& chain, int P);
 
 } // namespace pipesim

@@ -1,4 +1,4 @@
-// Tests of seed 001's task chain: the §5 cost functions (polynomials and tables), memory in processors, the
+// Tests of sv95's task chain: the §5 cost functions (polynomials and tables), memory in processors, the
 // structural checks and the search for negative times; the seeded generator.
 #include "model/sv95/task_chain.hpp"
 

@@ -5,6 +5,7 @@
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
 #include "platforms/platform_json.hpp"
+#include "platforms/simgrid/simgrid_profiles.hpp"
 #include "platforms/simgrid/xml_precheck.hpp"
 
 #include <cstring>
@@ -84,7 +85,9 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
     } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
       throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
     }
-    return encode_platform(platform_from_engine(file, in_name, out_name, options));
+    Platform platform = platform_from_engine(file, in_name, out_name, options);
+    attach_xml_profiles(platform, file, text.str()); // speed_file, state_file, bandwidth_file, latency_file
+    return encode_platform(platform);
   };
   JobOutcome loaded = std::move(run_pool(1, {}, load).front());
   if (loaded.status == JobStatus::bad_input) throw InputError(loaded.text);

@@ -60,7 +60,8 @@ void build_simgrid_platform(const Platform& platform, bool with_cards);
 
 /// SimGrid 4.1 XML of `platform` in the shape build_simgrid_platform gives (without card links: capacities are
 /// exported as host properties), numbers written with 17 significant digits so that load_xml_platform gives back
-/// exactly the same model.
-std::string export_xml(const Platform& platform);
+/// exactly the same model. Profiles become speed_file, state_file, bandwidth_file and latency_file attributes naming
+/// the files of exported_profiles(platform, profile_prefix) (write them next to the XML).
+std::string export_xml(const Platform& platform, const std::string& profile_prefix = "profile-");
 
 } // namespace pipesim

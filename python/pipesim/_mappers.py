@@ -37,12 +37,18 @@ class Problem:
                 f"minimize {self.objective}>")
 
 
-def mapper(name, description=None, models=("one-port", "multi-port")):
+def mapper(name, description=None, models=("one-port", "multi-port"), family="heuristic", objective="period",
+           mapping="general"):
     """Registers the decorated function as the mapper `name`, used by map, simulate and campaign like a built-in one.
 
     The function takes a pipesim.Problem and returns a mapping (see pipesim._mapping.normalize for its forms), or None
-    when it finds none (status infeasible). `models` are the communication models it accepts (others are refused);
-    the description defaults to the first line of its docstring. Registering a name again replaces the function (a
+    when it finds none (status infeasible). What it declares is the registry's metadata (paper "python"), listed by
+    pipesim.mappers() and checked as a built-in mapper's is: `models` are the communication models it accepts (others
+    are refused); `family` how it finds its mapping ("heuristic", "random", "best-of", "dynamic-program",
+    "integer-program", "period-search", "exhaustive"); `objective` what it minimises, "period" or
+    "failure-probability" (a scenario with the other objective is refused); `mapping` the rule every mapping it
+    returns obeys ("one-to-one", "interval" or "general"; a mapping beyond it is an InputError). The description
+    defaults to the first line of its docstring. Registering a name again replaces the function and its metadata (a
     notebook cell run twice); a built-in mapper's name is refused. In a campaign the function runs in the worker
     processes, forked from this interpreter: it must be registered before pipesim.campaign is called.
     """
@@ -53,7 +59,7 @@ def mapper(name, description=None, models=("one-port", "multi-port")):
 
         doc = (function.__doc__ or "").strip()
         text = description or (doc.splitlines()[0].strip() if doc else f"Python function {function.__qualname__}")
-        _core.register_mapper(name, adapter, text, list(models))
+        _core.register_mapper(name, adapter, text, list(models), family, objective, mapping)
         function.pipesim_name = name
         return function
 
@@ -73,13 +79,12 @@ def mapper_name(mapper):
 
 
 def mappers():
-    """The registered mappers as a pandas.DataFrame, one row each (sorted by name): the columns of
-    `pipesim mappers --format json` (name, description, and what the registry says about each), plus `python`
-    (True for mappers written in Python)."""
+    """The registered mappers as a pandas.DataFrame, one row each in `pipesim mappers`' order (paper, family, rank,
+    name): the keys of `pipesim mappers --format json` as columns (name, description, paper, family, objective,
+    models, platform_classes, input, mapping, exact, complexity, restriction: "" when the mapper has none), plus
+    `python` (True for mappers written in Python, paper "python")."""
     import pandas as pd
 
-    rows = _core.mappers()
-    written_in_python = set(_core.python_mappers())
-    for row in rows:
-        row["python"] = row["name"] in written_in_python
-    return pd.DataFrame(rows)
+    df = pd.DataFrame(_core.mappers())
+    df["python"] = df["paper"] == "python"
+    return df

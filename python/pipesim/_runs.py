@@ -72,6 +72,12 @@ class SimulateResult(MapResult):
                        doc="The simulated latency (a separate one-data-set run).")
     relative_error = property(lambda self: self._get("relative_error", "period"),
                               doc="|simulated - analytic| / analytic period.")
+    period_ci = property(lambda self: self._get("simulated", "period_ci"),
+                         doc="[lo, hi], the period's 95 % interval (batch means after the detected warm-up) when the "
+                             "scenario has random operation times; None otherwise (docs/random-times.md).")
+    stochastic = property(lambda self: self._get("stochastic"),
+                          doc="The random-times analysis (max-plus estimate, exponential period, NBUE bracket) as a "
+                              "dict; None when the operation times are deterministic.")
     survival_rate = property(lambda self: self._get("simulated", "survival_rate"),
                              doc="The Monte Carlo survival rate (simulation.runs > 1 with a failure model).")
 
@@ -105,19 +111,29 @@ def _whole(name, value, minimum):
     return value
 
 
+def _fraction(name, value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1:
+        raise InputError(f"{name}={value!r}: expected a number in (0, 1), the relative half-width of the 95 % interval "
+                         "of the period (0.01: within +/- 1 %)")
+    return float(value)
+
+
 def simulate(scenario, mapper=None, datasets=None, warmup=None, network=None, seed=None, runs=None, trace=False,
-             jobs=None, quiet=None, simgrid=()):
+             jobs=None, quiet=None, simgrid=(), precision=None):
     """Maps and simulates a scenario as `pipesim simulate` with the same options: every SimGrid run in a child
     process (call it as often as you like), Ctrl-C stops them all (KeyboardInterrupt). `simgrid` takes SimGrid's
-    --cfg=... and --log=... arguments; `quiet=None` shows the progress line when stderr is a terminal."""
+    --cfg=... and --log=... arguments; `quiet=None` shows the progress line when stderr is a terminal; `precision`
+    is --precision (simulation.precision: simulate until the period's 95 % interval has that relative half-width)."""
     sc = as_scenario(scenario)
     name = mapper_name(mapper)
     arguments = dict(mapper=name or None, datasets=_whole("datasets", datasets, 1), warmup=_whole("warmup", warmup, 0),
                      network=network, seed=_whole("seed", seed, 0), runs=_whole("runs", runs, 1),
-                     trace=bool(trace), jobs=_whole("jobs", jobs, 1))
+                     trace=bool(trace), jobs=_whole("jobs", jobs, 1), precision=_fraction("precision", precision))
     document = _core.simulate(sc._text, sc.file, sc.base_dir, name, datasets or 0,
                               -1 if warmup is None else warmup, network or "", -1 if seed is None else seed,
                               runs or 0, bool(trace), [str(a) for a in simgrid], jobs or 0, bool(quiet),
-                              _call("simulate", sc, **arguments))
+                              precision or 0.0, _call("simulate", sc, **arguments))
     return SimulateResult(document)
 

@@ -107,3 +107,33 @@ def test_calls_from_several_threads_run_one_at_a_time():
     with ThreadPoolExecutor(3) as pool:
         periods = list(pool.map(lambda n: pipesim.simulate(QUICKSTART, datasets=n, warmup=10).period, range(20, 32)))
     assert periods == pytest.approx([QUICKSTART_PERIOD] * 12, rel=1e-9)
+
+
+RANDOM_TIMES = """name: exponential-line
+pipeline:
+  w: [1, 1]
+  delta: [0, 0, 0]
+  variability: {work: exponential, seed: 3}
+platform:
+  processors:
+    - {name: P1, speed: 1}
+    - {name: P2, speed: 1}
+  bandwidth: 1
+mapping: [{stages: [1, 1], replicas: [[P1]]}, {stages: [2, 2], replicas: [[P2]]}]
+"""
+
+
+def test_precision_gives_the_interval_of_random_times_as_the_command_line(cli, tmp_path):
+    path = tmp_path / "exponential.yaml"
+    path.write_text(RANDOM_TIMES)
+    r = pipesim.simulate(str(path), precision=0.05)
+    assert without_run_specifics(r.to_dict()) == \
+        without_run_specifics(cli.json("simulate", str(path), "--precision", "0.05"))
+    lo, hi = r.period_ci
+    assert lo <= r.period <= hi and (hi - lo) / 2 <= 0.05 * r.period  # the precision asked for
+    assert r.to_dict()["simulated"]["precision"] == 0.05 and r.stochastic["maxplus_period"] is not None
+    assert pipesim.simulate(QUICKSTART).period_ci is None and pipesim.simulate(QUICKSTART).stochastic is None
+    with pytest.raises(pipesim.InputError, match="precision=2: expected a number in \\(0, 1\\)"):
+        pipesim.simulate(str(path), precision=2)
+    with pytest.raises(pipesim.InputError, match="--warmup 10 and --precision 0.05 do not go together"):
+        pipesim.simulate(str(path), precision=0.05, warmup=10)

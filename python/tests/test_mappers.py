@@ -11,10 +11,14 @@ from conftest import QUICKSTART
 def test_mappers_lists_the_registry(cli):
     df = pipesim.mappers()
     listed = cli.json("mappers")
-    assert set(listed[0].keys()) < set(df.columns)  # every key of the JSON is a column (and `python`)
+    # every key of the JSON is a column (restriction "" where the JSON has none), plus `python`; same rows, same order
+    assert set().union(*(row.keys() for row in listed)) | {"python"} == set(df.columns)
     builtin = df[~df.python]
-    assert builtin[list(listed[0].keys())].to_dict("records") == listed
-    assert "br07.h7b-bsc" in set(df.name)
+    assert [{k: r[k] for k in row} for row, r in zip(listed, builtin.to_dict("records"))] == listed
+    assert len(builtin) == len(listed)
+    assert set(builtin[builtin.restriction != ""].name) == {r["name"] for r in listed if "restriction" in r}
+    row = df.set_index("name").loc["br07.h7b-bsc"]
+    assert (row.paper, row.family, row.objective, row.exact) == ("br07", "heuristic", "period", False)
 
 
 @pipesim.mapper("test.fastest-first")
@@ -35,6 +39,9 @@ def test_a_python_mapper_maps_and_simulates():
     assert s.period == pytest.approx(4.0, rel=1e-9)
     row = pipesim.mappers().set_index("name").loc["test.fastest-first"]
     assert row.python and row.description == "Stage i on the i-th fastest processor (one-to-one)."
+    assert (row.paper, row.family, row.objective, row.mapping, row.input, row.exact) == \
+        ("python", "heuristic", "period", "general", "pipeline", False)
+    assert row.models == ["one-port", "multi-port"] and len(row.platform_classes) == 3
 
 
 def test_the_problem_a_python_mapper_sees():
@@ -145,11 +152,36 @@ def test_registration_rules():
         pipesim.map(QUICKSTART, mapper=lambda problem: None)
 
 
-def test_a_mapper_refuses_the_models_it_was_not_registered_for():
-    @pipesim.mapper("test.multiport-only", models=["multi-port"])
+def test_a_mapper_refuses_what_it_was_not_registered_for():
+    @pipesim.mapper("test.multiport-only", models=["multi-port"], family="exhaustive", mapping="interval")
     def multiport(problem):
         return [(1, 3, "P1")]
 
-    with pytest.raises(pipesim.InputError, match="mapper 'test.multiport-only' cannot handle this problem: it was "
-                                                 "registered for the multi-port model only"):
+    with pytest.raises(pipesim.InputError, match="mapper 'test.multiport-only' cannot handle this problem: it accepts "
+                                                 "the multi-port model, not one-port"):
         pipesim.map(QUICKSTART, mapper="test.multiport-only")
+    row = pipesim.mappers().set_index("name").loc["test.multiport-only"]
+    assert (row.models, row.family, row.mapping) == (["multi-port"], "exhaustive", "interval")
+
+    @pipesim.mapper("test.for-f", objective="failure-probability")
+    def for_f(problem):
+        return [(1, 3, "P1")]
+
+    with pytest.raises(pipesim.InputError, match="cannot handle this problem: it minimises the failure probability F "
+                                                 "under a period bound"):
+        pipesim.map(QUICKSTART, mapper=for_f)
+    for keyword, value, expected in (("family", "given", "is the registry's own"),
+                                     ("objective", "production-time", "expected 'period' or 'failure-probability'"),
+                                     ("mapping", "cyclic", "mapping 'cyclic'"), ("models", ["two-port"], "model")):
+        with pytest.raises(pipesim.InputError, match=expected):
+            pipesim.mapper("test.bad-keyword", **{keyword: value})(for_f)
+
+
+def test_a_mapping_beyond_the_declared_rule_is_an_input_error():
+    @pipesim.mapper("test.one-to-one", mapping="one-to-one")
+    def intervals(problem):
+        return [(1, 2, "P1"), (3, 3, "P2")]
+
+    with pytest.raises(pipesim.InputError, match="mapper 'test.one-to-one': it returned a mapping of rule 'interval', "
+                                                 "beyond the mapping='one-to-one' it was registered with"):
+        pipesim.map(QUICKSTART, mapper=intervals)
