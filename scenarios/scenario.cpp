@@ -327,13 +327,27 @@ void check_mapping(const Scenario& scenario)
     check_mapping_stages(*scenario.mapping, scenario.pipeline.n());
 }
 
+/// `dynamic:` (scenarios/dynamic_spec.hpp) with what it needs of the rest of the scenario.
+void parse_dynamic(const YamlNode& node, Scenario& scenario)
+{
+  if (scenario.task_chain) node.fail_key("seed 001's task chains do not re-map (the pipeline executions do)");
+  if (scenario.simulation.failures.enabled())
+    node.fail_key("a re-mapping policy runs without simulation.failures (dynamic.on_crash: remap is not built yet)");
+  scenario.dynamic = parse_dynamic_spec(node, scenario.pipeline.n());
+  if (scenario.dynamic->policy != RemapPolicyKind::static_mapping && scenario.dynamic->mapper.empty() &&
+      scenario.mapper == explicit_mapper_name)
+    node.fail_key(fmt::format("policy {} re-maps with a mapper: give dynamic.mapper (the scenario's mapping is "
+                              "explicit)",
+                              to_string(scenario.dynamic->policy)));
+}
+
 Scenario parse_root(const YamlNode& root, const std::string& label, const std::string& base_dir)
 {
   if (!root.is_map())
     throw InputError(located(label, root.line(),
                              "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)"));
   root.allow_only({"name", "pipeline", "task_chain", "platform", "mapper", "mapping", "objective", "mapper_options",
-                   "simulation", "analytic"});
+                   "simulation", "analytic", "dynamic"});
   Scenario scenario;
   scenario.file = label;
   scenario.name = fs::path(label).stem().string();
@@ -369,6 +383,7 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   if (auto simulation = root.find("simulation"))
     if (auto failures = simulation->find("failures"))
       check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);
+  if (auto dynamic = root.find("dynamic")) parse_dynamic(*dynamic, scenario);
   return scenario;
 }
 

@@ -8,6 +8,7 @@
 #include "model/variability.hpp"
 #include "platforms/platform.hpp"
 #include "platforms/platform_edits.hpp"
+#include "scenarios/dynamic_spec.hpp"
 #include "scenarios/task_chain_spec.hpp"
 #include "simulator/simulation.hpp"
 
@@ -62,7 +63,8 @@ struct Scenario {
   std::optional<TaskChainSpec> task_chain; // sv95's tasks; then `pipeline` stands for them (one stage each)
   Objective objective;
   MapperOptions mapper_options;
-  SimulationSettings simulation; // its `model` is the mappers' communication model too
+  SimulationSettings simulation;      // its `model` is the mappers' communication model too
+  std::optional<DynamicSpec> dynamic; // re-mapping during the run (scenarios/dynamic_spec.hpp)
   /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
   /// the mappers always map on the platform as given.
   AnalyticNetwork analytic_network = AnalyticNetwork::exact;

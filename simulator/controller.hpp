@@ -10,12 +10,12 @@ namespace pipesim {
 
 class Deployment;
 
-/// Decides between steps of a run. Today's only controller is NoController: one step, to the end of the run. The
-/// re-mapping controller (issue 34, DESIGN.md §3.12) is a second implementation built above the simulator (its policy
-/// may call any mapper): next_step() gives the end of the next window of W data sets (or a date), decide() reads the
-/// window's measurements (per stage compute times and message sizes, per link transfer times) and may hand the
-/// deployment a new mapping from data set k* on. The simulator only carries the mapping out: the deployment side of
-/// that hand-over (drain or handover, state transfer, restart) is the deployment's, not the controller's.
+/// Decides between steps of a run. NoController: one step, to the end of the run. The re-mapping controller
+/// (simulator/remap_controller.hpp, DESIGN.md §3.12) steps every RemapSettings::check seconds (and at its policy's
+/// dates), closes the windows of W data sets whose outputs are in (per interval compute times, per pair transfer
+/// times), asks its RemapPolicy (simulator/remap.hpp, built above the simulator: it may call any mapper) and carries a
+/// new mapping out by a drain: the controller holds its own segments (one deployment per mapping) and ignores the
+/// deployment run_engine passes.
 class Controller {
 public:
   virtual ~Controller() = default;

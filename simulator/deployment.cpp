@@ -8,6 +8,7 @@
 #include "simulator/multiport_actors.hpp"
 #include "simulator/oneport_actors.hpp"
 #include "simulator/program_actors.hpp"
+#include "simulator/remap_controller.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -48,6 +49,7 @@ bool takes_failures(ExecutionKind kind) { return kind == ExecutionKind::one_port
 
 void check_before_engine(const SimulationJob& job)
 {
+  if (job.policy) check_remap_job(job);
   const ExecutionKind kind = execution_kind(job);
   if (!takes_failures(kind) && !job.variability.deterministic())
     throw InputError(fmt::format("pipeline.variability: the {} execution runs sv95's task chain, whose times come from "

@@ -5,6 +5,7 @@
 
 #include "base/enum_names.hpp"
 #include "simulator/job.hpp"
+#include "simulator/segment_gate.hpp"
 #include "simulator/simulation.hpp"
 #include "simulator/stopping_rule.hpp"
 #include "simulator/workload.hpp"
@@ -54,7 +55,8 @@ public:
 /// - `stop`: when P_out has output enough data sets (a fixed N, or until the confidence interval of the period is
 ///   narrow enough: `simulation.precision`);
 /// - `size_scale`: the exact network mode's factor on every size, and every transfer's bandwidth factor
-///   (simulator/engine.hpp).
+///   (simulator/engine.hpp);
+/// - `gate`: one segment of a re-mapping run (simulator/segment_gate.hpp), null otherwise (one-port and multi-port).
 /// The modules and programs take neither: their times come from the task chain, and they run settings.datasets (N)
 /// data sets, whose outputs they order after the run.
 struct RunInputs {
@@ -64,6 +66,7 @@ struct RunInputs {
   /// The result gets a period estimate with these options (window L, deterministic laws or not): fault-free pipeline
   /// runs with random times or `simulation.precision` (finish_result).
   std::optional<PeriodEstimateOptions> estimate;
+  std::shared_ptr<SegmentGate> gate;
 };
 
 /// The execution that runs `job`: programs when its task chain has a program on every task, modules for another

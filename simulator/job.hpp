@@ -8,9 +8,11 @@
 #include "model/sv95/task_chain.hpp"
 #include "model/variability.hpp"
 #include "platforms/platform.hpp"
+#include "simulator/remap.hpp"
 #include "simulator/simulation.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +52,11 @@ struct SimulationJob {
   /// job then draw with their own run seeds: set it to keep the fault-free run's draws). The one-port and multi-port
   /// executions only: the modules and programs refuse random laws.
   VariabilitySpec variability;
+  /// Re-mapping during the run (DESIGN.md §3.12, simulator/remap_controller.hpp): a period run of the one-port or
+  /// multi-port execution without failures steps the engine, measures per window of `remap.window` data sets and
+  /// carries out what `policy` decides. Null: today's run (one Engine::run).
+  std::shared_ptr<RemapPolicy> policy;
+  RemapSettings remap;
 };
 
 /// One run of a series: its seed and drawn schedule, and what its process measured (figures only: a series may have

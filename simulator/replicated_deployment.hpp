@@ -29,6 +29,7 @@ protected:
     ProcessorUsage& u = usage_[usage];
     u.busy(kind) += end - start;
     if (settings_.record_trace) trace_.push_back(TraceEvent{u.host, kind, k, interval, start, end});
+    if (inputs_.gate && inputs_.gate->probe) inputs_.gate->probe(kind, k, interval, start, end);
   }
 
   Pipeline pipeline_;

@@ -11,7 +11,7 @@ namespace pipesim::detail {
 
 Replication::Replication(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                          const SimulationSettings& settings, const RunInputs& inputs, bool allotted)
-    : platform_(platform), mapping_(mapping), settings_(settings), stop_(*inputs.stop),
+    : platform_(platform), mapping_(mapping), settings_(settings), stop_(*inputs.stop), gate_(inputs.gate.get()),
       amounts_(*inputs.workload, mapping, pipeline.n(), inputs.size_scale),
       layout_(platform, mapping, inputs.stop->max_datasets(), amounts_),
       // an XML platform or host state profiles (DESIGN.md §3.11) may turn hosts off, whatever the failure model says
@@ -55,16 +55,26 @@ void Replication::input()
 {
   // an active I_1: data set k to every replica at once, k + 1 once they all took k (docs/semantics.md)
   CrashWaits::Waiter* w = waits_.waiter(layout_.host(platform_.in()));
-  for (int k = 0; k < layout_.datasets(); ++k)
+  for (int k = 0; k < layout_.datasets(); ++k) {
+    if (gate_ != nullptr) {
+      if (k >= gate_->limit) return;
+      gate_->fed = std::max(gate_->fed, k + 1);
+    }
     transfers_.send(w, -1, config_.receivers(-1, k), k, nullptr, [](double, double, int) {});
+  }
 }
 
 void Replication::input_replica(int node)
 {
   // a dealt I_1: each replica is fed its data sets as fast as it takes them (P_in is never the bottleneck)
   CrashWaits::Waiter* w = waits_.waiter(layout_.host(platform_.in()));
-  for (int k = layout_.first(0, node); k < layout_.datasets(); k += layout_.stride(0))
+  for (int k = layout_.first(0, node); k < layout_.datasets(); k += layout_.stride(0)) {
+    if (gate_ != nullptr) {
+      if (k >= gate_->limit) return;
+      gate_->fed = std::max(gate_->fed, k + 1);
+    }
     transfers_.send(w, -1, std::span<const int>(&node, 1), k, nullptr, [](double, double, int) {});
+  }
 }
 
 void Replication::output()
@@ -72,9 +82,7 @@ void Replication::output()
   CrashWaits::Waiter* w = config_.allotted() ? waits_.waiter(layout_.host(platform_.out())) : nullptr;
   for (int k = 0; k < layout_.datasets(); ++k) {
     transfers_.receive(w, layout_.m(), platform_.out(), k, nullptr, [](double, double, int) {});
-    record_.output_times.push_back(sg4::Engine::get_clock());
-    record_.count_output();
-    if (stop_.enough(record_.output_times)) break;
+    if (output_one(sg4::Engine::get_clock())) break;
   }
   survived();
 }
@@ -116,13 +124,25 @@ void Replication::output_any_order()
     }
     std::size_t i                                  = posted[static_cast<std::size_t>(got)];
     arrived.at(static_cast<std::size_t>(*data[i])) = true;
-    while (record_.output_times.size() < arrived.size() && arrived[record_.output_times.size()])
-      record_.output_times.push_back(sg4::Engine::get_clock());
-    record_.count_output();
-    if (stop_.enough(record_.output_times)) break;
+    bool enough                                    = false;
+    while (!enough && record_.output_times.size() < arrived.size() && arrived[record_.output_times.size()])
+      enough = output_one(sg4::Engine::get_clock());
+    if (enough) break;
     if ((next[i] += r) < layout_.datasets()) post(i);
   }
+  if (gate_ != nullptr) // a segment's P_out lives on to hand over: its receives still posted would take the next
+    for (const sg4::CommPtr& c : comms) // segment's deliveries from the same mailboxes
+      if (c && c->get_state() != sg4::Activity::State::FINISHED) c->cancel();
   survived();
+}
+
+bool Replication::output_one(double t)
+{
+  record_.output_times.push_back(t);
+  record_.count_output();
+  if (gate_ == nullptr) return stop_.enough(record_.output_times);
+  if (gate_->outputs != nullptr) gate_->outputs->push_back(t);
+  return stop_.enough(record_.output_times) || static_cast<int>(record_.output_times.size()) >= gate_->limit;
 }
 
 void Replication::survived()
@@ -131,6 +151,7 @@ void Replication::survived()
   record_.outcome.verdict   = Verdict::survived;
   record_.finished          = true;
   sg4::Actor::kill_all(); // replicas still computing, the injector, waiters: the run is over
+  if (gate_ != nullptr && gate_->on_end) gate_->on_end(); // a drain's hand-over to the next segment
 }
 
 void Replication::deploy()

@@ -65,11 +65,14 @@ private:
   void output();
   void output_any_order();
   void survived();
+  /// P_out has output data set k (at time t): appended, counted; whether the run (or segment) has enough.
+  bool output_one(double t);
 
   const Platform& platform_;
   const Mapping& mapping_;
   const SimulationSettings& settings_;
   const StoppingRule& stop_;
+  SegmentGate* gate_ = nullptr; // a segment of a re-mapping run (simulator/segment_gate.hpp), or null
   IntervalAmounts amounts_;
   ReplicaLayout layout_;
   RunRecord record_;

@@ -6,6 +6,7 @@
 #include "simulator/deployment.hpp"
 #include "simulator/engine.hpp"
 #include "simulator/failures.hpp"
+#include "simulator/remap_controller.hpp"
 #include "simulator/series.hpp"
 
 #include <nlohmann/json.hpp>
@@ -56,6 +57,7 @@ SimulationJob one_run(const SimulationJob& job)
   const SimulationSettings& s = job.settings;
   if (job.kind == RunKind::latency) {
     one.settings = latency_run_settings(s);
+    one.policy   = nullptr; // one data set: nothing to re-map
     return one;
   }
   if (!takes_failures(execution_kind(job)) || !s.failures.enabled() || !s.crashes.empty())
@@ -85,7 +87,10 @@ SimulationOutput simulate_here(const SimulationJob& job)
 {
   if (job.kind == RunKind::series) throw std::logic_error("a series runs in processes of its own: simulate(job)");
   SimulationJob one = job;
-  if (job.kind == RunKind::latency) one.settings = latency_run_settings(job.settings);
+  if (job.kind == RunKind::latency) {
+    one.settings = latency_run_settings(job.settings);
+    one.policy   = nullptr;
+  }
   check_before_engine(one);
   PreparedEngine engine = detail::start_run_engine(one);
   SimulationOutput output;
@@ -96,6 +101,7 @@ SimulationOutput simulate_here(const SimulationJob& job)
 namespace detail {
 SimulationResult run_prepared(const PreparedEngine& engine, const SimulationJob& job, const SimulationSettings& run)
 {
+  if (job.policy) return run_remapping(job, run, engine); // segments and decisions (DESIGN.md §3.12)
   RunInputs inputs                       = run_inputs(job, run, engine.size_scale);
   std::unique_ptr<Deployment> deployment = make_deployment(job, run, inputs);
   deployment->deploy();

@@ -141,6 +141,10 @@ void to_json(nlohmann::json& j, const SimulationResult& r)
                           {"interval", e.interval},
                           {"start", e.start},
                           {"end", e.end}});
+  if (!r.remaps.empty() || r.remap_windows > 0) { // only runs with a re-mapping policy: other outputs unchanged
+    j["remaps"]        = r.remaps;
+    j["remap_windows"] = r.remap_windows;
+  }
 }
 
 void from_json(const nlohmann::json& j, SimulationResult& r)
@@ -161,6 +165,11 @@ void from_json(const nlohmann::json& j, SimulationResult& r)
   for (const auto& e : j.at("trace"))
     r.trace.push_back(TraceEvent{e.at("host"), parse_enum<Operation>(e.at("kind").get<std::string>(), "kind"),
                                  e.at("dataset"), e.at("interval"), e.at("start"), e.at("end")});
+  r.remaps.clear();
+  if (j.contains("remaps")) {
+    j.at("remaps").get_to(r.remaps);
+    j.at("remap_windows").get_to(r.remap_windows);
+  }
 }
 
 } // namespace pipesim

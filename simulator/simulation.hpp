@@ -7,6 +7,7 @@
 #include "model/bbr10/election.hpp"
 #include "model/comm_model.hpp"
 #include "model/operation.hpp"
+#include "simulator/remap.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -174,6 +175,10 @@ struct SimulationResult {
   std::vector<TraceEvent> trace;
   NetworkMode network = NetworkMode::exact;
   std::vector<std::string> config; // every --cfg applied, ours and the user's
+  /// A run with a re-mapping policy (SimulationJob::policy): each re-map, in order (`dynamic.remaps`), and the
+  /// measurement windows it closed. Empty otherwise.
+  std::vector<RemapRecord> remaps;
+  int remap_windows = 0;
 };
 
 /// Period over the warm-up: (t_N - t_K) / (N - K) with t numbered from 1 (DESIGN.md §3.7).

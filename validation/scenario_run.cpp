@@ -165,6 +165,8 @@ void analyze_run(ScenarioRun& run)
 void compare_series_run(ScenarioRun& run)
 {
   if (!run.simulated || run.platform.profiles().empty() || run.scenario.task_chain) return;
+  // a re-mapping run's windows follow several mappings: the series of the first one would not say much
+  if (run.scenario.dynamic && run.scenario.dynamic->policy != RemapPolicyKind::static_mapping) return;
   const Scenario& s = run.scenario;
   EpochSeries series;
   series.window            = s.simulation.window > 0
@@ -205,7 +207,12 @@ void simulate_run(ScenarioRun& run, int jobs)
     run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
     return;
   }
-  run.simulated         = simulate(job(without_failures(s.simulation), RunKind::period)).run;
+  SimulationJob period = job(without_failures(s.simulation), RunKind::period);
+  if (s.dynamic) {
+    period.mapping = dynamic_initial_mapping(run);
+    configure_dynamic(run, period);
+  }
+  run.simulated         = simulate(period).run;
   run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
   compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;

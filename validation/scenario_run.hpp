@@ -8,6 +8,7 @@
 #include "model/mapping.hpp"
 #include "model/random_times.hpp"
 #include "scenarios/scenario.hpp"
+#include "simulator/job.hpp"
 #include "simulator/simulation.hpp"
 #include "simulator/throughput_series.hpp"
 #include "validation/epoch_comparison.hpp"
@@ -99,6 +100,14 @@ void compare_series_run(ScenarioRun& run);
 /// Its table (empty without series) and JSON: "analytic_series" and "simulated" keys "throughput_series" and "epochs".
 std::string series_text(const ScenarioRun& run);
 void add_series_json(nlohmann::json& j, const ScenarioRun& run);
+
+/// Re-mapping during the run (`dynamic:`, validation/scenario_run_dynamic.cpp): the mapping the run starts with (the
+/// clairvoyant policy's at t = 0, else the mapper's), the policy and settings of the period job, the re-maps' table
+/// (empty without `dynamic:`) and JSON (key "dynamic").
+Mapping dynamic_initial_mapping(const ScenarioRun& run);
+void configure_dynamic(const ScenarioRun& run, SimulationJob& job);
+std::string remaps_text(const ScenarioRun& run);
+void add_remaps_json(nlohmann::json& j, const ScenarioRun& run);
 
 /// JSON form of a mapping: [{stages: [first, last], replicas: [[names]], replication}].
 nlohmann::json mapping_json(const Mapping& mapping, const Platform& platform);

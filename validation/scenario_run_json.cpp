@@ -205,6 +205,7 @@ void to_json(nlohmann::json& j, const ScenarioRun& run)
   j["simulated"]      = simulated_json(run);
   j["relative_error"] = relative_error_json(run);
   add_series_json(j, run); // nothing without profiles
+  add_remaps_json(j, run); // nothing without `dynamic:`
 }
 
 } // namespace pipesim

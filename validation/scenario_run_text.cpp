@@ -243,6 +243,7 @@ std::string simulate_table(const ScenarioRun& run)
                     l, s.datasets, 2 * l);
   out += "\n" + usage_text(sim);
   out += series_text(run); // empty without profiles
+  out += remaps_text(run); // empty without `dynamic:`
   out += crash_text(run);
   return out;
 }
