@@ -60,5 +60,6 @@ PYBIND11_MODULE(_pipesim, m)
   bind_scenarios(m);
   bind_runs(m);
   bind_mappers(m);
+  bind_policies(m);
   install_process_hooks();
 }

@@ -17,10 +17,6 @@
 namespace pipesim::python {
 namespace {
 
-/// One interval as pipesim/_mapping.py normalises what a Python mapper returns: first and last stage (1-based),
-/// the replicas (each a list of host names: one host, or a data-parallel group) and the replication.
-using IntervalTuple = std::tuple<int, int, std::vector<std::vector<std::string>>, std::string>;
-
 struct PythonMapperEntry {
   py::object adapter; // problem -> list of IntervalTuple or None (pipesim/_mappers.py wraps the user's function)
   MapperInfo info;    // paper `python`; family, objective, models and mapping rule as the decorator declared them
@@ -36,11 +32,7 @@ std::map<std::string, PythonMapperEntry>& entries()
   return *table;
 }
 
-/// What a Python mapper sees: the problem and the mapper options, read-only (pipesim.Problem wraps it).
-struct ProblemView {
-  Problem problem;
-  MapperOptions options;
-};
+} // namespace
 
 Mapping resolve(const std::vector<IntervalTuple>& intervals, const Problem& problem, const std::string& who)
 {
@@ -59,6 +51,20 @@ Mapping resolve(const std::vector<IntervalTuple>& intervals, const Problem& prob
   }
   return resolve_mapping(spec, problem.pipeline, problem.platform);
 }
+
+std::string raised_text(const py::error_already_set& e)
+{
+  std::string text = e.what(); // "ValueError: why\n\nAt:\n  FILE(LINE): FUNCTION\n  ..." (pybind11)
+  std::string where;
+  if (auto at = text.find("\n\nAt:\n"); at != std::string::npos) {
+    auto first = text.find_first_not_of(' ', at + 7);
+    where      = fmt::format(" (at {})", text.substr(first, text.find('\n', first) - first));
+    text.erase(at);
+  }
+  return text + where;
+}
+
+namespace {
 
 /// The mapping's analytic figures under the problem's model (the `explicit` mapper's evaluation).
 AnalyticSummary evaluate(const Problem& problem, const Mapping& mapping)
@@ -125,14 +131,7 @@ private:
   /// "mapper 'NAME' raised ValueError: why (at FILE(LINE): FUNCTION)": the exception and its innermost frame.
   std::string raised(const py::error_already_set& e) const
   {
-    std::string text = e.what(); // "ValueError: why\n\nAt:\n  FILE(LINE): FUNCTION\n  ..." (pybind11)
-    std::string where;
-    if (auto at = text.find("\n\nAt:\n"); at != std::string::npos) {
-      auto first = text.find_first_not_of(' ', at + 7);
-      where      = fmt::format(" (at {})", text.substr(first, text.find('\n', first) - first));
-      text.erase(at);
-    }
-    return fmt::format("mapper '{}' raised {}{}", name_, text, where);
+    return fmt::format("mapper '{}' raised {}", name_, raised_text(e));
   }
 
   std::string name_;
@@ -307,7 +306,7 @@ double time_mapper(const std::string& text, const std::string& file, const std::
 
 } // namespace
 
-bool python_callbacks_registered() { return !entries().empty(); }
+bool python_callbacks_registered() { return !entries().empty() || python_policies_registered(); }
 
 void bind_mappers(py::module_& m)
 {

@@ -1,6 +1,6 @@
 """Benchmarks of the pipesim Python module (docs/python.md, "Speed"), as ratios against a baseline in the same run.
 
-    PYTHONPATH=build/python /usr/bin/python3 python/bench/bench_python.py [--rounds R] [--jobs J]
+    PYTHONPATH=build/python /usr/bin/python3 python/bench/bench_python.py [--rounds R] [--jobs J] [--only PART]
 
 1. Campaign rows per second through pipesim.campaign against `pipesim campaign` (the CLI) on the same campaign, in
    alternating rounds (goal: ratio >= 0.95): a simulated campaign (200 runs, 200 data sets each) and an analytic one
@@ -11,6 +11,11 @@
 2. A mapper written in Python: seconds per run_mapper call against the built-in `explicit` mapper returning the same
    mapping (the difference is the Python mapper's overhead per call), on the quickstart (n = 3, p = 4) and on a
    br07 instance (n = 50, p = 100).
+3. A re-mapping policy written in Python (the threshold policy of python/tests/test_policies.py) against the built-in
+   `threshold` deciding as often (the same checks, the same re-map), wall time of pipesim.simulate in alternating
+   rounds (goal: ratio <= 1.10): on the step scenario of validation/remap_test.cpp with 50,000 data sets at the
+   default check (half a window at the predicted period); then with 5,000 data sets and a decision every 0.1 s (each
+   data set a window), where the decisions are most of the work: the cost of one decision.
 """
 
 import argparse
@@ -114,21 +119,94 @@ def bench_mapper(label, scenario, repeats):
           f"overhead {(t_python - t_explicit) * 1e6:8.1f} us/call")
 
 
+STEP = """\
+pipeline: {w: [10, 10], delta: [1, 1, 1]}
+platform:
+  processors: [{name: P1, speed: 10}, {name: P2, speed: 10}, {name: P3, speed: 4}]
+  bandwidth: 10
+  io: {in: io, out: io}
+  profiles:
+    hosts:
+      - {host: P2, speed: [[100, 0.25]]}
+mapper: exact.interval
+simulation: {datasets: 5000, seed: 1}
+dynamic: {policy: threshold, threshold: 10, windows: 2, window: 10, state: [5, 7], restart: 0.3}
+"""
+
+
+@pipesim.policy("bench.threshold")
+class PythonThreshold:
+    """The built-in `threshold` policy in Python (as python/tests/test_policies.py checks it)."""
+
+    def __init__(self, threshold=10, windows=2):
+        self.threshold, self.windows = threshold, windows
+        self.predicted, self.above, self.since = None, 0, 0
+
+    def decide(self, view):
+        if self.predicted is None:
+            self.predicted = view.period(platform="nominal")
+        for w in view.new:
+            if w.disturbed or w.first < self.since:
+                continue
+            self.above = self.above + 1 if w.period > self.predicted * (1 + self.threshold / 100) else 0
+        if self.above < self.windows:
+            return None
+        self.above = 0
+        m = view.map()
+        if m is None or m == view.mapping:
+            self.predicted = view.period()
+            return None
+        self.predicted = view.period(m)
+        self.since = view.next_dataset
+        return pipesim.Remap(m, reason="python threshold")
+
+
+def bench_policy(label, values, rounds):
+    base = pipesim.Scenario.from_yaml(STEP, file="bench-step.yaml")
+    base = base.with_values(values) if values else base
+    python = base.with_values({"dynamic": {k: v for k, v in base.to_dict()["dynamic"].items()
+                                           if k not in ("threshold", "windows")} | {"policy": "bench.threshold"}})
+    times = {"built-in": [], "Python": []}
+    results = {}
+    for _ in range(rounds):  # alternating, so that a busy machine slows both alike
+        for name, sc in (("built-in", base), ("Python", python)):
+            start = time.perf_counter()
+            results[name] = pipesim.simulate(sc, quiet=True)
+            times[name].append(time.perf_counter() - start)
+    remaps = {name: [(r["time"], r["dataset"], r["to"]) for r in res.to_dict()["dynamic"]["remaps"]]
+              for name, res in results.items()}
+    assert remaps["built-in"] == remaps["Python"], remaps
+    doc = results["Python"].to_dict()
+    check = values.get("dynamic.check") or 10 * 1.2 / 2  # the default: half a window at the predicted 1.2 s
+    decisions = doc["simulated"]["makespan"] / check
+    b, p = statistics.median(times["built-in"]), statistics.median(times["Python"])
+    print(f"policy   {label:30} ~{decisions:7.0f} decisions, {len(remaps['Python'])} re-map, median of {rounds}: "
+          f"built-in {b:6.3f} s, Python {p:6.3f} s, ratio {p / b:.3f} ({(p - b) / decisions * 1e6:.1f} us/decision)")
+    return p / b
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=2000)
+    parser.add_argument("--only", choices=("mapper", "policy", "campaign"), help="one part of the benchmark")
     args = parser.parse_args()
     os.chdir(ROOT)
     print(f"pipesim {pipesim.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.1f}")
-    quick = pipesim.load("scenarios/examples/quickstart.yaml")
-    big = quick.with_values({"pipeline": {"generate": {"preset": "br07-exp1", "n": 50, "seed": 1}},
-                             "platform": {"generate": {"preset": "br07", "p": 100, "seed": 1}},
-                             "mapper": "br07.h7b-bsc"})
-    bench_mapper("quickstart (n = 3, p = 4)", quick, args.repeats)
-    bench_mapper("br07 (n = 50, p = 100)", big, max(1, args.repeats // 10))
+    if args.only in (None, "mapper"):
+        quick = pipesim.load("scenarios/examples/quickstart.yaml")
+        big = quick.with_values({"pipeline": {"generate": {"preset": "br07-exp1", "n": 50, "seed": 1}},
+                                 "platform": {"generate": {"preset": "br07", "p": 100, "seed": 1}},
+                                 "mapper": "br07.h7b-bsc"})
+        bench_mapper("quickstart (n = 3, p = 4)", quick, args.repeats)
+        bench_mapper("br07 (n = 50, p = 100)", big, max(1, args.repeats // 10))
+    if args.only in (None, "policy"):  # goal ratio <= 1.10
+        bench_policy("step, 50,000 data sets", {"simulation.datasets": 50000}, args.rounds)
+        bench_policy("step, a decision every 0.1 s", {"dynamic.window": 1, "dynamic.check": 0.1}, args.rounds)
+    if args.only not in (None, "campaign"):
+        return
     with tempfile.TemporaryDirectory(prefix="pipesim-bench-python-") as scratch:
         for kind, text in CAMPAIGNS.items():  # the same file for both: goal ratio >= 0.95
             bench_campaign(kind, text, text, args.rounds, args.jobs, scratch)
@@ -136,7 +214,6 @@ def main():
         analytic = CAMPAIGNS["analytic"].replace(sweep, "").replace("count: 100", "count: 200")
         bench_campaign("Python mapper", analytic.replace("br07.h7b-bsc", "br07.h1a-gr"),
                        analytic.replace("br07.h7b-bsc", "bench.greedy"), args.rounds, args.jobs, scratch)
-
 
 if __name__ == "__main__":
     main()

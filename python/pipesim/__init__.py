@@ -11,8 +11,9 @@ from ._pipesim import __version__
 from ._errors import InputError
 from ._scenario import Scenario, load
 from ._mappers import Problem, mapper, mappers
+from ._policies import PolicyView, Remap, Window, policy
 from ._runs import MapResult, SimulateResult, map, simulate
 from ._campaign import campaign, read_campaign
 
-__all__ = ["InputError", "MapResult", "Problem", "Scenario", "SimulateResult", "__version__", "campaign", "load",
-           "map", "mapper", "mappers", "read_campaign", "simulate"]
+__all__ = ["InputError", "MapResult", "PolicyView", "Problem", "Remap", "Scenario", "SimulateResult", "Window",
+           "__version__", "campaign", "load", "map", "mapper", "mappers", "policy", "read_campaign", "simulate"]

@@ -5,6 +5,7 @@ import copy
 from . import _pipesim as _core
 from ._errors import InputError
 from ._mappers import mapper_name
+from ._policies import policy_name
 from ._scenario import as_scenario
 
 
@@ -121,12 +122,16 @@ def _fraction(name, value):
 
 
 def simulate(scenario, mapper=None, datasets=None, warmup=None, network=None, seed=None, runs=None, trace=False,
-             jobs=None, quiet=None, simgrid=(), precision=None):
+             jobs=None, quiet=None, simgrid=(), precision=None, policy=None):
     """Maps and simulates a scenario as `pipesim simulate` with the same options: every SimGrid run in a child
     process (call it as often as you like), Ctrl-C stops them all (KeyboardInterrupt). `simgrid` takes SimGrid's
     --cfg=... and --log=... arguments; `quiet=None` shows the progress line when stderr is a terminal; `precision`
-    is --precision (simulation.precision: simulate until the period's 95 % interval has that relative half-width)."""
+    is --precision (simulation.precision: simulate until the period's 95 % interval has that relative half-width);
+    `policy` sets dynamic.policy (a built-in policy's name, or a name or function registered with @pipesim.policy:
+    docs/python.md, "Re-mapping policies"), the scenario's other dynamic keys staying as they are."""
     sc = as_scenario(scenario)
+    if policy is not None:
+        sc = sc.with_values({"dynamic.policy": policy_name(policy)})
     name = mapper_name(mapper)
     arguments = dict(mapper=name or None, datasets=_whole("datasets", datasets, 1), warmup=_whole("warmup", warmup, 0),
                      network=network, seed=_whole("seed", seed, 0), runs=_whole("runs", runs, 1),

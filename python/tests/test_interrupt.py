@@ -74,3 +74,13 @@ def test_ctrl_c_during_a_campaign_stops_its_runner_and_workers(tmp_path):
     while any(alive(p) for p in started) and time.time() < deadline:
         time.sleep(0.05)
     assert [p for p in started if alive(p)] == []
+
+
+def test_ctrl_c_while_a_python_policy_runs_stops_the_simulation(tmp_path):
+    # the policy sleeps for an hour at its first decision, in the simulation's child process
+    result, started = interrupt("pipesim.policy('test.sleepy')(lambda view: __import__('time').sleep(3600)); "
+                                "pipesim.simulate('scenarios/examples/quickstart.yaml', policy='test.sleepy')",
+                                tmp_path)
+    assert result == {"interrupted": True, "left": []}
+    assert started
+    assert not any(alive(p) for p in started)
