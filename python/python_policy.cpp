@@ -18,7 +18,7 @@ namespace {
 
 /// Never destroyed: the Python objects must not be released after the interpreter has finalised. Each factory makes
 /// one run's policy: (decide, next_date or None), pipesim/_policies.py.
-std::map<std::string, py::object>& policy_factories()
+std::map<std::string, py::object>& python_policy_table()
 {
   static auto* table = new std::map<std::string, py::object>();
   return *table;
@@ -189,7 +189,7 @@ std::shared_ptr<RemapPolicy> make_python_policy(const std::string& name, const P
                     .measured = MeasuredModel(setup.context.problem.platform, setup.context.problem.model)};
   py::gil_scoped_acquire gil;
   try {
-    auto [decide, next_date] = policy_factories().at(name)().cast<std::pair<py::object, py::object>>();
+    auto [decide, next_date] = python_policy_table().at(name)().cast<std::pair<py::object, py::object>>();
     return std::make_shared<PythonPolicy>(std::move(decide), std::move(next_date), std::move(state));
   } catch (const py::error_already_set& e) {
     throw InputError(fmt::format("policy '{}': making it raised {}", name, raised_text(e)));
@@ -199,7 +199,7 @@ std::shared_ptr<RemapPolicy> make_python_policy(const std::string& name, const P
 void register_policy(const std::string& name, py::object factory)
 {
   register_remap_policy(name, [name](const PolicySetup& setup) { return make_python_policy(name, setup); });
-  policy_factories()[name] = std::move(factory);
+  python_policy_table()[name] = std::move(factory);
 }
 
 void bind_policy_view(py::module_& m)
@@ -247,7 +247,7 @@ void bind_policy_view(py::module_& m)
 
 } // namespace
 
-bool python_policies_registered() { return !policy_factories().empty(); }
+bool python_policies_registered() { return !python_policy_table().empty(); }
 
 void bind_policies(py::module_& m)
 {
@@ -255,7 +255,7 @@ void bind_policies(py::module_& m)
   m.def("register_policy", &register_policy, py::arg("name"), py::arg("factory"));
   m.def("python_policies", [] {
     std::vector<std::string> names;
-    for (const auto& [name, factory] : policy_factories())
+    for (const auto& [name, factory] : python_policy_table())
       names.push_back(name);
     return names;
   });

@@ -94,9 +94,10 @@ def _run_in_fresh_process(a):
 
 
 def _may_use_python_mappers(path):
-    """Whether the campaign may name a mapper written in Python: one's name in the campaign file or in its base
-    scenario's file. Cheap and never wrong in the direction that matters: a false alarm only runs it here."""
-    names = _core.python_mappers()
+    """Whether the campaign may name a mapper or a re-mapping policy written in Python: one's name in the campaign
+    file or in its base scenario's file. Cheap and never wrong in the direction that matters: a false alarm only runs
+    it here."""
+    names = _core.python_mappers() + _core.python_policies()
     if not names:
         return False
     texts = []
@@ -125,8 +126,8 @@ def campaign(path, out, jobs=None, resume=True, shard=None, only=None, quiet=Non
     results); `shard`: "i/N"; `only`: run ids; `quiet=None` shows the CLI's progress line when stderr is a terminal.
     `df.attrs["summary"]` holds the runner's counts.
 
-    A campaign that names a mapper written in Python runs here: its workers are forked from this interpreter, where
-    the function is. Any other runs in a fresh interpreter that loads only pipesim's extension (pipesim/_runner.py):
+    A campaign that names a mapper or a re-mapping policy written in Python runs here: its workers are forked from
+    this interpreter, where the function is. Any other runs in a fresh interpreter that loads only pipesim's extension (pipesim/_runner.py):
     forking a process that holds pandas costs several times more than forking the command line."""
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise InputError(f"jobs={jobs!r}: expected a whole number >= 1")

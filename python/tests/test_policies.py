@@ -223,3 +223,17 @@ def test_a_function_given_as_policy_runs_with_a_scenario_without_dynamic_keys():
     r = pipesim.simulate(sc, policy=PythonThreshold)
     d = r.to_dict()["dynamic"]
     assert d["policy"] == "test.threshold" and len(d["remaps"]) == 1 and d["remaps"][0]["to"] == "[1-2]:P1"
+
+
+def test_a_python_policy_in_a_two_worker_campaign(tmp_path):
+    path = tmp_path / "c.yaml"
+    base = STEP.format(dynamic=f"{{policy: test.threshold, {COSTS}}}")
+    path.write_text("name: policies\nmode: simulate\nbase:\n" + "".join("  " + line + "\n" for line in base.splitlines())
+                    + "sweep:\n  simulation.datasets: [150, 200]\n")
+    df = pipesim.campaign(str(path), tmp_path / "out", jobs=2)
+    assert (df.status == "ok").all() and len(df) == 2
+    # each row's period is the built-in threshold's on the same scenario (the policies decide alike)
+    for datasets in (150, 200):
+        builtin = pipesim.simulate(step(f"policy: threshold, threshold: 10, windows: 2, {COSTS}"), datasets=datasets)
+        row = df[df["param:simulation.datasets"] == datasets].iloc[0]
+        assert abs(row.simulated_period - builtin.period) <= 1e-9
