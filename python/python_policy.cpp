@@ -205,13 +205,6 @@ void register_policy(const std::string& name, py::object factory)
 void bind_policy_view(py::module_& m)
 {
   using V = PolicyViewCore;
-  py::class_<WindowMeasurement>(m, "Window")
-      .def_readonly("index", &WindowMeasurement::index)
-      .def_readonly("first", &WindowMeasurement::first)
-      .def_readonly("start", &WindowMeasurement::start)
-      .def_readonly("end", &WindowMeasurement::end)
-      .def_readonly("period", &WindowMeasurement::period)
-      .def_readonly("disturbed", &WindowMeasurement::disturbed);
   py::class_<V>(m, "PolicyViewCore")
       .def_property_readonly("now", [](const V& v) { return v.view.now; })
       .def_property_readonly("new_windows", [](const V& v) { return v.view.new_windows; })
@@ -229,7 +222,11 @@ void bind_policy_view(py::module_& m)
                                  names.push_back(p.name);
                                return names;
                              })
-      .def("window", [](const V& v, std::size_t i) { return (*v.view.windows).at(i); })
+      .def("window",
+           [](const V& v, std::size_t i) { // a tuple: one call and no object per window (a policy reads many)
+             const WindowMeasurement& w = v.view.windows->at(i);
+             return py::make_tuple(w.index, w.first, w.start, w.end, w.period, w.disturbed);
+           })
       .def("window_intervals",
            [](const V& v, std::size_t i) { return interval_list(v.view.windows->at(i), *v.view.platform); })
       .def("window_links", [](const V& v, std::size_t i) { return link_list(v.view.windows->at(i), *v.view.platform); })

@@ -33,9 +33,7 @@ class Window:
     __slots__ = ("index", "first", "start", "end", "period", "disturbed", "_core", "_i", "_intervals", "_links")
 
     def __init__(self, core, i):
-        w = core.window(i)
-        self.index, self.first, self.start, self.end = w.index, w.first, w.start, w.end
-        self.period, self.disturbed = w.period, w.disturbed
+        self.index, self.first, self.start, self.end, self.period, self.disturbed = core.window(i)
         self._core, self._i, self._intervals, self._links = core, i, None, None
 
     @property
@@ -122,8 +120,12 @@ class PolicyView:
     @property
     def new(self):
         """The windows closed since the previous call, in order."""
-        n = self._core.window_count
-        return [Window(self._core, j) for j in range(n - self._core.new_windows, n)]
+        core = self._core
+        new = core.new_windows
+        if not new:
+            return []
+        n = core.window_count
+        return [Window(core, j) for j in range(n - new, n)]
 
     @property
     def problem(self):
