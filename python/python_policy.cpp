@@ -166,6 +166,8 @@ std::optional<RemapDecision> PythonPolicy::decide(const RemapView& view)
       if (!answer.is_none()) out = answer.cast<DecisionTuple>();
     } catch (const py::error_already_set& e) {
       throw InputError(fmt::format("policy '{}' raised {}", state_.name, raised_text(e)));
+    } catch (const py::cast_error& e) { // pipesim/_policies.py normalises the answer: not expected
+      throw InputError(fmt::format("policy '{}': its answer is no decision ({})", state_.name, e.what()));
     }
   }
   if (!out) return std::nullopt;

@@ -171,7 +171,7 @@ def _decider(name, decide):
         intervals = normalize(mapping, processors)
         if intervals is None:
             return None
-        return (intervals, reason or f"policy {name}", bool(free))
+        return (intervals, f"policy {name}" if reason is None else str(reason), bool(free))
 
     return call
 

@@ -237,3 +237,16 @@ def test_a_python_policy_in_a_two_worker_campaign(tmp_path):
         builtin = pipesim.simulate(step(f"policy: threshold, threshold: 10, windows: 2, {COSTS}"), datasets=datasets)
         row = df[df["param:simulation.datasets"] == datasets].iloc[0]
         assert abs(row.simulated_period - builtin.period) <= 1e-9
+
+
+def test_a_mapping_alone_is_a_decision_with_the_default_reason():
+    @pipesim.policy("test.plain")
+    def plain(view):
+        return [(1, 2, "P1")] if view.now > 20 else None
+
+    r = pipesim.simulate(step("policy: test.plain, window: 5")).to_dict()["dynamic"]["remaps"]
+    # the checks are half a window at the predicted period apart: 5 x 1.2 / 2 = 3 s, so the first after 20 s is 21 s;
+    # then the same answer equals the running mapping and is ignored
+    assert len(r) == 1
+    assert (r[0]["reason"], r[0]["to"]) == ("policy test.plain", "[1-2]:P1")
+    assert r[0]["time"] == pytest.approx(21, abs=1e-9)
