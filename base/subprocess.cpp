@@ -55,6 +55,12 @@ void close_pool_fd(int fd)
   ::close(fd);
 }
 
+PoolHooks& hooks()
+{
+  static PoolHooks h;
+  return h;
+}
+
 void flush_output()
 {
   std::cout.flush();
@@ -190,7 +196,11 @@ void Pool::fork_child(std::vector<int> jobs, Main&& main)
   if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
   flush_output(); // or the child's final flush writes this process's buffered output a second time
   pid_t parent = ::getpid();
-  pid_t pid    = ::fork();
+  if (hooks().before_fork) hooks().before_fork();
+  pid_t pid      = ::fork();
+  int fork_errno = errno;
+  if (hooks().after_fork) hooks().after_fork(pid == 0);
+  errno = fork_errno;
   if (pid < 0) {
     ::close(fds[0]);
     ::close(fds[1]);
@@ -243,16 +253,19 @@ void Pool::run()
 /// the memory checks; -1: no deadline.
 int Pool::poll_timeout_ms() const
 {
-  if (prepared()) return -1;
-  if (options_.memory_limit > 0 && !children_.empty()) return memory_check_ms;
-  if (options_.timeout <= 0) return -1;
+  int check = hooks().check_interrupt ? 100 : -1; // a signal may come just before poll(), which then never sees it
+  if (prepared()) return check;
+  if (options_.memory_limit > 0 && !children_.empty()) // a memory limit is checked every memory_check_ms
+    check = check < 0 ? memory_check_ms : std::min(check, memory_check_ms);
+  if (options_.timeout <= 0) return check;
   double wait = -1;
   for (const Child& c : children_)
     if (!c.timed_out && c.reported < c.jobs.size()) {
       double left = std::clamp(options_.timeout - seconds_since(c.start), 0.0, 3600.0);
       wait        = wait < 0 ? left : std::min(wait, left);
     }
-  return wait < 0 ? -1 : static_cast<int>(std::ceil(wait * 1000));
+  int deadline = wait < 0 ? -1 : static_cast<int>(std::ceil(wait * 1000));
+  return deadline < 0 || check < 0 ? std::max(deadline, check) : std::min(deadline, check);
 }
 
 void Pool::wait_and_read()
@@ -260,8 +273,12 @@ void Pool::wait_and_read()
   std::vector<pollfd> polls;
   for (const Child& c : children_)
     polls.push_back({c.fd, POLLIN, 0});
-  if (::poll(polls.data(), polls.size(), poll_timeout_ms()) < 0) {
-    if (errno == EINTR) return;
+  int ready      = ::poll(polls.data(), polls.size(), poll_timeout_ms());
+  int poll_errno = errno;
+  if (hooks().check_interrupt) hooks().check_interrupt(); // throws to stop: ~Pool kills and reaps the children
+  if (ready < 0) {
+    if (poll_errno == EINTR) return;
+    errno = poll_errno;
     throw std::runtime_error(system_error("poll()"));
   }
   for (std::size_t i = children_.size(); i-- > 0;) // backwards: finish(i) erases child i
@@ -323,6 +340,8 @@ void Pool::deliver(Child& c, JobOutcome&& o)
 }
 
 } // namespace
+
+void set_pool_hooks(PoolHooks h) { hooks() = std::move(h); }
 
 void run_pool(int count, const PoolOptions& options, const Job& job, const JobDone& done)
 {

@@ -68,6 +68,19 @@ void run_pool(int count, const PoolOptions& options, const Job& job, const JobDo
 /// run_pool collecting the outcomes, in index order.
 std::vector<JobOutcome> run_pool(int count, const PoolOptions& options, const Job& job);
 
+/// What a host process needs done around the pool's forks and waits: the Python module (python/) follows the
+/// interpreter's own fork protocol (GIL held across fork, PyOS_BeforeFork / PyOS_AfterFork_*) and turns a Ctrl-C
+/// into KeyboardInterrupt. Empty members do nothing (the command line sets none). The hooks are process-wide and a
+/// forked child inherits them.
+struct PoolHooks {
+  std::function<void()> before_fork;          // in this process, just before each fork
+  std::function<void(bool child)> after_fork; // in both processes just after it (also when fork failed: child false)
+  /// Called each time the pool's wait wakes up, at least every 0.1 s while children run; what it throws stops the
+  /// pool: every child still running is killed and reaped, then the exception leaves run_pool.
+  std::function<void()> check_interrupt;
+};
+void set_pool_hooks(PoolHooks hooks);
+
 /// One job in a child: its result, or its outcome as an exception (bad_input: InputError with the message; failed,
 /// crashed, timed_out, out_of_memory: std::runtime_error with JobOutcome::text).
 std::string run_in_child(const std::function<std::string()>& job);

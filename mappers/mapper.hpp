@@ -108,6 +108,9 @@ public:
   static MapperRegistry& instance();
   /// Registers the mapper `factory` makes under its info().name (std::logic_error when the name is taken).
   void add(MapperFactory factory);
+  /// Registers `factory`'s mapper again under its info().name, which must be taken (std::logic_error otherwise): a
+  /// mapper defined at run time and defined again (a Python mapper's notebook cell run twice, python/).
+  void replace(MapperFactory factory);
   /// Throws InputError naming the unknown name and listing the known ones.
   std::unique_ptr<Mapper> create(const std::string& name) const;
   /// The metadata of a registered mapper (InputError as create() for an unknown name).

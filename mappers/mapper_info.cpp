@@ -25,6 +25,8 @@ const char* paper_title(Paper paper)
            "applications (LIP RR 2010-20)";
   case Paper::pipesim:
     return "beyond the four papers (exact solvers past their methods, exhaustive references, samplers)";
+  case Paper::python:
+    return "written in Python by the user of the pipesim module (@pipesim.mapper, docs/python.md)";
   }
   return "?";
 }

@@ -31,6 +31,15 @@ void MapperRegistry::add(MapperFactory factory)
     throw std::logic_error(fmt::format("mapper '{}' is already registered", name));
 }
 
+void MapperRegistry::replace(MapperFactory factory)
+{
+  if (not factory) throw std::logic_error("a mapper registered without a factory");
+  MapperInfo info = factory()->info();
+  auto it         = entries_.find(info.name);
+  if (it == entries_.end()) throw std::logic_error(fmt::format("mapper '{}' is not registered", info.name));
+  it->second = Entry{std::move(info), std::move(factory)};
+}
+
 std::unique_ptr<Mapper> MapperRegistry::create(const std::string& name) const
 {
   auto it = entries_.find(name);

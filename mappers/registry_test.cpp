@@ -101,6 +101,24 @@ TEST(MapperRegistry, RejectsDuplicates)
   EXPECT_EQ(registry.names(), std::vector<std::string>{"a"});
 }
 
+TEST(MapperRegistry, ReplaceTakesTheNewMetadataOfATakenName)
+{
+  MapperRegistry registry;
+  registry.add(null_factory("a"));
+  registry.replace([] {
+    MapperInfo info  = named("a");
+    info.description = "defined again";
+    info.paper       = Paper::python;
+    return std::make_unique<NullMapper>(info);
+  });
+  EXPECT_EQ(registry.info("a").description, "defined again");
+  EXPECT_EQ(registry.info("a").paper, Paper::python);
+  EXPECT_EQ(registry.create("a")->info().description, "defined again");
+  EXPECT_EQ(registry.names(), std::vector<std::string>{"a"});
+  EXPECT_THROW(registry.replace(null_factory("b")), std::logic_error); // not taken: add() registers new names
+  EXPECT_THROW(registry.replace(MapperFactory{}), std::logic_error);
+}
+
 TEST(MapperRegistry, EveryMapperSaysWhatItIsWithADescriptionOfItsOwn)
 {
   const MapperRegistry& registry = MapperRegistry::instance();

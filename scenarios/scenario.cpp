@@ -335,8 +335,10 @@ void parse_dynamic(const YamlNode& node, Scenario& scenario)
   if (scenario.simulation.failures.enabled())
     node.fail_key("a re-mapping policy runs without simulation.failures (dynamic.on_crash: remap is not built yet)");
   scenario.dynamic = parse_dynamic_spec(node, scenario.pipeline.n());
-  if (scenario.dynamic->policy != RemapPolicyKind::static_mapping && scenario.dynamic->mapper.empty() &&
-      scenario.mapper == explicit_mapper_name)
+  // a registered policy may decide without a mapper (its view's map() then maps with the explicit one)
+  const RemapPolicyKind kind = scenario.dynamic->policy;
+  if (kind != RemapPolicyKind::static_mapping && kind != RemapPolicyKind::registered &&
+      scenario.dynamic->mapper.empty() && scenario.mapper == explicit_mapper_name)
     node.fail_key(fmt::format("policy {} re-maps with a mapper: give dynamic.mapper (the scenario's mapping is "
                               "explicit)",
                               to_string(scenario.dynamic->policy)));

@@ -20,33 +20,6 @@ namespace pipesim {
 
 namespace {
 
-/// Sets a dotted key in a scenario document, creating maps on the way; a null value removes the key (so that a zip
-/// can give some runs a `mapper` and others a `mapping`).
-void set_key(YAML::Node root, const std::string& key, const YAML::Node& value, const YamlNode& where)
-{
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    auto dot = key.find('.', start);
-    parts.push_back(key.substr(start, dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  YAML::Node node = root;
-  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    if (parts[i].empty()) where.fail_key(fmt::format("'{}' is not a dotted scenario key", key));
-    YAML::Node child = node[parts[i]];
-    if (child.IsDefined() && !child.IsMap())
-      where.fail_key(fmt::format("'{}' goes through '{}', which is not a mapping in the base scenario", key, parts[i]));
-    if (!child.IsDefined()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
-    node.reset(node[parts[i]]);
-  }
-  if (value.IsNull())
-    node.remove(parts.back());
-  else
-    node[parts.back()] = YAML::Clone(value);
-}
-
 /// The run seed sets every seed of the scenario that is not swept explicitly.
 void apply_seed(YAML::Node doc, std::uint64_t seed, const std::set<std::string>& swept)
 {
@@ -155,7 +128,7 @@ bool set_run_parameters(const Sweep& sweep, const std::string& label, CampaignRu
         run.seed = static_cast<std::uint64_t>(YamlNode(v, label, "seed").as_int_at_least(0));
         has_seed = true;
       } else {
-        set_key(doc, key, v, where);
+        set_scenario_key(doc, key, v, where);
       }
     }
   return has_seed;
@@ -204,6 +177,32 @@ CampaignRun expand_run(const Sweep& sweep, std::size_t index, const std::string&
 }
 
 } // namespace
+
+// A null value removes the key, so that a zip can give some runs a `mapper` and others a `mapping`.
+void set_scenario_key(YAML::Node root, const std::string& key, const YAML::Node& value, const YamlNode& where)
+{
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    auto dot = key.find('.', start);
+    parts.push_back(key.substr(start, dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  YAML::Node node = root;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (parts[i].empty()) where.fail_key(fmt::format("'{}' is not a dotted scenario key", key));
+    YAML::Node child = node[parts[i]];
+    if (child.IsDefined() && !child.IsMap())
+      where.fail_key(fmt::format("'{}' goes through '{}', which is not a mapping in the base scenario", key, parts[i]));
+    if (!child.IsDefined()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    node.reset(node[parts[i]]);
+  }
+  if (value.IsNull())
+    node.remove(parts.back());
+  else
+    node[parts.back()] = YAML::Clone(value);
+}
 
 std::string CampaignRun::describe() const
 {

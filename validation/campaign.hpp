@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "base/yaml_node.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -43,6 +44,11 @@ struct Campaign {
 
   std::string hash() const; // hex digest of `text`
 };
+
+/// Sets the dotted `key` ("simulation.datasets") of the scenario document `root` to `value`, creating maps on the
+/// way; a null value removes the key. What a sweep does to the base scenario for each run (and the Python module's
+/// Scenario.with_values). InputError at `where` when the key is malformed or goes through a value that is no map.
+void set_scenario_key(YAML::Node root, const std::string& key, const YAML::Node& value, const YamlNode& where);
 
 /// Parses and expands a campaign; every run's scenario is parsed once here, so a campaign that would produce a bad
 /// scenario fails before anything runs. Errors are InputError naming the campaign file, line and key; so is a

@@ -62,8 +62,8 @@ std::string remaps_text(const ScenarioRun& run)
   if (!run.simulated || !run.scenario.dynamic) return "";
   const SimulationResult& sim = *run.simulated;
   const DynamicSpec& d        = *run.scenario.dynamic;
-  std::string out =
-      fmt::format("\nre-mapping (docs/dynamic.md): policy {}, cost {}, {} measurement windows, {} re-map{}\n", d.policy,
+  std::string out             = fmt::format(
+                  "\nre-mapping (docs/dynamic.md): policy {}, cost {}, {} measurement windows, {} re-map{}\n", d.policy_name(),
                   d.remap.cost, sim.remap_windows, sim.remaps.size(), sim.remaps.size() == 1 ? "" : "s");
   if (sim.remaps.empty()) return out;
   Table t;
@@ -90,7 +90,7 @@ void add_remaps_json(nlohmann::json& j, const ScenarioRun& run)
   if (!run.simulated || !run.scenario.dynamic) return;
   const DynamicSpec& d        = *run.scenario.dynamic;
   const SimulationResult& sim = *run.simulated;
-  j["dynamic"]                = {{"policy", to_string(d.policy)},
+  j["dynamic"]                = {{"policy", d.policy_name()},
                                  {"mapper", d.mapper.empty() ? run.scenario.mapper : d.mapper},
                                  {"cost", to_string(d.remap.cost)},
                                  {"restart", d.remap.restart},
