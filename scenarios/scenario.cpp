@@ -32,6 +32,7 @@
 #include "base/input_error.hpp"
 #include "base/yaml_node.hpp"
 #include "base/yaml_range.hpp"
+#include "model/exponential_period.hpp"
 #include "model/pipeline_generator.hpp"
 #include "model/pipeline_presets.hpp"
 #include "platforms/platform_yaml.hpp"
@@ -289,7 +290,15 @@ SimulationSettings parse_simulation(const YamlNode& node)
 void parse_analytic(const YamlNode& node, Scenario& scenario)
 {
   node.require_map();
-  node.allow_only({"network"});
+  node.allow_only({"network", "max_states"});
+  if (auto states = node.find("max_states")) {
+    const long long value = states->as_integer();
+    if (value < 1 || value > ExponentialOptions{}.max_states)
+      states->fail(fmt::format("expected a number of states in [1, {}] (the chain of markings of the exponential "
+                               "period takes about 170 bytes and 10 us per state)",
+                               ExponentialOptions{}.max_states));
+    scenario.analytic_max_states = value;
+  }
   if (auto network = node.find("network")) {
     scenario.analytic_network = network->as_enum<AnalyticNetwork>();
     if (scenario.task_chain && scenario.analytic_network != AnalyticNetwork::exact)

@@ -67,10 +67,12 @@ struct Scenario {
   std::optional<DynamicSpec> dynamic; // re-mapping during the run (scenarios/dynamic_spec.hpp)
   int mapper_line   = 0;              // the line of `mapper` (or of `mapping`): where a refusal of the mapper points
   int failures_line = 0;              // the line of `simulation.failures` (0 when absent)
-  std::string mapper_option;          // the command-line option that replaced the scenario's mapper ("--mapper"), if any
+  std::string mapper_option; // the command-line option that replaced the scenario's mapper ("--mapper"), if any
   /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
   /// the mappers always map on the platform as given.
   AnalyticNetwork analytic_network = AnalyticNetwork::exact;
+  /// `analytic.max_states`: the chain of markings of the exponential period stops beyond it (random times only).
+  long long analytic_max_states = 0; // 0: the chain's own limit (ExponentialOptions::max_states)
 };
 
 /// A model platform (Kind::model) with its selection and edits applied.

@@ -106,7 +106,8 @@ void analyze_stochastic(ScenarioRun& run, const std::vector<int>& senders)
     options.maxplus.datasets     = s.simulation.datasets;
     options.maxplus.precision    = s.simulation.precision;
     options.maxplus.max_datasets = s.simulation.effective_max_datasets();
-    run.stochastic               = analyze_random_times(graph, variability, options);
+    if (s.analytic_max_states > 0) options.exponential.max_states = s.analytic_max_states;
+    run.stochastic = analyze_random_times(graph, variability, options);
   } catch (const InputError& e) { // a mapping without event graph (data-parallel groups, two intervals on a card)
     run.stochastic_note = fmt::format("no event graph for this mapping: {}", e.what());
   }
