@@ -274,12 +274,27 @@ std::string gantt_section(const std::string& dir, const ReportOptions& options)
   return figure_html(dir, gantt_plot(trace, options.gantt_periods), title, caption,
                      "The trace " + *file + " has no event in the middle of the run.", options);
 }
+/// The `pipesim simulate --format json` document of --series (nullopt without one), read before the report writes
+/// anything: a missing or malformed file is an InputError.
+std::optional<nlohmann::json> read_series_document(const std::string& file)
+{
+  if (file.empty()) return std::nullopt;
+  std::ifstream in(file);
+  if (!in) throw InputError(fmt::format("--series {}: cannot read the file", file));
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(fmt::format("--series {}: not a JSON document of pipesim simulate ({})", file, e.what()));
+  }
+}
+
 /// Re-mapping during the run: the table of the rows with datasets_by_horizon (written to dynamic-table.md too) and
-/// the throughput over time of options.series_file.
-std::string dynamic_section(const CampaignResults& results, const ReportOptions& options)
+/// the throughput over time of the --series document.
+std::string dynamic_section(const CampaignResults& results, const std::optional<nlohmann::json>& series,
+                            const ReportOptions& options)
 {
   std::vector<DynamicCell> cells = dynamic_cells(results);
-  if (cells.empty() && options.series_file.empty()) return "";
+  if (cells.empty() && !series) return "";
   std::string html = "<h2>Re-mapping during the run</h2>\n";
   if (!cells.empty()) {
     std::string markdown = dynamic_table_markdown(cells);
@@ -291,18 +306,9 @@ std::string dynamic_section(const CampaignResults& results, const ReportOptions&
             "\"The experiment\").</p>\n<pre>" +
             escape(markdown) + "</pre>\n";
   }
-  if (options.series_file.empty()) return html;
-  std::ifstream in(options.series_file);
-  if (!in) throw InputError(fmt::format("--series {}: cannot read the file", options.series_file));
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(
-        fmt::format("--series {}: not a JSON document of pipesim simulate ({})", options.series_file, e.what()));
-  }
+  if (!series) return html;
   std::string name = std::filesystem::path(options.series_file).filename().string();
-  return html + figure_html(results.dir, throughput_plot(doc, name), "Throughput over time",
+  return html + figure_html(results.dir, throughput_plot(*series, name), "Throughput over time",
                             "The run of " + name +
                                 ": the throughput of each window of W data sets (W over the time between the "
                                 "outputs that bound it), the analytic throughput 1 / period of each epoch of the "
@@ -337,9 +343,10 @@ std::string mean_period_section(const std::string& dir, const CampaignResults& r
 
 void write_report(const std::string& dir, const ReportOptions& options)
 {
-  CampaignResults results = load_campaign_results(dir);
-  std::string x_key       = choose_x_key(results, options.x_key);
-  int excluded            = 0;
+  CampaignResults results                  = load_campaign_results(dir);
+  std::optional<nlohmann::json> series_doc = read_series_document(options.series_file);
+  std::string x_key                        = choose_x_key(results, options.x_key);
+  int excluded                             = 0;
   for (const auto& row : results.rows)
     excluded += row.ok() ? 0 : 1;
   auto mode         = from_string<CampaignMode>(results.mode);
@@ -381,7 +388,7 @@ void write_report(const std::string& dir, const ReportOptions& options)
                       "analytic survival probability 1 - F, with its Wilson interval; the dashed line is y = x.",
                       "No run has a survival_rate: the campaign ran no Monte Carlo crash runs.", options);
   html += gantt_section(dir, options);
-  html += dynamic_section(results, options);
+  html += dynamic_section(results, series_doc, options);
   html += "<h2>Excluded runs</h2>\n<p>" + std::to_string(excluded) +
           " rows are excluded from the plots (status other than ok).</p>\n" + excluded_html(results);
   write_text_file(dir + "/report.html", html + "</body>\n</html>\n");

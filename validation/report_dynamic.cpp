@@ -20,7 +20,7 @@ bool policy_key(const std::string& key)
 }
 bool seed_key(const std::string& key) { return key == "seed" || key.ends_with(".seed"); }
 
-std::string param_text(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+std::string swept_value_text(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 /// The swept values of a row whose key passes `keep`, "key=value" joined by ", ".
 template <typename Keep>
@@ -28,7 +28,7 @@ std::string params_text(const CampaignRow& row, Keep keep)
 {
   std::string out;
   for (const auto& [key, value] : row.params.items())
-    if (keep(key)) out += (out.empty() ? "" : ", ") + key + "=" + param_text(value);
+    if (keep(key)) out += (out.empty() ? "" : ", ") + key + "=" + swept_value_text(value);
   return out;
 }
 
