@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
 using namespace pipesim;
 
@@ -91,9 +92,12 @@ TEST(DynamicColumns, ACampaignRowIsTheDirectSimulation)
             }
             return indented;
           }() +
-          "sweep:\n  simulation.datasets: [400]\n",
+          "sweep:\n  simulation.datasets: [400]\nseed: {from: 4, count: 1}\n",
       "dynamic-row.yaml", ".");
   ASSERT_EQ(campaign.runs.size(), 1u);
+  // the run seed draws the load epochs too (docs/campaigns.md): generate.seed 3 becomes the run's seed, 4
+  EXPECT_EQ(YAML::Load(campaign.runs[0].scenario_yaml)["platform"]["profiles"]["generate"]["seed"].as<std::uint64_t>(),
+            campaign.runs[0].seed);
   CampaignRow row = execute_run(campaign, campaign.runs[0], "");
   ASSERT_TRUE(row.ok()) << row.error;
   ScenarioRun run = columns_run(campaign.runs[0].scenario_yaml);
