@@ -131,6 +131,9 @@ Command add_report_command(CLI::App& app)
   report->add_option("--x", o->x_axis,
                      "Swept key for the x axis of the per-mapper curves (default: the numeric one with the most "
                      "values); every other swept key but the seed gives its own curves");
+  report->add_option("--series", o->series,
+                     "A `pipesim simulate --format json` output of a platform with profiles: adds its throughput "
+                     "over time (windows, analytic series, re-maps) to the re-mapping section (docs/dynamic.md)");
   return {report, [o] { return run_report(*o); }};
 }
 
@@ -141,13 +144,16 @@ int run_report(const ReportCommandOptions& o)
     throw InputError(fmt::format("report {}: holds {}; expected the output directory of a campaign (campaign.json)",
                                  o.dir, held.describe()));
   ReportOptions ro;
-  ro.x_key = o.x_axis;
+  ro.x_key       = o.x_axis;
+  ro.series_file = o.series;
   write_report(o.dir, ro);
   std::cerr << fmt::format("pipesim: wrote {}/report.html\n", o.dir);
   if (std::filesystem::exists(o.dir + "/elections-table.md"))
     std::cerr << fmt::format("pipesim: wrote {0}/elections-table.md and {0}/elections-table.csv\n", o.dir);
   if (std::filesystem::exists(o.dir + "/reliability-tables.md"))
     std::cerr << fmt::format("pipesim: wrote {}/reliability-tables.md (seed 004 Tables 2 and 3)\n", o.dir);
+  if (std::filesystem::exists(o.dir + "/dynamic-table.md"))
+    std::cerr << fmt::format("pipesim: wrote {}/dynamic-table.md (re-mapping during the run)\n", o.dir);
   if (std::filesystem::exists(o.dir + "/hedpm-tables.md"))
     std::cerr << fmt::format("pipesim: wrote {}/hedpm-tables.md (seed 002 Figs. 1-3)\n", o.dir);
   if (std::filesystem::exists(o.dir + "/period-after-crashes.md"))

@@ -39,6 +39,9 @@ void apply_seed(YAML::Node doc, std::uint64_t seed, const std::set<std::string>&
     doc["pipeline"]["generate"]["seed"] = seed;
   if (doc["platform"].IsMap() && doc["platform"]["generate"].IsMap() && !swept.count("platform.generate.seed"))
     doc["platform"]["generate"]["seed"] = seed;
+  if (YAML::Node profiles = doc["platform"].IsMap() ? doc["platform"]["profiles"] : YAML::Node();
+      profiles.IsMap() && profiles["generate"].IsMap() && !swept.count("platform.profiles.generate.seed"))
+    profiles["generate"]["seed"] = seed; // the load epochs (docs/dynamic.md): a new load with each instance
 }
 
 YAML::Node load_base(const YamlNode& root, const std::string& base_dir, std::string& scenario_dir)

@@ -77,7 +77,10 @@ void for_each_cell(Row& r, Visit&& visit)
   cell(deterministic_period, r.deterministic_period), cell(maxplus_period, r.maxplus_period);
   cell(maxplus_ci_low, r.maxplus_ci_low), cell(maxplus_ci_high, r.maxplus_ci_high);
   cell(exponential_period, r.exponential_period), cell(exponential_states, r.exponential_states);
-  cell(nbue_applies, r.nbue_applies), cell(nbue_holds, r.nbue_holds), cell(error, r.error);
+  cell(nbue_applies, r.nbue_applies), cell(nbue_holds, r.nbue_holds), cell(policy, r.policy);
+  cell(dynamic_mapper, r.dynamic_mapper), cell(remaps, r.remaps), cell(load_changes, r.load_changes);
+  cell(downtime, r.downtime), cell(horizon, r.horizon), cell(datasets_by_horizon, r.datasets_by_horizon);
+  cell(mean_period, r.mean_period), cell(makespan, r.makespan), cell(error, r.error);
   const auto& heuristics = table1_heuristics(); // bbr10 Table 1: period_<heuristic> before period_milp
   for (std::size_t h = 0; h < r.election_periods.size() && h < heuristics.size(); ++h)
     visit(CellSpec{election_period_column(to_string(heuristics[h])), ColumnPart::elections, false},

@@ -84,6 +84,15 @@ enum class RowColumn {
   exponential_states,
   nbue_applies,
   nbue_holds,
+  policy, // re-mapping during the run (issue 34, docs/dynamic.md "The experiment")
+  dynamic_mapper,
+  remaps,
+  load_changes,
+  downtime,
+  horizon,
+  datasets_by_horizon,
+  mean_period,
+  makespan,
   error,
   period_milp, // elections mode (bbr10 Table 1), after the period_<heuristic> columns
   milp_status,
@@ -122,11 +131,13 @@ PIPESIM_ENUM_NAMES(
     {deterministic_period, "deterministic_period"}, {maxplus_period, "maxplus_period"},
     {maxplus_ci_low, "maxplus_ci_low"}, {maxplus_ci_high, "maxplus_ci_high"},
     {exponential_period, "exponential_period"}, {exponential_states, "exponential_states"},
-    {nbue_applies, "nbue_applies"}, {nbue_holds, "nbue_holds"}, {error, "error"}, {period_milp, "period_milp"},
-    {milp_status, "milp_status"}, {milp_bound, "milp_bound"}, {milp_variables, "milp_variables"},
-    {milp_constraints, "milp_constraints"}, {milp_nodes, "milp_nodes"}, {random_seed, "random_seed"},
-    {mapper_seconds, "mapper_seconds"}, {wall_seconds, "wall_seconds"}, {milp_seconds, "milp_seconds"},
-    {heuristics_seconds, "heuristics_seconds"}, {scenario_yaml, "scenario_yaml"});
+    {nbue_applies, "nbue_applies"}, {nbue_holds, "nbue_holds"}, {policy, "policy"}, {dynamic_mapper, "dynamic_mapper"},
+    {remaps, "remaps"}, {load_changes, "load_changes"}, {downtime, "downtime"}, {horizon, "horizon"},
+    {datasets_by_horizon, "datasets_by_horizon"}, {mean_period, "mean_period"}, {makespan, "makespan"},
+    {error, "error"}, {period_milp, "period_milp"}, {milp_status, "milp_status"}, {milp_bound, "milp_bound"},
+    {milp_variables, "milp_variables"}, {milp_constraints, "milp_constraints"}, {milp_nodes, "milp_nodes"},
+    {random_seed, "random_seed"}, {mapper_seconds, "mapper_seconds"}, {wall_seconds, "wall_seconds"},
+    {milp_seconds, "milp_seconds"}, {heuristics_seconds, "heuristics_seconds"}, {scenario_yaml, "scenario_yaml"});
 
 /// The key of a row's swept parameters (an object) in results.jsonl; CSV has `param:<key>` columns instead.
 inline constexpr const char* params_key = "params";
@@ -199,6 +210,14 @@ struct CampaignRow {
   RowNumber deterministic_period, maxplus_period, maxplus_ci_low, maxplus_ci_high, exponential_period;
   std::optional<std::uint64_t> exponential_states;
   std::optional<bool> nbue_applies, nbue_holds;
+  /// Re-mapping during the run (validation/dynamic_columns.hpp): the policy and its mapper, the re-maps and their
+  /// summed downtime, the profiles' load changes before the horizon H, the data sets output by H, H over them, and
+  /// the makespan of the N data sets.
+  std::string policy, dynamic_mapper;
+  std::optional<int> remaps, load_changes;
+  RowNumber downtime, horizon;
+  std::optional<std::uint64_t> datasets_by_horizon;
+  RowNumber mean_period, makespan;
   std::string error;
   std::array<RowNumber, 4> election_periods; // period_<heuristic>, in table1_heuristics() order
   RowNumber period_milp;

@@ -42,6 +42,15 @@ CampaignRow full_campaign_row()
   r.simulated_datasets   = 1000u;
   r.nbue_applies         = true;
   r.nbue_holds           = false; // a flag: false is a value, not an absent cell
+  r.policy               = "threshold";
+  r.dynamic_mapper       = "hedpm";
+  r.remaps               = 2;
+  r.load_changes         = 5;
+  r.downtime             = 8.5;
+  r.horizon              = 1000.0;
+  r.datasets_by_horizon  = 400u;
+  r.mean_period          = 2.5;
+  r.makespan             = 1200.0;
   r.error                = "";
   r.election_periods     = {1.0, 2.0, 3.0, 4.0};
   r.period_milp          = 1.0;
@@ -150,7 +159,8 @@ TEST(CampaignRow, CsvLineHasOneCellPerColumnInTheHeaderOrder)
   EXPECT_TRUE(
       line.starts_with("\"c, \"\"quoted\"\"\",7,18446744073709551615,exact.interval,ok,optimal,2.5,0,worst-case,,4,3,"))
       << line;
-  EXPECT_THAT(line, HasSubstr(",true,false,,1,2,3,4,"));       // nbue_applies, nbue_holds, error, the elections periods
+  // nbue_applies, nbue_holds, the re-mapping columns, error, the elections periods
+  EXPECT_THAT(line, HasSubstr(",true,false,threshold,hedpm,2,5,8.5,1000,400,2.5,1200,,1,2,3,4,"));
   EXPECT_THAT(line, HasSubstr(",2.5,,,0.30000000000000004,")); // analytic, null event graph, absent hedpm, simulated
   EXPECT_TRUE(line.ends_with(",0.5,1.25,0.125,,exact.interval,4,")) << line; // timing, then the param cells
   // the other modes leave out the 11 elections cells and their 2 timing cells

@@ -5,6 +5,7 @@
 #include "scenarios/scenario.hpp"
 #include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
+#include "validation/dynamic_columns.hpp"
 #include "validation/elections_run.hpp"
 #include "validation/random_times_output.hpp"
 #include "validation/result_output.hpp"
@@ -164,6 +165,7 @@ CampaignRow execute_run(const Campaign& campaign, const CampaignRun& run, const 
     ScenarioRun r = map_scenario(s, campaign.mode != CampaignMode::elections);
     if (campaign.mode == CampaignMode::simulate) simulate_run(r, 1); // the campaign runs rows in parallel
     fill_run(row, r);
+    fill_dynamic_columns(row, r, generated_horizon(run.scenario_yaml));
     if (campaign.mode == CampaignMode::elections && r.has_mapping())
       add_elections_columns(
           row, run_elections(s.pipeline, r.platform, r.mapper.mapping, run.seed, campaign.milp_time_limit));

@@ -174,24 +174,55 @@ void analyze_run(ScenarioRun& run)
   if (!run.deadlock) analyze_stochastic(run, senders);
 }
 
+std::vector<Epoch> mapping_series(const ScenarioRun& run, const Mapping& mapping, double horizon)
+{
+  const Scenario& s        = run.scenario;
+  std::vector<int> senders = policy_senders(s, run.platform, mapping);
+  const bool multiport     = s.simulation.model == CommModel::multi_port;
+  // the multi-port evaluators take their elected senders first
+  return analytic_series(s.pipeline, run.platform, multiport ? senders_first(mapping, senders) : mapping,
+                         s.simulation.model, s.simulation.buffer, senders, horizon);
+}
+
+namespace {
+/// The series of a run that re-mapped: each segment's mapping from its decision date to the next one's.
+std::vector<Epoch> remapped_series(const ScenarioRun& run)
+{
+  const SimulationResult& sim = *run.simulated;
+  std::vector<Epoch> out;
+  for (std::size_t i = 0; i <= sim.remaps.size(); ++i) {
+    const Mapping m = i == 0 ? dynamic_initial_mapping(run) : run.remap_mappings[i - 1];
+    double from     = i == 0 ? 0 : sim.remaps[i - 1].time;
+    double to       = i == sim.remaps.size() ? sim.makespan : sim.remaps[i].time;
+    if (to <= from) continue;
+    for (Epoch e : mapping_series(run, m, to)) {
+      if (e.end <= from) continue;
+      e.start = std::max(e.start, from);
+      out.push_back(std::move(e));
+    }
+  }
+  return out;
+}
+} // namespace
+
 void compare_series_run(ScenarioRun& run)
 {
   if (!run.simulated || run.platform.profiles().empty() || run.scenario.task_chain) return;
-  // a re-mapping run's windows follow several mappings: the series of the first one would not say much
-  if (run.scenario.dynamic && run.scenario.dynamic->policy != RemapPolicyKind::static_mapping) return;
   const Scenario& s = run.scenario;
   EpochSeries series;
-  series.window            = s.simulation.window > 0
-                                 ? s.simulation.window
-                                 : default_throughput_window(s.simulation.datasets, deal_round(run.mapper.mapping));
-  series.throughput        = throughput_series(run.simulated->output_times, series.window);
-  std::vector<int> senders = policy_senders(s, run.platform, run.mapper.mapping);
-  const bool multiport     = s.simulation.model == CommModel::multi_port;
-  try { // the multi-port evaluators take their elected senders first
-    series.analytic = analytic_series(s.pipeline, run.platform,
-                                      multiport ? senders_first(run.mapper.mapping, senders) : run.mapper.mapping,
-                                      s.simulation.model, s.simulation.buffer, senders, run.simulated->makespan);
-    series.epochs   = compare_series(series.analytic, series.throughput, run.simulated->output_times);
+  series.window     = s.simulation.window > 0
+                          ? s.simulation.window
+                          : default_throughput_window(s.simulation.datasets, deal_round(run.mapper.mapping));
+  series.throughput = throughput_series(run.simulated->output_times, series.window);
+  // a re-mapping run's windows follow several mappings: the series of the running one, without comparison
+  series.remapped = s.dynamic && s.dynamic->policy != RemapPolicyKind::static_mapping;
+  try {
+    if (series.remapped) {
+      if (run.remap_mappings.size() == run.simulated->remaps.size()) series.analytic = remapped_series(run);
+    } else {
+      series.analytic = mapping_series(run, run.mapper.mapping, run.simulated->makespan);
+      series.epochs   = compare_series(series.analytic, series.throughput, run.simulated->output_times);
+    }
   } catch (const InputError& e) { // the mapping has no event graph of this model: the windows are still shown
     series.note = e.what();
   }
@@ -225,7 +256,8 @@ void simulate_run(ScenarioRun& run, int jobs)
     period.mapping = dynamic_initial_mapping(run);
     configure_dynamic(run, period);
   }
-  run.simulated         = simulate(period).run;
+  run.simulated = simulate(period).run;
+  if (s.dynamic) run.remap_mappings = remap_mappings(run.simulated->remaps, run.platform);
   run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
   compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;

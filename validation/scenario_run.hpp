@@ -20,6 +20,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pipesim {
 
@@ -29,8 +30,11 @@ struct EpochSeries {
   std::vector<Epoch> analytic;
   int window = 0; // data sets per throughput window
   std::vector<ThroughputWindow> throughput;
-  std::vector<EpochComparison> epochs; // one per epoch of `analytic`
-  std::string note;                    // why there is no series (e.g. a mapping the multi-port graphs refuse), or ""
+  std::vector<EpochComparison> epochs; // one per epoch of `analytic` (none when `remapped`)
+  /// A run that re-mapped: `analytic` is, from each re-map's decision to the next, the series of the mapping that
+  /// runs then (the plot's steps); the windows are not compared with it (they straddle the drains).
+  bool remapped = false;
+  std::string note; // why there is no series (e.g. a mapping the multi-port graphs refuse), or ""
 };
 
 struct ScenarioRun {
@@ -56,6 +60,7 @@ struct ScenarioRun {
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)
   std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
   std::optional<EpochSeries> series;            // a platform with profiles, simulated
+  std::vector<Mapping> remap_mappings;          // with `dynamic:`: the mapping each of simulated->remaps took
   /// With a Monte Carlo series, a period bound (objective min F under P_max) and bbr10's model: the survived runs'
   /// period after their last crash against P_max.
   std::optional<PeriodAfterCrashes> after_crashes;
@@ -113,6 +118,12 @@ void add_series_json(nlohmann::json& j, const ScenarioRun& run);
 /// (empty without `dynamic:`) and JSON (key "dynamic").
 Mapping dynamic_initial_mapping(const ScenarioRun& run);
 void configure_dynamic(const ScenarioRun& run, SimulationJob& job);
+/// The mapping each re-map took, read back from its text (`to`: the simulation runs in another process); empty when
+/// one does not read back whole.
+std::vector<Mapping> remap_mappings(const std::vector<RemapRecord>& remaps, const Platform& platform);
+/// The analytic series of `mapping` on run.platform over [0, horizon) (analytic_series with the scenario's model,
+/// buffer and senders).
+std::vector<Epoch> mapping_series(const ScenarioRun& run, const Mapping& mapping, double horizon);
 std::string remaps_text(const ScenarioRun& run);
 void add_remaps_json(nlohmann::json& j, const ScenarioRun& run);
 
