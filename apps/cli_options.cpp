@@ -20,32 +20,51 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
                                  const std::vector<std::string>& simgrid_args)
 {
   Scenario s = load_scenario(file);
+  // each key an option sets is the option's from here on (a refusal about it names the option: SourceMap)
+  auto set_by = [&s](const char* key, const char* option, const auto& value) {
+    s.sources.add_option(key, option, fmt::format("{}", value));
+  };
   if (!o.mapper.empty()) {
     s.mapper = o.mapper;
     s.mapping.reset();
+    set_by("mapper", "--mapper", o.mapper);
+    s.sources.add_stand_in("mapping", "mapper");
   }
   if (o.datasets > 0) {
     s.simulation.datasets = o.datasets;
     if (s.simulation.warmup >= o.datasets) s.simulation.warmup = -1;
+    set_by("simulation.datasets", "--datasets", o.datasets);
   }
   if (o.warmup >= 0) {
     if (o.warmup >= s.simulation.datasets)
-      throw InputError(
-          fmt::format("--warmup {}: must be below the number of data sets ({})", o.warmup, s.simulation.datasets));
+      throw InputError::option("--warmup", o.warmup,
+                               fmt::format("must be below the number of data sets ({})", s.simulation.datasets));
     s.simulation.warmup = o.warmup;
+    set_by("simulation.warmup", "--warmup", o.warmup);
   }
-  if (o.network) s.simulation.network = *o.network;
-  if (o.seed >= 0) s.simulation.seed = static_cast<std::uint64_t>(o.seed);
-  if (o.trace) s.simulation.record_trace = true;
+  if (o.network) {
+    s.simulation.network = *o.network;
+    set_by("simulation.network", "--network", *o.network);
+  }
+  if (o.seed >= 0) {
+    s.simulation.seed = static_cast<std::uint64_t>(o.seed);
+    set_by("simulation.seed", "--seed", o.seed);
+  }
+  if (o.trace) {
+    s.simulation.record_trace = true;
+    s.sources.add_option("simulation.trace", "--trace");
+  }
   if (o.runs > 0) {
     if (!s.simulation.failures.enabled())
-      throw InputError(fmt::format("--runs {}: {} has no failure model (simulation.failures): every run would be the "
-                                   "same",
-                                   o.runs, s.file));
+      throw InputError::option("--runs", o.runs,
+                               fmt::format("{} has no failure model (simulation.failures): every run would be the "
+                                           "same",
+                                           s.file));
     s.simulation.runs = o.runs;
+    set_by("simulation.runs", "--runs", o.runs);
   }
   for (const std::string& arg : simgrid_args)
-    if (auto error = simgrid_argument_error(arg)) throw InputError(fmt::format("{} (command line): {}", arg, *error));
+    if (auto error = simgrid_argument_error(arg)) throw InputError::option(arg, *error);
   s.simulation.simgrid_args.insert(s.simulation.simgrid_args.end(), simgrid_args.begin(), simgrid_args.end());
   return s;
 }
@@ -58,10 +77,11 @@ int jobs_or_cores(int jobs)
 void require_work_for_jobs(int jobs, const Scenario& s)
 {
   if (jobs > 0 && !(s.simulation.failures.enabled() && s.simulation.runs > 1))
-    throw InputError(fmt::format("--jobs {}: {} runs no Monte Carlo series (it needs a failure model and "
-                                 "simulation.runs > 1, or --runs R): its simulations run one after the other, so "
-                                 "--jobs would change nothing",
-                                 jobs, s.file));
+    throw InputError::option("--jobs", jobs,
+                             fmt::format("{} runs no Monte Carlo series (it needs a failure model and simulation.runs "
+                                         "> 1, or --runs R): its simulations run one after the other, so --jobs would "
+                                         "change nothing",
+                                         s.file));
 }
 
 CLI::Option* add_scenario_argument(CLI::App* command, std::string& file, const std::string& help)
@@ -174,8 +194,8 @@ void refuse_empty_list_items(const CLI::App& app, const std::vector<std::string>
     std::string d(1, list->second);
     std::string padded = d + value + d;
     if (padded.find(d + d) != std::string::npos)
-      throw InputError(
-          fmt::format("{} {}: an empty item in a list: expected items separated by '{}', none empty", name, value, d));
+      throw InputError::option(name, value,
+                               fmt::format("an empty item in a list: expected items separated by '{}', none empty", d));
   }
 }
 
@@ -184,8 +204,8 @@ void require_distinct(const std::string& option, const std::vector<std::string>&
   for (std::size_t i = 0; i < items.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (items[i] == items[j])
-        throw InputError(fmt::format("{} {}: '{}' is given twice: expected each item once", option,
-                                     fmt::join(items, separator), items[i]));
+        throw InputError::option(option, fmt::format("{}", fmt::join(items, separator)),
+                                 fmt::format("'{}' is given twice: expected each item once", items[i]));
 }
 
 CLI::Option* add_seed_option(CLI::App* command, long long& seed, const std::string& help)

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -105,9 +106,10 @@ Command add_platform_command(CLI::App& app)
             if (*info) {
               for (const char* xml_only : {"--in", "--out"}) // a scenario names its own P_in and P_out
                 if (info->get_option(xml_only)->count() > 0 && !ends_with(i.file, ".xml"))
-                  throw InputError(fmt::format("{}: {} names P_in or P_out of a SimGrid XML file; a scenario names "
-                                               "them itself (platform.io: {{in: ..., out: ...}})",
-                                               i.file, xml_only));
+                  throw InputError::option(xml_only, std::string_view(xml_only) == "--in" ? i.in_name : i.out_name,
+                                           fmt::format("names P_in or P_out of a SimGrid XML file; the scenario {} "
+                                                       "names them itself (platform.io: {{in: ..., out: ...}})",
+                                                       i.file));
               return platform_info(i.file, i.in_name, i.out_name, i.format, i.hosts);
             }
             return platform_export(export_options->scenario, export_options->output);
@@ -121,11 +123,17 @@ int platform_info(const std::string& file, const std::string& in_name, const std
   if (ends_with(file, ".xml")) {
     PlatformOptions options;
     options.hosts = host_pattern(hosts);
-    pf            = load_xml_platform(file, in_name, out_name, options);
+    SourceMap sources; // the io hosts are --in and --out's, the rest the file's
+    sources.add_file("platform", file);
+    sources.add_option("platform.io.in", "--in", in_name);
+    sources.add_option("platform.io.out", "--out", out_name);
+    if (!hosts.empty()) sources.add_option("platform.hosts", "--hosts");
+    pf = with_sources(sources, [&] { return load_xml_platform(file, in_name, out_name, options); });
   } else if (!hosts.empty()) {
-    throw InputError(fmt::format("{}: --hosts selects hosts of a SimGrid XML file; a scenario selects its processors "
-                                 "with platform.hosts",
-                                 file));
+    throw InputError::option("--hosts", fmt::format("{}", fmt::join(hosts, " ")),
+                             fmt::format("selects hosts of a SimGrid XML file; the scenario {} selects its processors "
+                                         "with platform.hosts",
+                                         file));
   } else {
     pf = load_platform(load_scenario(file));
   }
@@ -141,9 +149,9 @@ int platform_export(const std::string& scenario_file, const std::string& output)
   require_output_file(output, "--output");
   Platform pf = load_platform(load_scenario(scenario_file));
   std::ofstream out(output);
-  if (!out) throw InputError(fmt::format("{}: cannot write the file", output));
+  if (!out) throw InputError::option("--output", output, "cannot write the file");
   out << export_xml(pf);
-  if (!out.flush()) throw InputError(fmt::format("{}: write failed", output));
+  if (!out.flush()) throw InputError::option("--output", output, "write failed");
   std::cerr << fmt::format("pipesim: wrote {} ({} processors, P_in '{}', P_out '{}')\n", output, pf.p(), pf.in_name(),
                            pf.out_name());
   return 0;

@@ -58,7 +58,7 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
 int run_simulate(const SimulateOptions& o, const Invocation& invocation)
 {
   if (o.overrides.trace && o.format != OutputFormat::json)
-    throw InputError("--trace: the event trace is printed in the JSON output only; add --format json");
+    throw InputError::option("--trace", "the event trace is printed in the JSON output only; add --format json");
   Scenario s = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
   require_work_for_jobs(o.jobs, s);
   s.simulation.progress = progress_mode(o.quiet); // data sets of each run, then Monte Carlo runs
@@ -84,10 +84,12 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
 {
   Scenario s        = load_scenario(o.scenario);
   Platform platform = load_platform(s);
-  if (o.format == OutputFormat::json)
-    std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
-  else
-    std::cout << hedpm_trace_table(s.pipeline, platform);
+  for_scenario(s, [&] {
+    if (o.format == OutputFormat::json)
+      std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
+    else
+      std::cout << hedpm_trace_table(s.pipeline, platform);
+  });
   return 0;
 }
 

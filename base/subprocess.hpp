@@ -3,8 +3,11 @@
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "base/input_error.hpp"
 
 #include <functional>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,11 +31,19 @@ struct JobOutcome {
   /// (Aborted)", "... exit code 7" or "... exit code 0 before sending a result" ("worker process died: ..." when the
   /// prepared worker died, not the job's own process); timed_out: "timed out after T s".
   std::string text;
+  std::optional<InputError> error =
+      std::nullopt;       // bad_input: the job's InputError, its fields (file, line, key, value) intact
   int signal     = 0;     // crashed: the signal that killed the process, 0 when it exited
   int exit_code  = 0;     // crashed without a signal: its exit code
   bool worker    = false; // crashed: the prepared worker died (the job may never have started)
   double seconds = 0;     // wall time from the start of the job's process to its end
   bool ok() const { return status == JobStatus::finished; }
+  /// bad_input: the job's InputError, to throw again in this process.
+  InputError input_error() const
+  {
+    if (!error) throw std::logic_error("a bad_input outcome without its InputError: " + text);
+    return *error;
+  }
 };
 
 using Job     = std::function<std::string(int index)>;
@@ -60,7 +71,7 @@ void run_pool(int count, const PoolOptions& options, const Job& job, const JobDo
 /// run_pool collecting the outcomes, in index order.
 std::vector<JobOutcome> run_pool(int count, const PoolOptions& options, const Job& job);
 
-/// One job in a child: its result, or its outcome as an exception (bad_input: InputError with the message; failed,
+/// One job in a child: its result, or its outcome as an exception (bad_input: the job's InputError; failed,
 /// crashed, timed_out: std::runtime_error with JobOutcome::text).
 std::string run_in_child(const std::function<std::string()>& job);
 

@@ -258,7 +258,7 @@ void check_task_chain_mapping(const TaskChainSpec& spec, const MappingSpec& mapp
   for (std::size_t j = 0; j < mapping.intervals.size(); ++j) {
     const MappingSpec::IntervalSpec& in = mapping.intervals[j];
     auto fail                           = [&](const std::string& what) {
-      throw InputError(located(mapping.file, in.line, fmt::format("key 'mapping[{}].replicas': {}", j, what)));
+      throw InputError::at(mapping.file, in.line, fmt::format("mapping[{}].replicas", j), what);
     };
     std::size_t r = in.replicas.size();
     if (r > 1)

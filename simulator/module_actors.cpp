@@ -120,16 +120,17 @@ SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& p
                                        const SimulationSettings& settings)
 {
   if (settings.failures.enabled() || !settings.crashes.empty())
-    throw InputError("simulation.failures: data-parallel modules (task_chain) are simulated without failures");
+    throw InputError::keyed("simulation.failures", "data-parallel modules (task_chain) are simulated without failures");
   ModuleRun run{chain};
   run.modules  = sv95_modules(mapping);
   run.datasets = settings.datasets;
   check_modules(chain, run.modules);
   for (std::size_t j = 0; j < run.modules.size(); ++j) // a table does not cover every p: +inf would never end
     if (StepTimes t = step_times(run, j); !std::isfinite(t.receive + t.exec + t.send))
-      throw InputError(fmt::format("simulation: module {} ({}) has an infinite time on p = {} processors per instance "
-                                   "(a table of the task chain does not cover it)",
-                                   j + 1, to_text({run.modules[j]}, chain), run.modules[j].p));
+      throw InputError::keyed(interval_key(static_cast<int>(j), "replicas"), run.modules[j].p,
+                              fmt::format("simulation: module {} ({}) has an infinite time on this many processors "
+                                          "per instance (a table of the task chain does not cover it)",
+                                          j + 1, to_text({run.modules[j]}, chain)));
   run.ids.resize(static_cast<std::size_t>(run.datasets));
   for (int k = 0; k < run.datasets; ++k)
     run.ids[static_cast<std::size_t>(k)] = k;

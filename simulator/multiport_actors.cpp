@@ -64,10 +64,12 @@ void require_uniform_local_inputs(const detail::Replication& rep, const Platform
       if (rep.replica(j - 1, u) < 0) continue;
       for (int k = 0; k < rep.window(); ++k)
         if (rep.processes(j, u, k) != rep.input_local(j, u, k))
-          throw InputError(fmt::format("multi-port simulation: {} holds intervals {} and {} but computes different "
-                                       "data sets of them (deal replication); give both intervals the same replicas "
-                                       "in the same order, or use the one-port model",
-                                       platform.node_name(u), j, j + 1));
+          throw InputError::keyed(interval_key(j, "replicas"), platform.node_name(u),
+                                  fmt::format("multi-port simulation: this processor holds mapping[{}] too but "
+                                              "computes different data sets of them (deal replication); give both "
+                                              "intervals the same replicas in the same order, or use the one-port "
+                                              "model",
+                                              j - 1));
     }
 }
 } // namespace detail
@@ -191,7 +193,7 @@ MultiPortDeployment::MultiPortDeployment(const Pipeline& pipeline, const Platfor
   s.settings   = settings;
   s.size_scale = size_scale;
   if (settings.buffer < 1)
-    throw InputError(fmt::format("simulation.buffer = {}: at least one data set", settings.buffer));
+    throw InputError::keyed("simulation.buffer", settings.buffer, "expected at least one data set");
   plan_oneport(pipeline, mapping, platform.in(), platform.out()); // refuses what the model does not support
   s.replication = std::make_unique<detail::Replication>(s.pipeline, s.platform, s.mapping, s.settings, size_scale,
                                                         settings.allocation == Allocation::allotted);

@@ -23,12 +23,15 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
     : pipeline_(pipeline), platform_(platform), mapping_(mapping), settings_(settings), size_scale_(size_scale),
       allotted_(allotted), datasets_(settings.datasets), window_(deal_round(mapping))
 {
-  if (mapping.data_parallel()) throw InputError("simulation: data-parallel processor groups are not supported yet");
+  if (mapping.data_parallel())
+    throw InputError::keyed(first_group_key(mapping), "simulation: data-parallel processor groups are not supported "
+                                                      "yet");
   const ElectionPolicy election = settings.failures.election;
   if (mapping.has_deal() && election != ElectionPolicy::first && election != ElectionPolicy::first_alive)
-    throw InputError(fmt::format("simulation.failures.election: policy '{}' elects among active replicas only (seed "
-                                 "004); a mapping with deal replication takes 'first'",
-                                 election));
+    throw InputError::keyed("simulation.failures.election", election,
+                            fmt::format("this policy elects among active replicas only (seed 004), and {} deals its "
+                                        "data sets (replication: deal); use 'first'",
+                                        first_deal_key(mapping)));
   policy_           = bbr10_election(election, settings.seed);
   outcome_.election = election;
   // an XML platform may turn hosts off by its state profiles, whatever the failure model says
@@ -81,7 +84,7 @@ sg4::Host* Replication::host(int node) const
   if (cached != nullptr) return cached;
   const std::string& name = platform_.node_name(node);
   cached                  = sg4::Host::by_name_or_null(name);
-  if (cached == nullptr) throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
+  if (cached == nullptr) throw InputError::keyed("platform", name, "simulation: no such host in the SimGrid platform");
   return cached;
 }
 

@@ -63,10 +63,10 @@ void refuse_unsendable_sizes(const Pipeline& pipeline)
   const double limit = std::ldexp(1.0, 63);
   for (std::size_t i = 0; i < pipeline.delta.size(); ++i)
     if (pipeline.delta[i] >= limit)
-      throw InputError(fmt::format("pipeline.delta_{} = {} bytes: simulation.network 'simgrid' sends whole bytes and "
-                                   "SimGrid holds at most 2^63 - 1 = 9.223372036854775807e18 per message; use "
-                                   "network 'exact' (which scales sizes and bandwidths together) or larger units",
-                                   i, pipeline.delta[i]));
+      throw InputError::keyed(fmt::format("pipeline.delta[{}]", i), pipeline.delta[i],
+                              "bytes: simulation.network 'simgrid' sends whole bytes and SimGrid holds at most 2^63 - "
+                              "1 = 9.223372036854775807e18 per message; use network 'exact' (which scales sizes and "
+                              "bandwidths together) or larger units");
 }
 
 /// SimGrid's clock is a double: a run whose data sets would end past ~1e308 s gets infinite dates and no result.
@@ -95,9 +95,10 @@ void refuse_clock_overflow(const Pipeline& pipeline, const Platform& platform, c
     one += pipeline.data(i) * per_byte + latency;
   const double bound = one * (settings.datasets + 1);
   if (!(bound < 1e307))
-    throw InputError(fmt::format("simulation: {} data sets of up to {:g} s each on this mapping may end past 1e307 s, "
-                                 "beyond what SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)",
-                                 settings.datasets, one));
+    throw InputError::keyed("simulation.datasets", settings.datasets,
+                            fmt::format("data sets of up to {:g} s each on this mapping may end past 1e307 s, beyond "
+                                        "what SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)",
+                                        one));
 }
 
 /// A processor whose model speed was edited (scale_speed on an XML platform) executes w x (host speed / s_u) flops on
@@ -109,9 +110,10 @@ void refuse_flop_overflow(const Pipeline& pipeline, const Platform& platform, co
     sg4::Host* host = sg4::Host::by_name_or_null(platform.node_name(u));
     if (host == nullptr || host->get_speed() == platform.speed(u)) continue;
     if (std::isfinite(w * host->get_speed() / platform.speed(u))) continue;
-    throw InputError(fmt::format("simulation: processor '{}' runs at s_u = {:g} flop/s on a SimGrid host of speed "
-                                 "{:g}: its {:g} flops become a count past the largest double",
-                                 platform.node_name(u), platform.speed(u), host->get_speed(), w));
+    throw InputError::keyed("platform.edits", platform.node_name(u),
+                            fmt::format("simulation: this processor runs at s_u = {:g} flop/s on a SimGrid host of "
+                                        "speed {:g}: its {:g} flops become a count past the largest double",
+                                        platform.speed(u), host->get_speed(), w));
   }
 }
 } // namespace
@@ -131,10 +133,11 @@ void refuse_hosts_without_self_route(const Platform& platform, const Mapping& ma
     sg4::NetZone* zone = host->get_englobing_zone();
     // EmptyZone's type is private to SimGrid: recognised by its name
     if (std::string(typeid(*zone->get_impl()).name()).find("EmptyZone") == std::string::npos) continue;
-    throw InputError(fmt::format("{}: host '{}' is in zone '{}' with routing=\"None\": crash runs wake waiting actors "
-                                 "with a message from their own host, and SimGrid has no route from '{}' to itself "
-                                 "there; give that zone routing=\"Full\"",
-                                 platform.xml_file(), name, zone->get_name(), name));
+    throw InputError::in_file(platform.xml_file(), 0,
+                              fmt::format("host '{}' is in zone '{}' with routing=\"None\": crash runs wake waiting "
+                                          "actors with a message from their own host, and SimGrid has no route from "
+                                          "'{}' to itself there; give that zone routing=\"Full\"",
+                                          name, zone->get_name(), name));
   }
 }
 } // namespace
@@ -143,8 +146,9 @@ PreparedEngine prepare_engine(const Pipeline& pipeline, const Platform& platform
 {
   bool multiport = settings.model == CommModel::multi_port;
   if (settings.failures.model == FailureModel::platform && platform.xml_file().empty())
-    throw InputError("simulation.failures: model 'platform' runs the host state profiles of a SimGrid XML platform; "
-                     "this platform is not an XML file");
+    throw InputError::keyed("simulation.failures", "platform",
+                            "this failure model runs the host state profiles of a SimGrid XML platform; this platform "
+                            "is not an XML file");
   if (settings.network != NetworkMode::exact) refuse_unsendable_sizes(pipeline);
   PreparedEngine prepared;
   prepared.args = simgrid_arguments(settings);

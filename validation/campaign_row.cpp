@@ -135,8 +135,7 @@ nlohmann::json execute_run(const Campaign& campaign, const CampaignRun& run, con
   auto t0            = std::chrono::steady_clock::now();
   nlohmann::json row = base_row(campaign, run);
   try {
-    Scenario s =
-        parse_scenario(run.scenario_yaml, fmt::format("{} (run {})", campaign.file, run.id), campaign.scenario_dir);
+    Scenario s    = run_scenario(campaign, run); // its refusals name the campaign's (or base scenario's) lines
     row["mapper"] = s.mapper;
     if (!trace_file.empty()) s.simulation.record_trace = true;
     ScenarioRun r = map_scenario(s, campaign.mode != CampaignMode::elections);

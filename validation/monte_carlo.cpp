@@ -58,7 +58,7 @@ MonteCarloRun run_record(const Platform& platform, const Mapping& mapping, const
     if (auto u = platform.find(c.host)) config.alive[static_cast<std::size_t>(*u)] = false;
   run.scheduled         = static_cast<int>(schedule.size());
   run.schedule_survives = mapping_survives(mapping, config);
-  if (o.status == JobStatus::bad_input) throw InputError(o.text); // bad input, not a statistic
+  if (o.status == JobStatus::bad_input) throw o.input_error(); // bad input, not a statistic
   if (!o.ok()) {
     run.verdict = Verdict::error;
     run.error   = o.text;
@@ -99,8 +99,9 @@ int monte_carlo_batch_size(const Platform& platform, int runs)
 MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                        const SimulationSettings& settings, int jobs)
 {
-  if (!settings.failures.enabled()) throw InputError("Monte Carlo runs need a failure model (simulation.failures)");
-  if (settings.runs < 1) throw InputError(fmt::format("simulation.runs = {}: at least one run", settings.runs));
+  if (!settings.failures.enabled())
+    throw InputError::keyed("simulation.failures", "Monte Carlo runs need a failure model");
+  if (settings.runs < 1) throw InputError::keyed("simulation.runs", settings.runs, "expected at least one run");
   MonteCarloSummary s;
   s.model                = settings.failures.model;
   s.election             = settings.failures.election;

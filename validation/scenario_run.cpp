@@ -21,12 +21,11 @@ namespace pipesim {
 Platform load_platform(const Scenario& scenario)
 {
   const PlatformSpec& spec = scenario.platform;
-  if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
-  try {
-    return load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
-  } catch (const InputError& e) {
-    throw InputError(located(scenario.file, spec.line, fmt::format("key 'platform': {}", e.what())));
-  }
+  return for_scenario(scenario, [&] { // an error of the XML file keeps its own place
+    return spec.kind == PlatformSpec::Kind::model
+               ? model_platform(spec)
+               : load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
+  });
 }
 
 namespace {
@@ -68,6 +67,23 @@ std::optional<double> hedpm_prediction(const Pipeline& pipeline, const Platform&
 
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 {
+  return for_scenario(scenario, [&] { return detail::map_scenario(scenario, analytic); });
+}
+
+void analyze_run(ScenarioRun& run)
+{
+  for_scenario(run.scenario, [&] { detail::analyze_run(run); });
+}
+
+void simulate_run(ScenarioRun& run, int jobs)
+{
+  for_scenario(run.scenario, [&] { detail::simulate_run(run, jobs); });
+}
+
+namespace detail { // the entry points above, before their errors get the places of their keys
+
+ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
+{
   ScenarioRun run;
   run.scenario = scenario;
   run.platform = load_platform(scenario);
@@ -86,7 +102,7 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
   if (!run.has_mapping()) return run;
   run.rule = classify(run.mapper.mapping);
-  if (analytic) analyze_run(run);
+  if (analytic) detail::analyze_run(run);
   return run;
 }
 
@@ -128,9 +144,8 @@ void simulate_run(ScenarioRun& run, int jobs)
   const Mapping& mapping = run.mapper.mapping;
   // Until the simulator draws them (issue 33's integration), a simulation of random times would print the means'.
   if (!s.variability.deterministic())
-    throw InputError(fmt::format("{}: pipeline.variability: the simulator does not draw random operation times yet "
-                                 "(docs/random-times.md); without it the run simulates the means",
-                                 s.file));
+    throw InputError::keyed("pipeline.variability", "the simulator does not draw random operation times yet "
+                                                    "(docs/random-times.md); without it the run simulates the means");
   if (s.task_chain && s.task_chain->chain.has_programs()) { // sv95's programs as SimGrid parallel tasks
     run.simulated         = simulate_program(s.task_chain->chain, run.platform, mapping, s.simulation);
     run.simulated_latency = simulate_program_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
@@ -149,5 +164,7 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (s.simulation.runs > 1)
     run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs);
 }
+
+} // namespace detail
 
 } // namespace pipesim

@@ -96,11 +96,12 @@ TEST(Sv95Response, CheckModulesNamesTheModuleAndTheLimit)
     return std::string();
   };
   EXPECT_EQ(message({{1, 1, 2, 3}, {2, 3, 1, 4}}, 10), "");
-  EXPECT_EQ(message({{1, 1, 2, 3}, {2, 3, 1, 4}}, 9), "the modules use 10 processors, more than P = 9");
+  EXPECT_EQ(message({{1, 1, 2, 3}, {2, 3, 1, 4}}, 9),
+            "key 'mapping': value '10': processors used by the modules, more than P = 9");
   EXPECT_EQ(message({{1, 1, 2, 1}, {2, 3, 1, 4}}, 10),
-            "module 1 ([1-1]): p = 1 processors per instance, below its minimum 2");
+            "key 'mapping[0].replicas': value '1': processors per instance, below the module's minimum 2");
   EXPECT_EQ(message({{1, 1, 1, 2}, {2, 3, 2, 2}}, 10),
-            "module 2 ([2-3]): r = 2 instances, but it holds a task that is not replicable");
+            "key 'mapping[1].replicas': value '2': instances, but the module holds a task that is not replicable");
   EXPECT_THAT(message({{1, 1, 1, 2}, {3, 3, 1, 2}}, 10), HasSubstr("expected one starting at t2"));
   EXPECT_THAT(message({{1, 2, 1, 4}}, 10), HasSubstr("they stop at t2"));
 }

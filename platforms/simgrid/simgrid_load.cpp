@@ -69,7 +69,7 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
 {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
-    throw InputError(located(file, 0, "cannot open the platform file (no such regular file)"));
+    throw InputError::in_file(file, 0, "cannot open the platform file (no such regular file)");
   std::ifstream in(file);
   std::stringstream text;
   text << in.rdbuf();
@@ -82,15 +82,15 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
     try {
       engine->load_platform(file);
     } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
-      throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
+      throw InputError::in_file(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what()));
     }
     return encode_platform(platform_from_engine(file, in_name, out_name, options));
   };
   JobOutcome loaded = std::move(run_pool(1, {}, load).front());
-  if (loaded.status == JobStatus::bad_input) throw InputError(loaded.text);
+  if (loaded.status == JobStatus::bad_input) throw loaded.input_error();
   if (!loaded.ok()) // SimGrid died (xbt_die, abort) or threw something else
-    throw InputError(located(
-        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text)));
+    throw InputError::in_file(
+        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text));
   return decode_platform(loaded.text);
 }
 
