@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read(const fs::path& path)
+std::string locations_file_text(const fs::path& path)
 {
   std::ifstream in(path);
   std::stringstream s;
@@ -31,7 +31,7 @@ std::string read(const fs::path& path)
 }
 
 /// The library's and the command line's sources (tests, benchmarks and fuzz harnesses throw no refusals of their own).
-std::vector<fs::path> sources()
+std::vector<fs::path> library_sources()
 {
   std::vector<fs::path> files;
   for (const char* folder : {"base", "platforms", "scenarios", "model", "mappers", "simulator", "validation", "apps"})
@@ -78,8 +78,8 @@ TEST(Locations, EveryRefusalIsBuiltWithItsFields)
   static const std::regex construction(R"(InputError\s*(::\s*(\w+)\s*)?\()");
   std::map<std::string, int> kinds; // factory -> number of sites
   std::vector<std::string> wrong;
-  for (const fs::path& path : sources()) {
-    const std::string text = read(path);
+  for (const fs::path& path : library_sources()) {
+    const std::string text = locations_file_text(path);
     const std::string file = fs::relative(path, PIPESIM_SOURCE_DIR).string();
     if (file == "base/input_error.hpp" || file == "base/input_error.cpp") continue; // the type itself
     for (std::sregex_iterator it(text.begin(), text.end(), construction), end; it != end; ++it) {

@@ -8,17 +8,17 @@ namespace {
 
 // Line numbers of the document below, by hand: simulation 1, model 2, failures 3 (a block map: its value starts on 4),
 // election 5, mapper 6, mapping 7, its interval 0 on 8, replicas[1] of it on 10.
-const char* text = "simulation:\n"
-                   "  model: one-port\n"
-                   "  failures:\n"
-                   "    model: probability\n"
-                   "    election: min-comm\n"
-                   "mapper: greedy\n"
-                   "mapping:\n"
-                   "  - stages: [1, 2]\n"
-                   "    replicas:\n"
-                   "      - P1\n"
-                   "      - [P2, P3]\n";
+const char* source_map_doc = "simulation:\n"
+                             "  model: one-port\n"
+                             "  failures:\n"
+                             "    model: probability\n"
+                             "    election: min-comm\n"
+                             "mapper: greedy\n"
+                             "mapping:\n"
+                             "  - stages: [1, 2]\n"
+                             "    replicas:\n"
+                             "      - P1\n"
+                             "      - [P2, P3]\n";
 
 InputError placed(const SourceMap& sources, InputError e)
 {
@@ -29,7 +29,7 @@ InputError placed(const SourceMap& sources, InputError e)
 TEST(SourceMap, AKeyIsAtItsLineOrAtItsNearestWrittenParent)
 {
   SourceMap sources;
-  sources.add("", load_yaml_text(text, "s.yaml"));
+  sources.add("", load_yaml_text(source_map_doc, "s.yaml"));
   InputError e = placed(sources, InputError::keyed("simulation.failures.election", "elects among active replicas"));
   EXPECT_STREQ(e.what(), "s.yaml:5: key 'simulation.failures.election': value 'min-comm': elects among active "
                          "replicas"); // the value read from the file
@@ -55,7 +55,7 @@ TEST(SourceMap, ASectionNotWrittenIsAtTheSourceOfAKeyUnderIt)
 {
   YamlNode campaign = load_yaml_text("name: c\nsweep:\n  pipeline.w: [[1, 2], [3]]\n", "c.yaml");
   SourceMap sources;
-  sources.add("", load_yaml_text(text, "base.yaml"));
+  sources.add("", load_yaml_text(source_map_doc, "base.yaml"));
   sources.add("pipeline.w", campaign.at("sweep").at("pipeline.w").items()[1]);
   InputError section = placed(sources, InputError::keyed("pipeline", "w and delta disagree"));
   EXPECT_STREQ(section.what(), "c.yaml:3: key 'pipeline': w and delta disagree");
@@ -69,7 +69,7 @@ TEST(SourceMap, ASectionNotWrittenIsAtTheSourceOfAKeyUnderIt)
 
 TEST(SourceMap, TheLongestPrefixWinsThenTheLastLayer)
 {
-  YamlNode doc = load_yaml_text(text, "base.yaml");
+  YamlNode doc = load_yaml_text(source_map_doc, "base.yaml");
   YamlNode campaign =
       load_yaml_text("name: c\nsweep:\n  simulation.failures: [none, {model: trace, crashes: []}]\n", "c.yaml");
   SourceMap sources;
@@ -87,7 +87,7 @@ TEST(SourceMap, TheLongestPrefixWinsThenTheLastLayer)
 TEST(SourceMap, OptionsAndStandIns)
 {
   SourceMap sources;
-  sources.add("", load_yaml_text(text, "s.yaml"));
+  sources.add("", load_yaml_text(source_map_doc, "s.yaml"));
   sources.add_stand_in("mapping", "mapper");
   // the mapping a mapper returns: shown at the mapper's key, the key it was about leading the message
   EXPECT_STREQ(placed(sources, InputError::keyed("mapping[1].replicas[0]", "P4", "data-parallel groups")).what(),
@@ -107,7 +107,7 @@ TEST(SourceMap, OptionsAndStandIns)
 TEST(SourceMap, RelocateMovesTheErrorsOfADerivedDocument)
 {
   SourceMap sources;
-  sources.add("", load_yaml_text(text, "base.yaml"));
+  sources.add("", load_yaml_text(source_map_doc, "base.yaml"));
   InputError in_run = InputError::at("c.yaml (run 2)", 40, "mapper", "x", "unknown mapper");
   sources.relocate(in_run, "c.yaml (run 2)");
   EXPECT_STREQ(in_run.what(), "base.yaml:6: key 'mapper': value 'x': unknown mapper");
@@ -123,7 +123,7 @@ TEST(SourceMap, RelocateMovesTheErrorsOfADerivedDocument)
 TEST(SourceMap, WithSourcesAttachesToWhatLeaves)
 {
   SourceMap sources;
-  sources.add("", load_yaml_text(text, "s.yaml"));
+  sources.add("", load_yaml_text(source_map_doc, "s.yaml"));
   try {
     with_sources(sources, [] { throw InputError::keyed("simulation.model", "refused"); });
     FAIL();
