@@ -152,6 +152,8 @@ int run_report(const ReportCommandOptions& o)
     std::cerr << fmt::format("pipesim: wrote {}/reliability-tables.md (seed 004 Tables 2 and 3)\n", o.dir);
   if (std::filesystem::exists(o.dir + "/hedpm-tables.md"))
     std::cerr << fmt::format("pipesim: wrote {}/hedpm-tables.md (seed 002 Figs. 1-3)\n", o.dir);
+  if (std::filesystem::exists(o.dir + "/period-after-crashes.md"))
+    std::cerr << fmt::format("pipesim: wrote {}/period-after-crashes.md (period bound after crashes)\n", o.dir);
   return 0;
 }
 

@@ -25,7 +25,8 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
     s.sources.add_option(key, option, fmt::format("{}", value));
   };
   if (!o.mapper.empty()) {
-    s.mapper = o.mapper;
+    s.mapper        = o.mapper;
+    s.mapper_option = "--mapper";
     s.mapping.reset();
     set_by("mapper", "--mapper", o.mapper);
     s.sources.add_stand_in("mapping", "mapper");
@@ -54,6 +55,25 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
     s.simulation.record_trace = true;
     s.sources.add_option("simulation.trace", "--trace");
   }
+  if (o.precision > 0) {
+    if (o.warmup >= 0)
+      throw InputError::option("--precision", o.precision,
+                               fmt::format("does not go together with --warmup {}: with a precision the warm-up is "
+                                           "detected (MSER-5, docs/random-times.md)",
+                                           o.warmup));
+    s.simulation.precision = o.precision;
+    s.simulation.warmup    = -1; // detected
+    set_by("simulation.precision", "--precision", o.precision);
+  } else if (o.warmup >= 0 && s.simulation.precision > 0)
+    throw InputError::option("--warmup", o.warmup,
+                             fmt::format("{} has simulation.precision {}, whose warm-up is detected (MSER-5, "
+                                         "docs/random-times.md)",
+                                         s.file, s.simulation.precision));
+  if (s.simulation.max_datasets > 0 && s.simulation.max_datasets < s.simulation.datasets)
+    throw InputError::option("--datasets", s.simulation.datasets,
+                             fmt::format("above simulation.max_datasets = {} of {} (the run looks at its interval "
+                                         "after N data sets first)",
+                                         s.simulation.max_datasets, s.file));
   if (o.runs > 0) {
     if (!s.simulation.failures.enabled())
       throw InputError::option("--runs", o.runs,
@@ -220,6 +240,22 @@ CLI::Option* add_datasets_option(CLI::App* command, int& datasets)
       ->check(integer_in(2, max_simulated_datasets,
                          "a period needs at least 2 data sets (the first output is its reference), and "
                          "a run keeps every data set's times"));
+}
+
+CLI::Option* add_precision_option(CLI::App* command, double& precision, const std::string& help)
+{
+  return command->add_option("--precision", precision, help)
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            double p       = 0;
+            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), p);
+            if (ec != std::errc() || end != text.data() + text.size() || !(p > 0 && p < 1))
+              return fmt::format("--precision {}: expected a number in (0, 1), the relative half-width of the 95 % "
+                                 "interval of the period (0.01: within +/- 1 %)",
+                                 text);
+            return {};
+          },
+          "in (0, 1)"));
 }
 
 CLI::Option* add_runs_option(CLI::App* command, int& runs)

@@ -31,9 +31,10 @@ struct ScenarioOverrides {
   int datasets = 0;
   int warmup   = -1;
   std::optional<NetworkMode> network;
-  long long seed = -1;
-  int runs       = 0; // Monte Carlo runs (overrides simulation.runs)
-  bool trace     = false;
+  long long seed   = -1;
+  int runs         = 0; // Monte Carlo runs (overrides simulation.runs)
+  bool trace       = false;
+  double precision = 0; // > 0: overrides simulation.precision
 };
 
 /// Loads the scenario `file` and applies the overrides and the SimGrid arguments; InputError when an override does
@@ -65,6 +66,8 @@ CLI::Option* add_seed_option(CLI::App* command, long long& seed,
                              const std::string& help = "Seed (overrides simulation.seed)");
 /// --datasets N (N > 0).
 CLI::Option* add_datasets_option(CLI::App* command, int& datasets);
+/// --precision P (0 < P < 1): the relative half-width the period's 95 % interval must reach (simulation.precision).
+CLI::Option* add_precision_option(CLI::App* command, double& precision, const std::string& help);
 /// --runs R (R > 0): Monte Carlo crash runs.
 CLI::Option* add_runs_option(CLI::App* command, int& runs);
 /// --jobs J (J > 0) under `names` (e.g. "--jobs,-j").

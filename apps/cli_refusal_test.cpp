@@ -19,12 +19,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
+struct RefusalResult {
   int code = -1;
   std::string out; // stdout and stderr together
 };
 
-Result run(const std::string& args)
+RefusalResult run_refusal(const std::string& args)
 {
   auto [code, out] =
       pipesim::test::shell_output(fmt::format("cd {} && {} {} 2>&1", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args));
@@ -67,8 +67,8 @@ std::map<std::string, std::string> snapshot(const std::string& dir)
 /// Runs `args`, expects exit 2 and each fragment in the message, and `dir` unchanged byte for byte.
 void expect_refused_untouched(const std::string& args, const std::string& dir, const std::vector<std::string>& said)
 {
-  auto before = snapshot(dir);
-  Result r    = run(args);
+  auto before     = snapshot(dir);
+  RefusalResult r = run_refusal(args);
   EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
   for (const auto& fragment : said)
     EXPECT_THAT(r.out, HasSubstr(fragment)) << args;
@@ -96,8 +96,8 @@ struct Campaigns {
   Campaigns()
   {
     for (const char* shard : {"1", "2"})
-      EXPECT_EQ(run(fmt::format("campaign {} --out {}/a{} --shard {}/2 -q", a, root, shard, shard)).code, 0);
-    EXPECT_EQ(run(fmt::format("campaign {} --out {}/b -q", b, root)).code, 0);
+      EXPECT_EQ(run_refusal(fmt::format("campaign {} --out {}/a{} --shard {}/2 -q", a, root, shard, shard)).code, 0);
+    EXPECT_EQ(run_refusal(fmt::format("campaign {} --out {}/b -q", b, root)).code, 0);
   }
 };
 
@@ -115,9 +115,9 @@ TEST(CliRefusal, MergeWritesIntoNoOtherCampaignAndNoInput)
   expect_refused_untouched(fmt::format("merge {0}/a1 {0}/a2 --out {0}/a2/", r), r + "/a2", {"is also one of"});
   expect_refused_untouched(fmt::format("merge {0}/a1 {0}/a2 --out {0}/a1/merged", r), r + "/a1",
                            {fmt::format("lies inside {}/a1, which holds campaign 'a'", r)});
-  ASSERT_EQ(run(fmt::format("merge {0}/a1 {0}/a2 --out {0}/all", r)).code, 0);
+  ASSERT_EQ(run_refusal(fmt::format("merge {0}/a1 {0}/a2 --out {0}/all", r)).code, 0);
   auto merged = snapshot(r + "/all");
-  EXPECT_EQ(run(fmt::format("merge {0}/a1 {0}/a2 --out {0}/all", r)).code, 0); // the same merge again
+  EXPECT_EQ(run_refusal(fmt::format("merge {0}/a1 {0}/a2 --out {0}/all", r)).code, 0); // the same merge again
   EXPECT_TRUE(snapshot(r + "/all") == merged);
   std::ifstream command(r + "/b/COMMAND");
   std::string first;
@@ -150,7 +150,7 @@ TEST(CliRefusal, ACampaignRunWritesOnlyIntoItsOwnShardsDirectory)
   expect_refused_untouched(fmt::format("campaign {} --out {}/b --slurm --dry-run", c.a, r), r + "/b",
                            {"holds the results of a campaign run without --slurm"});
   // the shard's own directory, resumed with an id of its own: runs
-  Result own = run(fmt::format("campaign {} --shard 2/2 --out {}/a2 --resume -q", c.a, r));
+  RefusalResult own = run_refusal(fmt::format("campaign {} --shard 2/2 --out {}/a2 --resume -q", c.a, r));
   EXPECT_EQ(own.code, 0) << own.out;
   EXPECT_THAT(own.out, HasSubstr("2 already done, 0 run now"));
 }
@@ -185,7 +185,7 @@ TEST(CliRefusal, NumbersAndRatiosAreReadWholeOrRefused)
   // ratio: --shard i/N read as 1/2 from all of these before
   std::string file = write(fresh_dir("shard") + "/c.yaml", campaign_text("c", 4));
   for (const char* shard : {"1/2/3", "1/2x", "1/2.0", "1/2e0", "0/2", "3/2", "1/0", "/2", "1/", "x/2", "1"}) {
-    Result r = run(fmt::format("campaign {} --out {}.out --shard {} -q", file, file, shard));
+    RefusalResult r = run_refusal(fmt::format("campaign {} --out {}.out --shard {} -q", file, file, shard));
     EXPECT_EQ(r.code, 2) << shard << ": " << r.out;
     EXPECT_THAT(r.out, HasSubstr(fmt::format("--shard {}: expected i/N, two whole numbers with 1 <= i <= N", shard)));
     EXPECT_FALSE(fs::exists(file + ".out")) << shard;
@@ -197,25 +197,26 @@ TEST(CliRefusal, NumbersAndRatiosAreReadWholeOrRefused)
            {"--datasets ' 20'", "--datasets:  20 is not an integer"},
            {"--datasets 1", "--datasets: 1 is not an integer in [2, "},
            {"--warmup 5x", "--warmup: 5x is not an integer"}}) {
-    Result r = run("simulate scenarios/examples/quickstart.yaml " + args);
+    RefusalResult r = run_refusal("simulate scenarios/examples/quickstart.yaml " + args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_THAT(r.out, HasSubstr(said)) << args;
   }
-  Result octal = run("simulate scenarios/examples/quickstart.yaml --datasets 010 --format json 2>/dev/null");
+  RefusalResult octal =
+      run_refusal("simulate scenarios/examples/quickstart.yaml --datasets 010 --format json 2>/dev/null");
   ASSERT_EQ(octal.code, 0) << octal.out;
   EXPECT_EQ(nlohmann::json::parse(octal.out)["simulated"]["datasets"], 10); // ten, not eight
-  Result only = run(fmt::format("campaign {} --out {}.out --only 0x1 -q", file, file));
+  RefusalResult only = run_refusal(fmt::format("campaign {} --out {}.out --only 0x1 -q", file, file));
   EXPECT_EQ(only.code, 2) << only.out;
   EXPECT_THAT(only.out, HasSubstr("--only: 0x1 is not an integer (decimal digits, e.g. 12)"));
   // real numbers: a finite decimal number, not strtold's hexadecimal, infinity or nan
   for (const char* bound : {"0x1p1", "inf", "nan", "2x"}) {
-    Result r = run(fmt::format("pareto scenarios/examples/pareto.yaml --bounds {}", bound));
+    RefusalResult r = run_refusal(fmt::format("pareto scenarios/examples/pareto.yaml --bounds {}", bound));
     EXPECT_EQ(r.code, 2) << bound << ": " << r.out;
     EXPECT_THAT(r.out, HasSubstr(fmt::format("--bounds: {} is not a finite decimal number", bound))) << bound;
   }
   // sizes and times: the whole text or nothing
   for (const char* bad : {"--merge-mem 16Gx", "--merge-mem 1.5G", "--time 1:00x"}) {
-    Result r = run(fmt::format("campaign {} --out {}.slurm --slurm --dry-run {}", file, file, bad));
+    RefusalResult r = run_refusal(fmt::format("campaign {} --out {}.slurm --slurm --dry-run {}", file, file, bad));
     EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
     EXPECT_THAT(r.out, HasSubstr(std::string(bad).substr(0, std::string(bad).find(' ')))) << bad;
   }
@@ -225,34 +226,34 @@ TEST(CliRefusal, OptionsWithoutEffectAreRefused)
 {
   const std::string whatif = "whatif scenarios/examples/whatif.yaml --edits scenarios/examples/edits/whatif.yaml";
   for (const char* option : {"--runs 5", "--datasets 10", "--jobs 2"}) {
-    Result r = run(fmt::format("{} --no-simulate {}", whatif, option));
+    RefusalResult r = run_refusal(fmt::format("{} --no-simulate {}", whatif, option));
     EXPECT_EQ(r.code, 2) << option << ": " << r.out;
     EXPECT_THAT(r.out, HasSubstr("--no-simulate")) << option;
     EXPECT_THAT(r.out, HasSubstr(std::string(option).substr(0, std::string(option).find(' ')))) << option;
   }
-  Result fit = run("fit scenarios/examples/sv95-chain.yaml --no-simulate --datasets 10");
+  RefusalResult fit = run_refusal("fit scenarios/examples/sv95-chain.yaml --no-simulate --datasets 10");
   EXPECT_EQ(fit.code, 2) << fit.out;
   EXPECT_THAT(fit.out, HasSubstr("--datasets"));
-  Result jobs = run("simulate scenarios/examples/quickstart.yaml --jobs 2");
+  RefusalResult jobs = run_refusal("simulate scenarios/examples/quickstart.yaml --jobs 2");
   EXPECT_EQ(jobs.code, 2) << jobs.out;
   EXPECT_THAT(jobs.out, HasSubstr("--jobs 2: scenarios/examples/quickstart.yaml runs no Monte Carlo series"));
-  EXPECT_EQ(run("simulate scenarios/examples/failures.yaml --runs 4 --jobs 2 --datasets 20 -q").code, 0);
-  Result trace = run("simulate scenarios/examples/quickstart.yaml --trace");
+  EXPECT_EQ(run_refusal("simulate scenarios/examples/failures.yaml --runs 4 --jobs 2 --datasets 20 -q").code, 0);
+  RefusalResult trace = run_refusal("simulate scenarios/examples/quickstart.yaml --trace");
   EXPECT_EQ(trace.code, 2) << trace.out;
   EXPECT_THAT(trace.out, HasSubstr("--trace: the event trace is printed in the JSON output only"));
   std::string dir  = fresh_dir("status");
   std::string file = write(dir + "/c.yaml", campaign_text("c", 2));
-  ASSERT_EQ(run(fmt::format("campaign {} --out {}/run -q", file, dir)).code, 0);
-  Result status = run(fmt::format("campaign --only 1 --jobs 2 status {}/run", dir));
+  ASSERT_EQ(run_refusal(fmt::format("campaign {} --out {}/run -q", file, dir)).code, 0);
+  RefusalResult status = run_refusal(fmt::format("campaign --only 1 --jobs 2 status {}/run", dir));
   EXPECT_EQ(status.code, 2) << status.out;
   EXPECT_THAT(status.out, HasSubstr(fmt::format("campaign status {}/run: --jobs, --only have no effect there", dir)));
-  Result quiet = run(fmt::format("campaign {} --out {}/s --slurm --dry-run -q", file, dir));
+  RefusalResult quiet = run_refusal(fmt::format("campaign {} --out {}/s --slurm --dry-run -q", file, dir));
   EXPECT_EQ(quiet.code, 2) << quiet.out;
   EXPECT_THAT(quiet.out, HasSubstr("--quiet"));
-  Result shards = run(fmt::format("campaign {} --out {}/s --shards 2", file, dir));
+  RefusalResult shards = run_refusal(fmt::format("campaign {} --out {}/s --shards 2", file, dir));
   EXPECT_EQ(shards.code, 2) << shards.out;
   EXPECT_THAT(shards.out, HasSubstr("--shards requires --slurm"));
-  Result in = run("platform info scenarios/examples/quickstart.yaml --in P1");
+  RefusalResult in = run_refusal("platform info scenarios/examples/quickstart.yaml --in P1");
   EXPECT_EQ(in.code, 2) << in.out;
   EXPECT_THAT(in.out, HasSubstr("--in P1: names P_in or P_out of a SimGrid XML file; the scenario "
                                 "scenarios/examples/quickstart.yaml names them itself"));
@@ -272,7 +273,7 @@ TEST(CliRefusal, ListsWithAnEmptyItemOrARepeatedValueAreRefused)
             "--sbatch-arg=--qos=x --sbatch-arg=--qos=x",
             "--sbatch-arg --qos=x --qos=x: '--qos=x' is given twice"},
            {"campaign validation/campaigns/hedpm-fig1-small.yaml --out /tmp/never --only 3,", "--only 3,: an empty"}}) {
-    Result r = run(args);
+    RefusalResult r = run_refusal(args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_THAT(r.out, HasSubstr(said)) << args;
   }
@@ -304,12 +305,12 @@ TEST(CliRefusal, ListsWithAnEmptyItemOrARepeatedValueAreRefused)
            {"trace", "trace: [0, 0]\nseed: {from: 1, count: 2}\n",
             "trace.yaml:7: key 'trace[1]': value '0': this run id is given twice"}}) {
     std::string file = campaign(name, tail);
-    Result r         = run(fmt::format("campaign {} --out {}/{}.out -q", file, dir, name));
+    RefusalResult r  = run_refusal(fmt::format("campaign {} --out {}/{}.out -q", file, dir, name));
     EXPECT_EQ(r.code, 2) << name << ": " << r.out;
     EXPECT_THAT(r.out, HasSubstr(said)) << name;
     EXPECT_FALSE(fs::exists(fmt::format("{}/{}.out", dir, name)));
   }
   // a zip may repeat one list's value while another varies
   std::string varied = campaign("varied", "zip:\n  - {simulation.datasets: [10, 10], simulation.warmup: [1, 2]}\n");
-  EXPECT_EQ(run(fmt::format("campaign {} --out {}/varied.out -q", varied, dir)).code, 0);
+  EXPECT_EQ(run_refusal(fmt::format("campaign {} --out {}/varied.out -q", varied, dir)).code, 0);
 }

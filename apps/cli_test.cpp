@@ -288,6 +288,45 @@ TEST(Cli, BadInputExitsTwoWithLocatedMessages)
                    {"star.xml", "nowhere"});
 }
 
+TEST(Cli, TimeVaryingPlatformsShowExportAndRefuseBadProfiles)
+{
+  // bad profiles: exit 2 naming the file, the line, the key and the value
+  const std::string head = "pipeline: {w: [1], delta: [1, 1]}\n" + std::string(good_platform) + "  profiles:\n";
+  const std::string tail = "mapping: [{stages: [1], replicas: [P1]}]\n";
+  expect_bad_input(head + "    hosts: [{host: P1, speed: [[5, 1], [2, 0.5]]}]\n" + tail,
+                   {":8:", "platform.profiles.hosts[0].speed[1]", "[2, 0.5]", "dates must increase"});
+  expect_bad_input(head + "    hosts: [{host: P1, speed: [[0, -1]]}]\n" + tail, {":8:", "expected a speed > 0"});
+  expect_bad_input(head + "    hosts: [{host: P1, speed: [[0, 0]]}]\n" + tail, {":8:", "[0, 0]", "speed > 0"});
+  expect_bad_input(head + "    hosts: [{host: P1, speed: {points: [[0, 1], [9, 2]], period: 5}}]\n" + tail,
+                   {":8:", "period", "'5'", "must exceed"});
+  expect_bad_input(head + "    hosts: [{host: P7, state: [[1, 0]]}]\n" + tail, {":8:", "P7", "not a processor"});
+  expect_bad_input(head + "    links: [{from: P1, to: P8, bandwidth: [[1, 0.5]]}]\n" + tail, {":8:", "P8"});
+  // the shipped example: its epochs in the table and the JSON, its profiles in `platform info`, its export
+  Result sim = run_stdout("simulate scenarios/examples/dynamic.yaml --format json");
+  ASSERT_EQ(sim.code, 0) << sim.out;
+  auto j = nlohmann::json::parse(sim.out);
+  EXPECT_GT(j["analytic_series"].size(), 10u);
+  EXPECT_EQ(j["simulated"]["throughput_series"]["window"], 5);
+  EXPECT_EQ(j["simulated"]["epochs"].size(), j["analytic_series"].size());
+  EXPECT_EQ(j["platform_profiles"]["hosts"][1]["speed"]["source"], "generate (seed 3)");
+  Result info = run_stdout("platform info scenarios/examples/dynamic.yaml");
+  ASSERT_EQ(info.code, 0) << info.out;
+  EXPECT_NE(info.out.find("P2                 speed      (300, 0.25)"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("generate (seed 3)"), std::string::npos) << info.out;
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-cli-export-{}", getpid());
+  std::filesystem::create_directories(dir);
+  Result ex = run("platform export scenarios/examples/dynamic.yaml -o " + (dir / "dyn.xml").string());
+  ASSERT_EQ(ex.code, 0) << ex.out;
+  EXPECT_NE(ex.out.find("3 profile files dyn-*.profile"), std::string::npos) << ex.out;
+  EXPECT_TRUE(std::filesystem::exists(dir / "dyn-3.profile"));
+  Result back = run_stdout("platform info " + (dir / "dyn.xml").string() + " --format json");
+  ASSERT_EQ(back.code, 0) << back.out;
+  auto b = nlohmann::json::parse(back.out);
+  EXPECT_EQ(b["profiles"]["links"][0]["link"], "P1->P2");
+  EXPECT_EQ(b["profiles"]["links"][0]["bandwidth_profile"]["period"], 400);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, ValuesAtTheirLimitsAreRefusedWithTheLimit)
 {
   // One data set has no period (it printed a simulated period of 0, relative error 1): refused, on the command line
@@ -576,7 +615,9 @@ TEST(Cli, ReliabilityExampleFindsSection2sGeneralMapping)
   EXPECT_EQ(j["analytic"]["worst_case_formula"], "worst-case-enumeration");
   r = run("map scenarios/examples/reliability.yaml --mapper bbr10.best.interval");
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("objective  minimise F under the period bound P_max = 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("objective  minimise F under the period bound P_max = 1, period test worst-case\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("(interval)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("0.00151"), std::string::npos) << r.out; // 1 - (1 - 0.15^4)^3 = 0.0015177
   r = run("map scenarios/examples/reliability.yaml --mapper br07.h4-gp");

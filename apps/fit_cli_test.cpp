@@ -17,7 +17,7 @@ std::pair<int, std::string> pipesim_run(const std::string& args)
   return pipesim::test::shell_output(fmt::format("cd {} && {} {} 2>&1", PIPESIM_SOURCE_DIR, PIPESIM_EXECUTABLE, args));
 }
 
-std::string read_file(const std::filesystem::path& path)
+std::string read_fit_file(const std::filesystem::path& path)
 {
   std::ifstream in(path);
   std::stringstream text;
@@ -36,8 +36,8 @@ TEST(FitCli, WritesTheShippedFittedScenarioAndItSimulates)
   EXPECT_NE(text.find("f_exec(colffts)            [0.0025, 0.131072, 0.0001]"), std::string::npos) << text;
   // the shipped file's task chain is this command's output (the header names the output, and the platform file is
   // absolute here: another folder)
-  std::string mine    = read_file(fitted),
-              shipped = read_file(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/fft-hist.fitted.yaml");
+  std::string mine    = read_fit_file(fitted),
+              shipped = read_fit_file(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/fft-hist.fitted.yaml");
   auto tasks          = [](const std::string& yaml) {
     return yaml.substr(yaml.find("task_chain:"), yaml.find("platform:") - yaml.find("task_chain:"));
   };
@@ -90,20 +90,20 @@ TEST(FitCli, TheFittedScenarioLoadsFromAnyWorkingDirectory)
          fmt::format("fit scenarios/examples/fft-hist.fitted.yaml --samples 5 -q --no-simulate --out {}", other.string()));
   ASSERT_EQ(code, 0) << text;
   const std::string platform = (fs::path(PIPESIM_SOURCE_DIR) / "platforms/examples/fft_hist_64.xml").string();
-  EXPECT_NE(read_file(other).find("  file: " + platform + "\n"), std::string::npos) << read_file(other);
+  EXPECT_NE(read_fit_file(other).find("  file: " + platform + "\n"), std::string::npos) << read_fit_file(other);
   std::tie(code, text) = map_from(tmp / "cwd", other);
   EXPECT_EQ(code, 0) << text;
   EXPECT_NE(text.find("sv95.exact"), std::string::npos) << text;
   // a scenario next to its platform, fitted into its own folder from its parent: the file as given
-  std::string yaml = read_file(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/fft-hist.fitted.yaml");
+  std::string yaml = read_fit_file(std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/fft-hist.fitted.yaml");
   yaml.replace(yaml.find("../../platforms/examples/fft_hist_64.xml"), 40, "p.xml");
   std::ofstream(tmp / "a" / "s.yaml") << yaml;
   fs::copy_file(platform, tmp / "a" / "p.xml");
   std::tie(code, text) = pipesim::test::shell_output(fmt::format(
       "cd {} && {} fit a/s.yaml --samples 5 -q --no-simulate --out a/F.yaml 2>&1", tmp.string(), PIPESIM_EXECUTABLE));
   ASSERT_EQ(code, 0) << text;
-  EXPECT_NE(read_file(tmp / "a" / "F.yaml").find("  file: p.xml\n"), std::string::npos)
-      << read_file(tmp / "a" / "F.yaml");
+  EXPECT_NE(read_fit_file(tmp / "a" / "F.yaml").find("  file: p.xml\n"), std::string::npos)
+      << read_fit_file(tmp / "a" / "F.yaml");
   std::tie(code, text) = map_from(tmp / "cwd", tmp / "a" / "F.yaml");
   EXPECT_EQ(code, 0) << text;
   // ... and from its parent into another folder: absolute again
@@ -111,9 +111,9 @@ TEST(FitCli, TheFittedScenarioLoadsFromAnyWorkingDirectory)
       fmt::format("cd {} && {} fit a/s.yaml --samples 5 -q --no-simulate --out elsewhere/G.yaml 2>&1", tmp.string(),
                   PIPESIM_EXECUTABLE));
   ASSERT_EQ(code, 0) << text;
-  EXPECT_NE(read_file(tmp / "elsewhere" / "G.yaml").find("  file: " + (tmp / "a" / "p.xml").string() + "\n"),
+  EXPECT_NE(read_fit_file(tmp / "elsewhere" / "G.yaml").find("  file: " + (tmp / "a" / "p.xml").string() + "\n"),
             std::string::npos)
-      << read_file(tmp / "elsewhere" / "G.yaml");
+      << read_fit_file(tmp / "elsewhere" / "G.yaml");
   std::tie(code, text) = map_from(tmp / "cwd", tmp / "elsewhere" / "G.yaml");
   EXPECT_EQ(code, 0) << text;
   fs::remove_all(tmp);

@@ -113,6 +113,8 @@ INSTANTIATE_TEST_SUITE_P(
                     GoldenCase{"replicated.simulate", "simulate scenarios/examples/replicated.yaml"},
                     GoldenCase{"deal.simulate", "simulate scenarios/examples/deal.yaml"},
                     GoldenCase{"star_xml.simulate", "simulate scenarios/examples/star_xml.yaml"},
+                    GoldenCase{"dynamic.simulate", "simulate scenarios/examples/dynamic.yaml"},
+                    GoldenCase{"dynamic_xml.simulate", "simulate scenarios/examples/dynamic_xml.yaml"},
                     GoldenCase{"sv95_chain.map", "map scenarios/examples/sv95-chain.yaml"},
                     GoldenCase{"sv95_chain.simulate", "simulate scenarios/examples/sv95-chain.yaml"},
                     GoldenCase{"sv95_program.simulate", "simulate scenarios/examples/sv95-program.yaml"}),

@@ -5,6 +5,7 @@
 #include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
 #include "validation/hedpm_trace.hpp"
+#include "validation/run_checks.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <climits>
@@ -21,6 +22,9 @@ Command add_map_command(CLI::App& app, const Invocation& invocation)
   auto* map = app.add_subcommand("map", "Map a scenario: mapping, status, analytic period, latency, F, event graph");
   add_scenario_argument(map, o->scenario);
   add_mapper_option(map, o->overrides.mapper);
+  add_precision_option(map, o->overrides.precision,
+                       "With pipeline.variability: run the max-plus recurrence until its period's 95 % interval has "
+                       "this relative half-width (overrides simulation.precision)");
   add_format_option(map, o->format);
   return {map, [o, &invocation] { return run_map(*o, invocation); }};
 }
@@ -45,6 +49,10 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
   add_mapper_option(sim, v.mapper);
   add_datasets_option(sim, v.datasets);
   sim->add_option("--warmup", v.warmup, "Warm-up K (default N/2)")->check(integer_in(0, INT_MAX));
+  add_precision_option(sim, v.precision,
+                       "Simulate until the period's 95 % interval (batch means after the detected warm-up) has this "
+                       "relative half-width, N data sets first, then doubling, up to simulation.max_datasets "
+                       "(overrides simulation.precision)");
   add_enum_option<NetworkMode>(sim, "--network", v.network, "Network mode");
   add_seed_option(sim, v.seed);
   sim->add_flag("--trace", v.trace, "Record the event trace (in the JSON output: needs --format json)");
@@ -84,7 +92,18 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
 {
   Scenario s        = load_scenario(o.scenario);
   Platform platform = load_platform(s);
+  Problem problem; // HeDPM on the scenario's own problem: its model, objective and task chain
+  problem.pipeline  = s.pipeline;
+  problem.platform  = platform;
+  problem.model     = s.simulation.model;
+  problem.objective = s.objective;
+  if (s.task_chain) problem.task_chain = s.task_chain->chain;
   for_scenario(s, [&] {
+    // the refusal is about the task chain when there is one, else about the model (HeDPM is one-port)
+    if (auto why = mapper_refusal("hedpm", problem))
+      throw s.task_chain ? InputError::keyed("task_chain", fmt::format("hedpm-trace: {}", *why))
+                         : InputError::keyed("simulation.model", s.simulation.model,
+                                             fmt::format("hedpm-trace: {}", *why));
     if (o.format == OutputFormat::json)
       std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
     else

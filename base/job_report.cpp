@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fmt/format.h>
+#include <new>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -97,6 +98,8 @@ JobOutcome caught(const std::function<std::string()>& f)
     o.status = JobStatus::finished;
   } catch (const InputError& e) {
     o = {.status = JobStatus::bad_input, .text = e.what(), .error = e};
+  } catch (const std::bad_alloc&) {
+    o = {.status = JobStatus::out_of_memory, .text = "a memory allocation failed (std::bad_alloc)"};
   } catch (const std::exception& e) {
     o = {.status = JobStatus::failed, .text = e.what()};
   } catch (...) {

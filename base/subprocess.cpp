@@ -31,6 +31,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr int memory_check_ms = 200; // how often a memory limit is checked: a process grows by GB/s at most
+
 std::string system_error(const char* what)
 {
   return fmt::format("process pool: {} failed: {}", what, std::strerror(errno));
@@ -113,8 +115,8 @@ int reap(pid_t pid)
     auto size = static_cast<int>(mine.size());
     if (prepared.ok())
       run_pool(
-          size, {.jobs = 1, .timeout = options.timeout}, [&](int k) { return job(mine[static_cast<std::size_t>(k)]); },
-          send);
+          size, {.jobs = 1, .timeout = options.timeout, .memory_limit = options.memory_limit},
+          [&](int k) { return job(mine[static_cast<std::size_t>(k)]); }, send);
     else
       for (int k = 0; k < size; ++k)
         send(k, JobOutcome(prepared));
@@ -131,7 +133,8 @@ struct Child {
   std::vector<int> jobs;    // the indices it runs, in the order it reports them
   std::size_t reported = 0; // how many of them have an outcome
   Clock::time_point start;
-  bool timed_out = false;
+  bool timed_out     = false;
+  bool out_of_memory = false;
   std::string buffer; // received, not yet a complete frame
 };
 
@@ -236,10 +239,13 @@ void Pool::run()
   }
 }
 
-/// Until the nearest deadline of a direct child (prepared workers time their jobs themselves); -1: no deadline.
+/// Until the nearest deadline of a direct child (prepared workers time their jobs themselves), at most the interval of
+/// the memory checks; -1: no deadline.
 int Pool::poll_timeout_ms() const
 {
-  if (options_.timeout <= 0 || prepared()) return -1;
+  if (prepared()) return -1;
+  if (options_.memory_limit > 0 && !children_.empty()) return memory_check_ms;
+  if (options_.timeout <= 0) return -1;
   double wait = -1;
   for (const Child& c : children_)
     if (!c.timed_out && c.reported < c.jobs.size()) {
@@ -278,12 +284,17 @@ bool Pool::read_from(Child& c)
 
 void Pool::kill_overdue()
 {
-  if (options_.timeout <= 0 || prepared()) return;
-  for (Child& c : children_)
-    if (!c.timed_out && c.reported < c.jobs.size() && seconds_since(c.start) >= options_.timeout) {
+  if (prepared()) return;
+  for (Child& c : children_) {
+    if (c.timed_out || c.out_of_memory || c.reported >= c.jobs.size()) continue;
+    if (options_.timeout > 0 && seconds_since(c.start) >= options_.timeout) {
       kill_group(c.pid);
       c.timed_out = true;
+    } else if (options_.memory_limit > 0 && resident_bytes(c.pid) > options_.memory_limit) {
+      kill_group(c.pid);
+      c.out_of_memory = true;
     }
+  }
 }
 
 /// The child closed its pipe: reap it; the jobs it did not report timed out or died with it.
@@ -297,6 +308,9 @@ void Pool::finish(std::size_t i)
     JobOutcome o = death(status, prepared());
     if (c.timed_out)
       o = {.status = JobStatus::timed_out, .text = fmt::format("timed out after {} s", options_.timeout)};
+    if (c.out_of_memory)
+      o = {.status = JobStatus::out_of_memory,
+           .text   = fmt::format("used more than {:.0f} bytes of memory", options_.memory_limit)};
     deliver(c, std::move(o));
   }
 }
@@ -322,6 +336,16 @@ std::vector<JobOutcome> run_pool(int count, const PoolOptions& options, const Jo
   std::vector<JobOutcome> outcomes(static_cast<std::size_t>(std::max(count, 0)));
   run_pool(count, options, job, [&](int i, JobOutcome&& o) { outcomes[static_cast<std::size_t>(i)] = std::move(o); });
   return outcomes;
+}
+
+double resident_bytes(int pid)
+{
+  std::FILE* f = std::fopen(fmt::format("/proc/{}/statm", pid).c_str(), "r");
+  if (f == nullptr) return 0;
+  unsigned long size = 0, resident = 0;
+  int read = std::fscanf(f, "%lu %lu", &size, &resident);
+  std::fclose(f);
+  return read == 2 ? static_cast<double>(resident) * static_cast<double>(::sysconf(_SC_PAGESIZE)) : 0;
 }
 
 std::string run_in_child(const std::function<std::string()>& job)

@@ -281,4 +281,21 @@ YamlNode load_yaml_file(const std::string& path)
 
 YamlNode load_yaml_text(const std::string& text, const std::string& label) { return parse(text, label); }
 
+std::string resolve_yaml_file(const YamlNode& node, const std::string& base_dir)
+{
+  namespace fs            = std::filesystem;
+  const std::string given = node.as_string();
+  if (given.empty()) node.fail("expected a file name");
+  std::error_code ec;
+  const fs::path as_given(given);
+  if (fs::is_regular_file(as_given, ec)) return as_given.lexically_normal().string();
+  const fs::path in_base = fs::path(base_dir) / as_given;
+  if (as_given.is_relative() && fs::is_regular_file(in_base, ec)) return in_base.lexically_normal().string();
+  if (as_given.is_absolute()) node.fail("file not found");
+  const std::string here  = fs::absolute(as_given, ec).lexically_normal().string();
+  const std::string there = fs::absolute(in_base, ec).lexically_normal().string();
+  node.fail(here == there ? fmt::format("file not found (looked in '{}')", here)
+                          : fmt::format("file not found (looked in '{}' and '{}')", here, there));
+}
+
 } // namespace pipesim

@@ -70,6 +70,10 @@ private:
   int fallback_line_ = 0; // parent's line, for children that do not exist
 };
 
+/// The file a node names: the path as given when it names a regular file from the current directory, else relative
+/// to `base_dir` (the directory of the YAML file); "file not found" (with the places looked in) otherwise.
+std::string resolve_yaml_file(const YamlNode& node, const std::string& base_dir);
+
 /// Parses a YAML file; syntax errors become InputError "file:line:col: YAML syntax error: ...".
 YamlNode load_yaml_file(const std::string& path);
 YamlNode load_yaml_text(const std::string& text, const std::string& label);

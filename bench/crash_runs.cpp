@@ -3,9 +3,10 @@
 //   (8 intervals of 2 stages, 4 active replicas each), multi-port allotted, 2 processes: N = 20 data sets (target
 //   <= 90 s, issue 17) and N = 50 (no target); docs/library.md has the figures and where the time goes.
 // - BM_PreparedVsForkPerRun: 1,000 runs of the same series each way, alternated, in the same process:
-//   simulate_monte_carlo (two workers set SimGrid and the platform up once; each batch of up to 32 runs is a child
-//   forked from them that runs its runs one after the other in its engine) against the plain way (each run a child
-//   that starts SimGrid and builds the platform); `ratio` = prepared / plain seconds.
+//   simulate_monte_carlo (the simulator's series entry point: two workers set SimGrid and the platform up once; each
+//   batch of up to 32 runs is a child forked from them that runs its runs one after the other in its engine) against
+//   the plain way (each run a child that starts SimGrid and builds the platform: simulate_here of the run's job);
+//   `ratio` = prepared / plain seconds.
 // - BM_MultiportVsOneport: one crash-free run (N = 1,000) of the same mapping in each model, in the same process
 //   tree: `ratio` = multi-port seconds / one-port seconds.
 // BM_MonteCarlo10000's label states the time against the target (bench/target.hpp), the others have none.
@@ -14,7 +15,7 @@
 #include "base/subprocess.hpp"
 #include "bench/target.hpp"
 #include "model/test_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 #include "validation/monte_carlo.hpp"
 
 #include <benchmark/benchmark.h>
@@ -131,7 +132,8 @@ double fork_per_run_seconds(const fixtures::RandomInstance& inst, const Simulati
   auto t0 = std::chrono::steady_clock::now();
   run_pool(s.runs, {.jobs = 2}, [&](int i) {
     SimulationSettings run = settings_for_run(inst.platform, inst.mapping, s, i, makespan);
-    return std::string(to_string(simulate_here(inst.pipeline, inst.platform, inst.mapping, run).failures.verdict));
+    SimulationJob job(inst.pipeline, inst.platform, inst.mapping, run);
+    return std::string(to_string(simulate_here(job).run.failures.verdict));
   });
   return seconds_since(t0);
 }
@@ -140,7 +142,7 @@ void BM_PreparedVsForkPerRun(benchmark::State& state)
 {
   auto inst       = instance();
   auto s          = series(runs_or_env(1000), 20);
-  double makespan = simulate(inst.pipeline, inst.platform, inst.mapping, without_failures(s)).makespan;
+  double makespan = simulate({inst.pipeline, inst.platform, inst.mapping, without_failures(s)}).run.makespan;
   double prepared = 0, plain = 0;
   for (auto _ : state) {
     plain += fork_per_run_seconds(inst, s, makespan);
@@ -162,10 +164,10 @@ void BM_MultiportVsOneport(benchmark::State& state)
   double one = 0, multi = 0;
   for (auto _ : state) {
     auto t0 = std::chrono::steady_clock::now();
-    simulate(inst.pipeline, inst.platform, inst.mapping, settings(CommModel::one_port, 1000));
+    simulate({inst.pipeline, inst.platform, inst.mapping, settings(CommModel::one_port, 1000)});
     one += seconds_since(t0);
     t0 = std::chrono::steady_clock::now();
-    simulate(inst.pipeline, inst.platform, inst.mapping, settings(CommModel::multi_port, 1000));
+    simulate({inst.pipeline, inst.platform, inst.mapping, settings(CommModel::multi_port, 1000)});
     double t = seconds_since(t0);
     multi += t;
     state.SetIterationTime(t);

@@ -10,9 +10,10 @@
 #include "base/random.hpp"
 #include "base/subprocess.hpp"
 #include "bench/target.hpp"
+#include "model/event_graph.hpp"
 #include "model/mapping.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <algorithm>
 #include <benchmark/benchmark.h>
@@ -101,7 +102,30 @@ std::string pipesim_run(const Instance& in, int datasets)
   s.datasets = datasets;
   auto t0    = std::chrono::steady_clock::now();
   double c0  = cpu_seconds();
-  simulate_here(in.pipeline, in.platform, in.mapping, s);
+  simulate_here({in.pipeline, in.platform, in.mapping, s});
+  return fmt::format("{:.17g} {:.17g}", seconds_since(t0), cpu_seconds() - c0);
+}
+
+/// A policy that never decides: the re-mapping controller's cost alone (its steps, probe and windows).
+class NeverRemap final : public RemapPolicy {
+public:
+  std::optional<RemapDecision> decide(const RemapView&) override { return std::nullopt; }
+};
+
+/// pipesim's simulator with the re-mapping controller and the static policy (issue 34): windows of N / 20 data sets,
+/// a decision every half window at the event-graph period (the defaults of a scenario's `dynamic: {policy: static}`).
+std::string controller_run(const Instance& in, int datasets)
+{
+  SimulationSettings s;
+  s.datasets = datasets;
+  SimulationJob job{in.pipeline, in.platform, in.mapping, s};
+  job.remap.window = std::max(1, datasets / 20);
+  job.remap.check =
+      job.remap.window * max_cycle_ratio(build_oneport_event_graph(in.pipeline, in.platform, in.mapping)).period / 2;
+  job.policy = std::make_shared<NeverRemap>();
+  auto t0    = std::chrono::steady_clock::now();
+  double c0  = cpu_seconds();
+  simulate_here(job);
   return fmt::format("{:.17g} {:.17g}", seconds_since(t0), cpu_seconds() - c0);
 }
 
@@ -158,13 +182,14 @@ double median(std::vector<double> values)
 
 /// One pair: the bare chain and pipesim at the same time, each in a process of its own, so that both see the
 /// machine's state of the moment (`swap` forks pipesim's first).
-std::pair<Times, Times> time_pair(const Instance& in, int datasets, bool swap)
+std::pair<Times, Times> time_pair(const Instance& in, int datasets, bool swap, bool controller = false)
 {
   PoolOptions concurrent;
   concurrent.jobs = 2;
   auto outcomes   = run_pool(2, concurrent, [&](int i) {
     bool bare = (i == 0) != swap;
     if (std::getenv("BENCH_SAME") != nullptr) bare = true;
+    if (controller) return bare ? pipesim_run(in, datasets) : controller_run(in, datasets);
     return bare ? bare_run(in, datasets) : pipesim_run(in, datasets);
   });
   for (const auto& o : outcomes)
@@ -206,6 +231,28 @@ void BM_OnePortOverhead(benchmark::State& state)
   state.SetLabel(overhead_line(stages, datasets, median(pair_ratios)));
 }
 BENCHMARK(BM_OnePortOverhead)->UseManualTime()->Iterations(15)->Unit(benchmark::kSecond);
+
+/// The re-mapping controller with the static policy on a platform without profiles against today's run (one
+/// Engine::run, NoController), pairs at the same time as above (issue 34: target <= 1.05).
+void BM_RemapControllerOverhead(benchmark::State& state)
+{
+  const int stages   = env_int("BENCH_STAGES", 100);
+  const int datasets = env_int("BENCH_DATASETS", 10000);
+  Instance in        = make_instance(stages);
+  std::vector<double> pair_ratios, cpu_ratios;
+  for (auto _ : state) {
+    auto [today, controlled] = time_pair(in, datasets, pair_ratios.size() % 2 == 1, true);
+    pair_ratios.push_back(controlled.wall / today.wall);
+    cpu_ratios.push_back(controlled.cpu / today.cpu);
+    fmt::print(stderr, "pair {:2}: today {:.3f} s, controller {:.3f} s, ratio {:.4f} (CPU {:.4f})\n",
+               pair_ratios.size(), today.wall, controlled.wall, pair_ratios.back(), cpu_ratios.back());
+    state.SetIterationTime(controlled.wall);
+  }
+  state.counters["median_pair_ratio"] = median(pair_ratios);
+  state.counters["median_cpu_ratio"]  = median(cpu_ratios);
+  state.SetLabel(overhead_line(stages, datasets, median(pair_ratios)));
+}
+BENCHMARK(BM_RemapControllerOverhead)->UseManualTime()->Iterations(9)->Unit(benchmark::kSecond);
 
 } // namespace
 

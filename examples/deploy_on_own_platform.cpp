@@ -6,7 +6,7 @@
 // on the hosts m1..m4, runs the one-port actors and prints the measured period next to br07 eq. (1).
 #include "model/analytic.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
-#include "simulator/oneport_actors.hpp"
+#include "simulator/deployment.hpp"
 
 #include <cstdio>
 #include <simgrid/s4u.hpp>
@@ -32,11 +32,12 @@ int main(int argc, char** argv)
 
   pipesim::SimulationSettings settings;
   settings.datasets = 50;
-  pipesim::OnePortDeployment deployment(pipeline, platform, mapping, settings);
-  deployment.deploy();
+  // the one-port execution (settings.model) deployed on this engine's platform, sizes as they are
+  auto deployment = pipesim::make_deployment(pipesim::SimulationJob(pipeline, platform, mapping, settings));
+  deployment->deploy();
   engine.run();
 
-  pipesim::SimulationResult result = deployment.result();
+  pipesim::SimulationResult result = deployment->result();
   std::printf("mapping %s\n", pipesim::to_text(mapping, platform).c_str());
   std::printf("simulated period %.17g\n", result.period);
   std::printf("analytic period %.17g\n", pipesim::br07_eq2_period(pipeline, platform, mapping));

@@ -4,7 +4,7 @@
 // mapping alone; seeded with scenarios/examples and fuzz/seeds/mapping.
 #include "base/yaml_node.hpp"
 #include "fuzz/fuzz_common.hpp"
-#include "model/analytic.hpp"
+#include "model/analysis.hpp"
 #include "scenarios/mapping_spec.hpp"
 
 namespace {

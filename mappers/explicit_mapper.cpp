@@ -1,6 +1,7 @@
 // The `explicit` mapper: validates and evaluates the mapping given with the problem.
 #include "mappers/explicit_mapper.hpp"
 
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/sv95/response.hpp"
 

@@ -37,9 +37,17 @@ struct Problem {
   std::optional<TaskChain> task_chain;     // sv95's cost model, for the sv95 mappers (others ignore it)
 };
 
+/// How bbr10's reliability heuristics test "the mapping satisfies P_max" (docs/bbr10-reliability.md):
+/// - worst_case: pipesim's worst-case period, through its bound (every surviving failure configuration);
+/// - all_alive_best_election: the paper's reading of §6.2-§6.3, every replica alive and the best of the four
+///   elections of §6.1 (Random, MaxBout, MinComm, MinNbProcs).
+enum class PeriodTest { worst_case, all_alive_best_election };
+PIPESIM_ENUM_NAMES(PeriodTest, {worst_case, "worst-case"}, {all_alive_best_election, "all-alive-best-election"});
+
 struct MapperOptions {
-  std::uint64_t seed = 1;
-  double time_limit  = 60; // seconds
+  std::uint64_t seed     = 1;
+  double time_limit      = 60;                     // seconds
+  PeriodTest period_test = PeriodTest::worst_case; // read by the bbr10 reliability heuristics only
   /// The budget of one run, counted from now: every mapper with a time limit takes it when map() starts and checks
   /// it, never the clock itself.
   Deadline deadline() const { return Deadline(time_limit); }
@@ -58,6 +66,7 @@ struct MapperResult {
   std::optional<double> lower_bound;
   std::map<std::string, double> statistics; // e.g. {"candidates", 120}, {"seconds", 0.01}
   std::string note;                         // why run_mapper turned a mapping down (empty otherwise)
+  std::optional<PeriodTest> period_test;    // the P_max test the mapper applied (bbr10's reliability mappers)
 };
 
 /// (objective - lower_bound) / |objective|, the relative gap of a MILP solver: 0 when optimal, +inf without a
@@ -82,8 +91,9 @@ protected:
 };
 
 /// Why a mapper described by `info` refuses the problem, from the metadata alone (one message per cause for every
-/// mapper): a missing task chain or explicit mapping, another objective (or no period bound > 0 for F), a model or
-/// platform class it does not accept, a platform without processor. Empty when the metadata accepts it.
+/// mapper): a missing task chain or explicit mapping, a task chain given to a mapper of pipelines, another objective
+/// (or no period bound > 0 for F), a model or platform class it does not accept, a platform without processor. Empty
+/// when the metadata accepts it.
 std::optional<std::string> mapper_info_refusal(const MapperInfo& info, const Problem& problem);
 
 using MapperFactory = std::function<std::unique_ptr<Mapper>()>;

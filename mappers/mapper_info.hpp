@@ -52,7 +52,7 @@ PIPESIM_ENUM_NAMES(MapperObjective, {period, "period"}, {production_time, "produ
 
 /// What a mapper reads besides the pipeline and the platform.
 enum class MapperInput {
-  pipeline,        // nothing more
+  pipeline,        // nothing more (and refuses a task chain: its stand-in pipeline is all zeros)
   task_chain,      // Problem::task_chain, sv95's cost model
   explicit_mapping // Problem::explicit_mapping, the scenario's mapping
 };

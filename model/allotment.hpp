@@ -21,6 +21,7 @@ namespace pipesim {
 /// data set and L_r is the total per data set (bbr10 Algorithm 1's loads); with deal, a replica receiving one
 /// data set in R uses its whole card for it. Under this allocation no resource is ever asked for more than its
 /// capacity, so every transfer runs at its cap whatever the timing.
+/// Complexity: O(T log T) for the plan's T transfers (three resources each, in ordered maps).
 std::vector<double> allotted_transfer_times(const OnePortPlan& plan, const Platform& platform);
 
 } // namespace pipesim

@@ -3,7 +3,6 @@
 
 #include "base/input_error.hpp"
 #include "model/deal.hpp"
-#include "model/event_graph.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -227,45 +226,4 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
   }
   return f;
 }
-
-AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                const std::vector<int>& senders)
-{
-  if (mapping.data_parallel())
-    throw InputError::keyed(first_group_key(mapping),
-                            "one-port analysis: data-parallel processor groups are not supported yet");
-  AnalyticSummary s;
-  MappingRule rule      = classify(mapping);
-  s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
-  if (!mapping.replicated() && rule != MappingRule::general) {
-    s.period  = br07_eq2_period(pipeline, platform, mapping);
-    s.latency = interval_latency(pipeline, platform, mapping);
-    s.formula = rule == MappingRule::one_to_one ? "seed000-eq1" : "seed000-eq2";
-    return s;
-  }
-  EventGraph graph = build_oneport_event_graph(pipeline, platform, mapping, senders);
-  s.latency        = event_graph_output_times(graph, 1).front();
-  if (!mapping.replicated()) {
-    s.period  = br07_eq45_period(pipeline, platform, mapping);
-    s.formula = "seed000-eq4-5";
-  } else if (rule != MappingRule::general && !mapping.has_deal()) {
-    // the elected replica first: its cycle-time sums its sends, whatever their order
-    Mapping elected_first = mapping;
-    for (std::size_t j = 0; j < senders.size(); ++j) {
-      auto& replicas = elected_first.intervals.at(j).replicas;
-      auto it        = std::ranges::find_if(replicas, [&](const ProcessorGroup& g) { return g.front() == senders[j]; });
-      if (it != replicas.end()) std::rotate(replicas.begin(), it, it + 1);
-    }
-    s.period  = oneport_active_period(pipeline, platform, elected_first);
-    s.formula = "oneport-active";
-  } else {
-    CycleRatioResult r = max_cycle_ratio(graph);
-    if (r.deadlock)
-      throw InputError::keyed("mapping", "one-port analysis: the mapping deadlocks: " + r.describe(graph));
-    s.period  = r.period;
-    s.formula = "event-graph";
-  }
-  return s;
-}
-
 } // namespace pipesim

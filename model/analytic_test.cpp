@@ -1,5 +1,6 @@
 // Analytic formulas on the papers' worked examples and hand-computed cases.
 #include "base/input_error.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/event_graph.hpp"
 #include "model/test_fixtures.hpp"

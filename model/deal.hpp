@@ -15,7 +15,7 @@ bool is_dealt(const Interval& in);
 inline constexpr long long max_deal_round = 1'000'000;
 
 /// L = lcm of the replica counts of the dealt intervals (1 without deal): the execution repeats every L data sets.
-/// InputError when L exceeds max_deal_round.
+/// InputError when L exceeds max_deal_round. Complexity: O(m log L).
 int deal_round(const Mapping& mapping);
 
 /// The replicas (indices into in.replicas) that process data set k (k from 0): {k mod R} when dealt, every replica
@@ -23,6 +23,7 @@ int deal_round(const Mapping& mapping);
 std::vector<int> processing_replicas(const Interval& in, int k);
 bool processes(const Interval& in, int replica, int k);
 
+/// Complexity of the per-interval functions below and above: O(R) for R replicas.
 /// Index of the replica holding processor u, or -1.
 int replica_of(const Interval& in, int u);
 

@@ -97,6 +97,9 @@ struct CycleRatioResult {
 /// each, then O(E) per Bellman-Ford pass (a few when nothing is to repair). Measured: bench/event_graph.cpp.
 CycleRatioResult max_cycle_ratio(const EventGraph& graph);
 
+/// A cycle of places without a token (transitions in order), or empty when there is none. Complexity: O(V + E).
+std::vector<int> token_free_cycle(const EventGraph& graph);
+
 /// Earliest firing times of the first `rounds` rounds (max-plus recurrence; start times). Throws std::logic_error
 /// on deadlock. Result[r][t] = start of transition t in round r.
 std::vector<std::vector<double>> event_graph_schedule(const EventGraph& graph, int rounds);

@@ -18,11 +18,11 @@ namespace {
 
 /// A one-to-one line: stage i on processor P_i of speed 1, w_i = 1 / mu_i, messages of size 0 (transfers take no
 /// time), no latency.
-struct Line {
+struct ExponentialLine {
   Pipeline pipeline;
   Platform platform;
   Mapping mapping;
-  explicit Line(const std::vector<double>& mu)
+  explicit ExponentialLine(const std::vector<double>& mu)
   {
     std::vector<Processor> procs;
     std::vector<std::pair<int, int>> intervals;
@@ -105,7 +105,7 @@ double blocking_line_period(const std::vector<double>& mu)
 
 ExponentialPeriod line_period(const std::vector<double>& mu)
 {
-  Line line(mu);
+  ExponentialLine line(mu);
   return exponential_period(build_oneport_event_graph(line.pipeline, line.platform, line.mapping));
 }
 
@@ -149,7 +149,7 @@ TEST(ExponentialPeriod, LinesOfThreeToFiveStagesMatchAnIndependentChain)
 
 TEST(ExponentialPeriod, RefusesAboveTheStateLimitAndSaysWhy)
 {
-  Line line({1, 1, 1, 1, 1});
+  ExponentialLine line({1, 1, 1, 1, 1});
   auto g = build_oneport_event_graph(line.pipeline, line.platform, line.mapping);
   ExponentialOptions options;
   options.max_states = 10;

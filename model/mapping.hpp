@@ -48,6 +48,8 @@ struct Mapping {
 };
 
 /// Rules of DESIGN.md §2, derived from the mapping.
+/// Complexity of the functions below: O(S log S), S the processors the mapping lists (with repetition), except
+/// unreachable_pair, O(sum_j R_j R_{j+1}) route look-ups (R_j: processors of I_j).
 enum class MappingRule { one_to_one, interval, general };
 PIPESIM_ENUM_NAMES(MappingRule, {one_to_one, "one-to-one"}, {interval, "interval"}, {general, "general"});
 MappingRule classify(const Mapping& mapping);

@@ -34,25 +34,6 @@ bool reaches_all(std::size_t n, const std::vector<std::vector<int>>& next)
   return count == n;
 }
 
-bool token_free_cycle(const EventGraph& g)
-{
-  const std::size_t n = g.transitions.size();
-  std::vector<std::vector<int>> next(n);
-  std::vector<int> indegree(n, 0);
-  for (const auto& p : g.places)
-    if (p.tokens == 0) {
-      next[static_cast<std::size_t>(p.from)].push_back(p.to);
-      ++indegree[static_cast<std::size_t>(p.to)];
-    }
-  std::vector<int> queue;
-  for (std::size_t v = 0; v < n; ++v)
-    if (indegree[v] == 0) queue.push_back(static_cast<int>(v));
-  for (std::size_t k = 0; k < queue.size(); ++k)
-    for (int w : next[static_cast<std::size_t>(queue[k])])
-      if (--indegree[static_cast<std::size_t>(w)] == 0) queue.push_back(w);
-  return queue.size() < n;
-}
-
 /// Per place from -> to: its tokens plus the fewest tokens on a path to -> from (the token count of every cycle
 /// through a place is invariant, so this bounds the place in every reachable marking). Dijkstra per source.
 std::vector<int> place_bounds(const EventGraph& g)
@@ -240,7 +221,7 @@ std::optional<std::string> unsupported(const EventGraph& g)
   for (const auto& t : g.transitions)
     if (!(t.duration >= 0) || !std::isfinite(t.duration))
       return fmt::format("transition {} lasts {}: expected a finite duration >= 0", t.label, t.duration);
-  if (token_free_cycle(g)) return "the event graph has a cycle without tokens (deadlock)";
+  if (!token_free_cycle(g).empty()) return "the event graph has a cycle without tokens (deadlock)";
   if (!strongly_connected(g))
     return "the event graph is not strongly connected: tokens can pile up between its parts (infinitely many markings)";
   return std::nullopt;

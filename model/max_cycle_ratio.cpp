@@ -12,45 +12,6 @@ namespace pipesim {
 
 namespace {
 
-/// A cycle of places with no token, or empty.
-std::vector<int> token_free_cycle(const EventGraph& g)
-{
-  const int n = static_cast<int>(g.transitions.size());
-  std::vector<std::vector<int>> out(static_cast<std::size_t>(n));
-  for (const auto& p : g.places)
-    if (p.tokens == 0) out[static_cast<std::size_t>(p.from)].push_back(p.to);
-  std::vector<int> state(static_cast<std::size_t>(n), 0);
-  for (int s = 0; s < n; ++s) {
-    if (state[static_cast<std::size_t>(s)] != 0) continue;
-    std::vector<std::pair<int, std::size_t>> stack{{s, 0}};
-    state[static_cast<std::size_t>(s)] = 1;
-    while (!stack.empty()) {
-      auto& [v, i]     = stack.back();
-      const auto& next = out[static_cast<std::size_t>(v)];
-      if (i == next.size()) {
-        state[static_cast<std::size_t>(v)] = 2;
-        stack.pop_back();
-        continue;
-      }
-      int w = next[i++];
-      if (state[static_cast<std::size_t>(w)] == 1) { // back edge: cycle w -> ... -> v -> w
-        std::vector<int> cycle;
-        for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-          cycle.push_back(it->first);
-          if (it->first == w) break;
-        }
-        std::reverse(cycle.begin(), cycle.end());
-        return cycle;
-      }
-      if (state[static_cast<std::size_t>(w)] == 0) {
-        state[static_cast<std::size_t>(w)] = 1;
-        stack.emplace_back(w, 0);
-      }
-    }
-  }
-  return {};
-}
-
 /// Tolerance of Howard's policy improvement (Boost reads it from static traits, hence the thread-local value set per
 /// call). Boost's own default, an absolute -0.005, is wrong for times in seconds. Our graphs are normalised
 /// (durations at most 1), but the potentials Howard computes are sums along paths as long as the graph, up to the
@@ -166,6 +127,44 @@ std::vector<int> howard_cycle(const EventGraph& g)
 }
 
 } // namespace
+
+std::vector<int> token_free_cycle(const EventGraph& g)
+{
+  const int n = static_cast<int>(g.transitions.size());
+  std::vector<std::vector<int>> out(static_cast<std::size_t>(n));
+  for (const auto& p : g.places)
+    if (p.tokens == 0) out[static_cast<std::size_t>(p.from)].push_back(p.to);
+  std::vector<int> state(static_cast<std::size_t>(n), 0);
+  for (int s = 0; s < n; ++s) {
+    if (state[static_cast<std::size_t>(s)] != 0) continue;
+    std::vector<std::pair<int, std::size_t>> stack{{s, 0}};
+    state[static_cast<std::size_t>(s)] = 1;
+    while (!stack.empty()) {
+      auto& [v, i]     = stack.back();
+      const auto& next = out[static_cast<std::size_t>(v)];
+      if (i == next.size()) {
+        state[static_cast<std::size_t>(v)] = 2;
+        stack.pop_back();
+        continue;
+      }
+      int w = next[i++];
+      if (state[static_cast<std::size_t>(w)] == 1) { // back edge: cycle w -> ... -> v -> w
+        std::vector<int> cycle;
+        for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+          cycle.push_back(it->first);
+          if (it->first == w) break;
+        }
+        std::reverse(cycle.begin(), cycle.end());
+        return cycle;
+      }
+      if (state[static_cast<std::size_t>(w)] == 0) {
+        state[static_cast<std::size_t>(w)] = 1;
+        stack.emplace_back(w, 0);
+      }
+    }
+  }
+  return {};
+}
 
 CycleRatioResult max_cycle_ratio(const EventGraph& g)
 {

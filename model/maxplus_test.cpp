@@ -17,11 +17,11 @@ using ::testing::ElementsAre;
 namespace {
 
 /// A one-to-one line: stage i on P_i of speed s_i, every link of bandwidth b and latency c.
-struct Line {
+struct TandemLine {
   Pipeline pipeline;
   Platform platform;
   Mapping mapping;
-  Line(std::vector<double> w, std::vector<double> delta, std::vector<double> speeds, double b, double c)
+  TandemLine(std::vector<double> w, std::vector<double> delta, std::vector<double> speeds, double b, double c)
       : pipeline{std::move(w), std::move(delta)}
   {
     std::vector<Processor> procs;
@@ -45,7 +45,7 @@ struct Line {
 ///   E_0(k) = E_1(k-1) + c + delta_0(k) / b
 ///   E_i(k) = max(C_i(k), E_{i+1}(k-1)) + c + delta_i(k) / b   (0 < i < n;  E_n(k): no E_{n+1})
 /// and the output time of k is E_n(k).
-std::vector<double> tandem_output_times(const Line& line, const Variability& v, int datasets)
+std::vector<double> tandem_output_times(const TandemLine& line, const Variability& v, int datasets)
 {
   const int n    = line.pipeline.n();
   const double b = line.platform.bandwidth(0, 1), c = line.platform.latency(0, 1);
@@ -80,7 +80,7 @@ TEST(MaxPlus, TwoStageLineByHand)
   // Data set 1: S1 receives it after sending 0: [4, 5], computes [5, 7]; S2 is free once it delivered 0 at 8:
   // S1 -> S2 [8, 9], computes [9, 12], delivers [12, 13]: t_1 = 13. From then on S2's cycle (1 + 3 + 1) sets the pace:
   // t_2 = 18, t_3 = 23.
-  Line line({2, 3}, {1, 1, 1}, {1, 1}, 1, 0);
+  TandemLine line({2, 3}, {1, 1, 1}, {1, 1}, 1, 0);
   Variability means(line.pipeline);
   auto g = build_oneport_event_graph(line.pipeline, line.platform, line.mapping);
   EXPECT_THAT(maxplus_output_times(g, means, 4), ElementsAre(8, 13, 18, 23));
@@ -89,7 +89,7 @@ TEST(MaxPlus, TwoStageLineByHand)
 TEST(MaxPlus, DrawnTimesOfALineFollowTheTandemRecursion)
 {
   // Five stages, random laws on both work and sizes, latencies: every output time equals the independent recursion.
-  Line line({3, 1, 4, 1, 5}, {2, 7, 1, 8, 2, 8}, {1.5, 0.5, 2, 1, 3}, 4, 0.25);
+  TandemLine line({3, 1, 4, 1, 5}, {2, 7, 1, 8, 2, 8}, {1.5, 0.5, 2, 1, 3}, 4, 0.25);
   const std::vector<VariabilitySpec> specs{spec_of(UnitLaw::exponential(), UnitLaw::exponential()),
                                            spec_of(UnitLaw::gamma(2), UnitLaw::uniform(0.5)),
                                            spec_of(UnitLaw::lognormal(0.8), UnitLaw())};
@@ -143,7 +143,7 @@ TEST(MaxPlus, RunningInPiecesEqualsOneRun)
 
 TEST(MaxPlus, PrecisionRunsUntilTheIntervalIsNarrowEnough)
 {
-  Line line({1, 1, 1}, {0, 0, 0, 0}, {1, 1, 1}, 1, 0);
+  TandemLine line({1, 1, 1}, {0, 0, 0, 0}, {1, 1, 1}, 1, 0);
   Variability v(line.pipeline, spec_of(UnitLaw::exponential(), UnitLaw()), 3);
   auto g = build_oneport_event_graph(line.pipeline, line.platform, line.mapping);
   MaxPlusOptions o;

@@ -2,10 +2,7 @@
 #include "model/multiport_analytic.hpp"
 
 #include "model/allotment.hpp"
-#include "model/analytic.hpp"
-#include "model/bbr10/worst_case_period.hpp"
 #include "model/deal.hpp"
-#include "model/multiport_event_graph.hpp"
 #include "model/oneport_plan.hpp"
 
 #include "base/input_error.hpp"
@@ -282,39 +279,4 @@ double multiport_latency(const Pipeline& pipeline, const Platform& platform, con
   const auto& last   = plan.transfers[static_cast<std::size_t>(delivery)];
   return arrival(delivery, done.at({mapping.m() - 1, last.from}));
 }
-
-AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                  int buffer)
-{
-  AnalyticSummary s;
-  if (mapping.has_deal() && !mapping.data_parallel()) { // no paper's formula: the allotted execution's event graph
-    EventGraph graph   = build_multiport_event_graph(pipeline, platform, mapping, buffer);
-    CycleRatioResult r = max_cycle_ratio(graph);
-    if (r.deadlock)
-      throw InputError::keyed("mapping", "multi-port analysis: the mapping deadlocks: " + r.describe(graph));
-    s.period              = r.period;
-    s.formula             = "event-graph";
-    s.latency             = event_graph_output_times(graph, 1).front();
-    s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
-    return s; // no worst case: deal replicas are not fault tolerant
-  }
-  auto all              = FailureConfiguration::all_alive(platform);
-  s.period              = bbr10_period(pipeline, platform, mapping, all, first_alive_election(mapping, all));
-  s.formula             = "seed004-alg1";
-  s.latency             = multiport_latency(pipeline, platform, mapping);
-  s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
-  if (mapping.data_parallel() || mapping.has_deal()) return s; // no worst case: deal replicas are not fault tolerant
-  if (classify(mapping) != MappingRule::general) {
-    s.worst_case_period  = bbr10_eq1_period(pipeline, platform, mapping);
-    s.worst_case_formula = "seed004-eq1";
-    return s;
-  }
-  WorstCaseOptions options;
-  options.max_processors = 12; // 4,096 configurations at most: tens of milliseconds
-  WorstCasePeriod worst  = bbr10_worst_case_period(pipeline, platform, mapping, options);
-  s.worst_case_period    = worst.period;
-  s.worst_case_formula   = worst.enumerated ? "worst-case-enumeration" : "worst-case-bound";
-  return s;
-}
-
 } // namespace pipesim

@@ -26,6 +26,7 @@ struct Election {
 };
 
 /// The election DESIGN.md §3.5 uses: the first alive replica of each interval in replica order (-1 if none).
+/// Complexity: O(sum_j R_j), as the two survival tests below.
 Election first_alive_election(const Mapping& mapping, const FailureConfiguration& config);
 
 /// True when every interval keeps an alive replica (the run survives; bbr10 eq. (2) is the probability that
@@ -56,14 +57,15 @@ struct MultiportTerms {
 /// with P_in before I_1 and P_out after I_m (never bottlenecks, no cards). With latencies the input term is
 /// max_v max(c_{v,u} + delta / b_{v,u}, delta / Bin_u), the link output term max_v (c_{u,v} + delta / b_{u,v}).
 /// Throws InputError unless the mapping is an interval mapping with active replication, one processor per
-/// replica, and u holds I_j.
+/// replica, and u holds I_j. Complexity: O(|I_j| + |alloc(d_j-1)| + |alloc(d_j+1)|).
 MultiportTerms bbr10_eq1_terms(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping, int j,
                                int u);
 double bbr10_eq1_cycle_time(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping, int j, int u);
 
 /// bbr10 eq. (1): worst-case period of an interval mapping with active replication, the maximum of
 /// bbr10_eq1_cycle_time over every interval j and every u in alloc(d_j). It is the maximum of bbr10_period over
-/// every failure configuration in which each interval keeps a replica and over every election. O(sum_j |alloc|^2).
+/// every failure configuration in which each interval keeps a replica and over every election.
+/// Complexity: O(sum_j |alloc(d_j)| (|alloc(d_j-1)| + |alloc(d_j+1)| + |I_j|)).
 double bbr10_eq1_period(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
 /// bbr10 Algorithm 1, generalised to any mapping with active replication (one processor per replica): the
@@ -73,23 +75,30 @@ double bbr10_eq1_period(const Pipeline& pipeline, const Platform& platform, cons
 /// (a processor holding I_j and I_{j+1} uses its own output); P_in sends delta_0 to every alive replica of I_1;
 /// the sender of I_m sends delta_n to P_out. Throws InputError when the configuration or the election does not
 /// fit the mapping (wrong sizes, a sender that is crashed or not a replica of its interval, an interval without
-/// survivor). O(p + sum_j |alloc(d_j)| log p).
+/// survivor). Complexity: O(p + sum_j |alloc(d_j)| log p).
 std::vector<MultiportTerms> bbr10_cycle_time_terms(const Pipeline& pipeline, const Platform& platform,
                                                    const Mapping& mapping, const FailureConfiguration& config,
                                                    const Election& election);
 
-/// bbr10 Algorithm 1: cycle-time of processor u (0 when u is crashed or unused).
+/// bbr10 Algorithm 1: cycle-time of processor u (0 when u is crashed or unused). Complexity: that of the terms.
 double bbr10_cycle_time(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                         const FailureConfiguration& config, const Election& election, int u);
 
 /// bbr10 §6.1: the period for a failure configuration and an election, the largest cycle-time over the
-/// alive processors.
+/// alive processors. Complexity: that of bbr10_cycle_time_terms.
 double bbr10_period(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                     const FailureConfiguration& config, const Election& election);
 
 /// Interval mappings without failures: bbr10_period with every processor alive and replica 0 of each interval
 /// elected, i.e. eq. (1) with the elected senders in place of the worst-case minimum over predecessors and only
 /// the elected replica paying the outputs. Never exceeds bbr10_eq1_period. Throws InputError for general mappings.
+/// Complexity: that of bbr10_cycle_time_terms.
 double bbr10_interval_period_all_alive(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
+
+/// Multi-port latency without failures: the critical path of one data set through the mapping with replica 0 of each
+/// interval elected and the allotted transfer times (model/allotment.hpp), each transfer paying its latency first.
+/// Exact for the `allotted` simulation unless a processor computes two intervals of the same data set at once.
+/// InputError with deal or data-parallel groups. Complexity: O(R T) for R replicas and T transfers, plus the allotment.
+double multiport_latency(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping);
 
 } // namespace pipesim

@@ -4,6 +4,7 @@
 
 #include "base/input_error.hpp"
 #include "model/allotment.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/oneport_plan.hpp"

@@ -52,6 +52,7 @@ struct OnePortPlan {
 /// dealt interval, the elected replica `senders[j]` otherwise (replica 0 when `senders` is empty; `senders[j]` is
 /// not used for a dealt interval but must be one of its replicas). InputError for data-parallel groups, a round
 /// above max_deal_round and a sender that is not a replica of its interval.
+/// Complexity: O(L (m + sum_j R_j R_{j+1}) + P m) for R_j replicas of I_j and P processors in the mapping.
 OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node,
                          const std::vector<int>& senders = {});
 

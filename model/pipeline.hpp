@@ -15,10 +15,10 @@ struct Pipeline {
   double work(int i) const { return w.at(static_cast<std::size_t>(i - 1)); }
   /// delta_i for 0 <= i <= n.
   double data(int i) const { return delta.at(static_cast<std::size_t>(i)); }
-  /// Sum of w_i for first <= i <= last.
+  /// Sum of w_i for first <= i <= last. Complexity: O(last - first + 1).
   double work(int first, int last) const;
 
-  /// Throws InputError unless n >= 1, |delta| = n + 1, all values finite and >= 0.
+  /// Throws InputError unless n >= 1, |delta| = n + 1, all values finite and >= 0. Complexity: O(n).
   void validate() const;
 };
 

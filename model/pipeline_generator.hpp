@@ -13,6 +13,7 @@ namespace pipesim {
 /// making w constant changes the delta values drawn; a normal range consumes a variable count (redraws). Same seed
 /// and ranges give the same pipeline everywhere. Named ranges from the papers are in model/pipeline_presets.hpp.
 /// Throws InputError when n < 1, a range is ill-formed (Range::well_formed) or allows negative values.
+/// Complexity: O(n) draws (a normal range redraws a negative value: expected O(1) draws each).
 Pipeline generate_pipeline(int n, const Range& w, const Range& delta, std::uint64_t seed);
 
 } // namespace pipesim

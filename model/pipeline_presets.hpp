@@ -20,7 +20,7 @@ struct PipelinePreset {
 
 /// Every preset, in a fixed order: br07-exp1..4, bbr10-table1, bbr10-tables23, hedpm, hedpm-5.2-hom, hedpm-5.2-het.
 const std::vector<PipelinePreset>& pipeline_presets();
-/// The preset called `name`, or nullptr.
+/// The preset called `name`, or nullptr. Complexity: O(presets), a linear search of a dozen entries.
 const PipelinePreset* find_pipeline_preset(std::string_view name);
 /// "br07-exp1, br07-exp2, ..." for error messages.
 std::string pipeline_preset_names();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "platforms/profile.hpp"
 
 #include <cstddef>
 #include <limits>
@@ -112,6 +113,11 @@ public:
   void set_link_failures(std::vector<LinkFailure> f) { link_failures_ = std::move(f); }
   void set_applied_edits(std::vector<AppliedEdit> e) { applied_edits_ = std::move(e); }
 
+  /// Time-varying values (DESIGN.md §3.11): the model's figures above are the nominal ones, platform_at(t) the ones
+  /// at date t.
+  const PlatformProfiles& profiles() const { return profiles_; }
+  void set_profiles(PlatformProfiles p) { profiles_ = std::move(p); }
+
   PlatformClass classify() const;
   PlatformFlags flags() const;
 
@@ -132,6 +138,7 @@ private:
   std::vector<LinkSetting> link_settings_;
   std::vector<LinkFailure> link_failures_;
   std::vector<AppliedEdit> applied_edits_;
+  PlatformProfiles profiles_;
 };
 
 } // namespace pipesim

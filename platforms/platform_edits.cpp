@@ -393,6 +393,7 @@ Platform apply_platform_options(const Platform& platform, const PlatformOptions&
     }
   out.set_xml_file(platform.xml_file());
   out.set_applied_edits(std::move(edited.records));
+  out.set_profiles(platform.profiles()); // by host name: a removed host's profiles no longer apply
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include "platforms/platform_json.hpp"
 
 #include "base/input_error.hpp"
+#include "platforms/profile_json.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -105,6 +106,7 @@ json platform_to_json(const Platform& platform, bool links)
       failures.push_back({{"link", f.link}, {"time", number(f.time)}});
     out["link_failures"] = std::move(failures);
   }
+  if (!platform.profiles().empty()) out["profiles"] = profiles_to_json(platform.profiles()); // absent: none
   if (!platform.applied_edits().empty()) {
     json edits = json::array();
     for (const auto& e : platform.applied_edits())
@@ -159,6 +161,7 @@ Platform platform_from_json(const json& j, bool links)
     edits.push_back(std::move(a));
   }
   platform.set_applied_edits(std::move(edits));
+  if (j.contains("profiles")) platform.set_profiles(profiles_from_json(j.at("profiles")));
   return platform;
 }
 

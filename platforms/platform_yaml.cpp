@@ -248,7 +248,7 @@ PlatformGeneratorSpec parse_generator(const YamlNode& gen, const IoNames& io, co
 Platform parse_platform_yaml(const YamlNode& platform_node)
 {
   platform_node.require_map();
-  platform_node.allow_only({"processors", "bandwidth", "latency", "io", "generate", "hosts", "edits"});
+  platform_node.allow_only({"processors", "bandwidth", "latency", "io", "generate", "hosts", "edits", "profiles"});
   IoNames io         = parse_io(platform_node);
   bool explicit_list = platform_node.has("processors");
   if (auto gen = platform_node.find("generate")) {

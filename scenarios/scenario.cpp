@@ -17,13 +17,16 @@
 //   Messages name the interval or group as `mapping[j].stages` / `mapping[j].replicas[r]`.
 // - `mapper: explicit` without a `mapping` is an error (the explicit mapper has nothing to map).
 // - `simulation.warmup` absent stays -1 (SimulationSettings::effective_warmup gives N/2).
-// - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0.
+// - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0. `mapper_options.period_test`
+//   (worst-case, the default, or all-alive-best-election) is read by the bbr10 reliability heuristics only.
 // - `simulation.failures` is read by scenarios/failure_spec.cpp; trace hosts are checked here against a YAML
 //   platform (with their lines), and against an XML platform only when the crash schedule is drawn.
 // - `simulation.runs` (Monte Carlo) is an integer in [1, max_monte_carlo_runs], default 1, whatever the failure model;
 //   `simulation.simgrid` arguments are tried by SimGrid (simulator/simgrid_options.hpp) with their lines.
 // - `pipeline.variability` (random operation times) is read by scenarios/variability_spec.cpp; its sample files
 //   resolve like `platform.file`; without its own `seed` the simulation's seed keys the draws.
+// - `analytic: {network: exact | lv08}` (default exact) says which network the analytic figures assume; a task chain
+//   (sv95's response functions) refuses lv08, its times are not transfers on links.
 #include "scenarios/scenario.hpp"
 
 #include "base/input_error.hpp"
@@ -32,6 +35,7 @@
 #include "model/pipeline_generator.hpp"
 #include "model/pipeline_presets.hpp"
 #include "platforms/platform_yaml.hpp"
+#include "platforms/profile_yaml.hpp"
 #include "scenarios/failure_spec.hpp"
 #include "scenarios/mapping_spec.hpp"
 #include "scenarios/variability_spec.hpp"
@@ -139,10 +143,12 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
     spec.model    = parse_platform_yaml(node);
     spec.in_name  = spec.model.in_name();
     spec.out_name = spec.model.out_name();
+    if (auto profiles = node.find("profiles"))
+      spec.model.set_profiles(parse_profiles_yaml(*profiles, base_dir, &spec.model));
     parse_platform_options(node, spec);
     return spec;
   }
-  node.allow_only({"file", "io", "hosts", "edits"});
+  node.allow_only({"file", "io", "hosts", "edits", "profiles"});
   spec.kind     = PlatformSpec::Kind::xml;
   spec.xml_file = resolve_file(node.at("file"), base_dir);
   if (auto io = node.find("io")) {
@@ -151,6 +157,7 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
     if (auto in = io->find("in")) spec.in_name = parse_name(*in);
     if (auto out = io->find("out")) spec.out_name = parse_name(*out);
   }
+  if (auto profiles = node.find("profiles")) spec.profiles = parse_profiles_yaml(*profiles, base_dir, nullptr).hosts;
   parse_platform_options(node, spec);
   return spec;
 }
@@ -177,11 +184,12 @@ Objective parse_objective(const YamlNode& node)
 MapperOptions parse_mapper_options(const YamlNode& node, std::uint64_t default_seed)
 {
   node.require_map();
-  node.allow_only({"time_limit", "seed"});
+  node.allow_only({"time_limit", "seed", "period_test"});
   MapperOptions options;
   options.seed = default_seed;
   if (auto limit = node.find("time_limit")) options.time_limit = limit->as_positive();
   if (auto seed = node.find("seed")) options.seed = parse_seed(*seed);
+  if (auto test = node.find("period_test")) options.period_test = test->as_enum<PeriodTest>("period test");
   return options;
 }
 
@@ -198,11 +206,38 @@ std::vector<std::string> parse_simgrid_args(const YamlNode& node)
   return args;
 }
 
+/// `precision` and `max_datasets` (DESIGN.md §3.10): the run goes on until the interval is narrow enough; its warm-up
+/// is detected, not given.
+void parse_precision(const YamlNode& node, SimulationSettings& settings)
+{
+  if (auto precision = node.find("precision")) {
+    double p = precision->as_double();
+    if (!(p > 0 && p < 1))
+      precision->fail("expected a number in (0, 1): the relative half-width of the 95 % interval of the period "
+                      "(0.01: the period within +/- 1 %)");
+    if (auto warmup = node.find("warmup"))
+      warmup->fail_key("'warmup' and 'precision' do not go together: with precision the warm-up is detected (MSER-5, "
+                       "docs/random-times.md)");
+    settings.precision = p;
+  }
+  auto max_datasets = node.find("max_datasets");
+  if (!max_datasets) return;
+  if (settings.precision <= 0)
+    max_datasets->fail_key("'max_datasets' bounds a run with 'precision' (simulation.precision); without it the run "
+                           "has N = simulation.datasets data sets");
+  long long m = max_datasets->as_integer();
+  if (m < settings.datasets || m > max_simulated_datasets)
+    max_datasets->fail(fmt::format("expected an integer in [{}, {}]: at least simulation.datasets (N = {}, where the "
+                                   "interval is first looked at), and a run keeps every data set's times",
+                                   settings.datasets, max_simulated_datasets, settings.datasets));
+  settings.max_datasets = static_cast<int>(m);
+}
+
 SimulationSettings parse_simulation(const YamlNode& node)
 {
   node.require_map();
   node.allow_only({"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation",
-                   "buffer", "failures", "runs"});
+                   "buffer", "failures", "runs", "window", "precision", "max_datasets"});
   SimulationSettings settings;
   if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
   if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
@@ -229,11 +264,13 @@ SimulationSettings parse_simulation(const YamlNode& node)
                                  settings.effective_warmup(), settings.datasets));
     settings.cooldown = static_cast<int>(c);
   }
+  parse_precision(node, settings);
   for (const char* key : {"allocation", "buffer"})
     if (auto k = node.find(key); k && settings.model != CommModel::multi_port)
       k->fail_key(fmt::format("'{}' applies to the multi-port model only (simulation.model: multi-port)", key));
   if (auto allocation = node.find("allocation")) settings.allocation = allocation->as_enum<Allocation>();
   if (auto buffer = node.find("buffer")) settings.buffer = buffer->as_int_at_least(1);
+  if (auto window = node.find("window")) settings.window = window->as_int_at_least(1);
   if (auto seed = node.find("seed")) settings.seed = parse_seed(*seed);
   if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
   if (auto simgrid = node.find("simgrid")) settings.simgrid_args = parse_simgrid_args(*simgrid);
@@ -248,6 +285,19 @@ SimulationSettings parse_simulation(const YamlNode& node)
   return settings;
 }
 
+/// `analytic: {network: exact | lv08}`.
+void parse_analytic(const YamlNode& node, Scenario& scenario)
+{
+  node.require_map();
+  node.allow_only({"network"});
+  if (auto network = node.find("network")) {
+    scenario.analytic_network = network->as_enum<AnalyticNetwork>();
+    if (scenario.task_chain && scenario.analytic_network != AnalyticNetwork::exact)
+      network->fail("a task_chain's times are seed 001's response functions, not transfers on links: only exact "
+                    "applies");
+  }
+}
+
 /// `mapper` or `mapping`, exactly one of them.
 void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
 {
@@ -258,6 +308,7 @@ void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
   if (!mapper && !mapping)
     throw InputError::at(root.file(), root.line(), "mapper",
                          "missing key (and no 'mapping'): give a mapper's name or an explicit mapping");
+  scenario.mapper_line = mapper ? mapper->line() : mapping->line();
   if (mapping) {
     scenario.mapper  = explicit_mapper_name;
     scenario.mapping = parse_mapping_spec(*mapping);
@@ -278,13 +329,27 @@ void check_mapping(const Scenario& scenario)
     check_mapping_stages(*scenario.mapping, scenario.pipeline.n());
 }
 
+/// `dynamic:` (scenarios/dynamic_spec.hpp) with what it needs of the rest of the scenario.
+void parse_dynamic(const YamlNode& node, Scenario& scenario)
+{
+  if (scenario.task_chain) node.fail_key("seed 001's task chains do not re-map (the pipeline executions do)");
+  if (scenario.simulation.failures.enabled())
+    node.fail_key("a re-mapping policy runs without simulation.failures (dynamic.on_crash: remap is not built yet)");
+  scenario.dynamic = parse_dynamic_spec(node, scenario.pipeline.n());
+  if (scenario.dynamic->policy != RemapPolicyKind::static_mapping && scenario.dynamic->mapper.empty() &&
+      scenario.mapper == explicit_mapper_name)
+    node.fail_key(fmt::format("policy {} re-maps with a mapper: give dynamic.mapper (the scenario's mapping is "
+                              "explicit)",
+                              to_string(scenario.dynamic->policy)));
+}
+
 Scenario parse_body(const YamlNode& root, const std::string& label, const std::string& base_dir, SourceMap sources)
 {
   if (!root.is_map())
     throw InputError::in_file(label, root.line(),
                               "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)");
-  root.allow_only(
-      {"name", "pipeline", "task_chain", "platform", "mapper", "mapping", "objective", "mapper_options", "simulation"});
+  root.allow_only({"name", "pipeline", "task_chain", "platform", "mapper", "mapping", "objective", "mapper_options",
+                   "simulation", "analytic", "dynamic"});
   Scenario scenario;
   scenario.sources = std::move(sources);
   scenario.file    = label;
@@ -302,6 +367,9 @@ Scenario parse_body(const YamlNode& root, const std::string& label, const std::s
                                                     [&](const YamlNode& file) { return resolve_file(file, base_dir); });
   }
   scenario.platform = parse_platform(root.at("platform"), base_dir);
+  if (auto profiles = root.at("platform").find("profiles"); profiles && scenario.task_chain)
+    profiles->fail_key("seed 001's task chains run on platforms whose values do not change (their response "
+                       "functions are measured on one); leave platform.profiles out");
   parse_mapper_choice(root, scenario);
   if (auto objective = root.find("objective")) scenario.objective = parse_objective(*objective);
   scenario.mapper_options.seed = scenario.simulation.seed;
@@ -314,9 +382,13 @@ Scenario parse_body(const YamlNode& root, const std::string& label, const std::s
     check_task_chain_spec(*scenario.task_chain, platform.p());
   }
   if (scenario.task_chain && scenario.mapping) check_task_chain_mapping(*scenario.task_chain, *scenario.mapping);
+  if (auto analytic = root.find("analytic")) parse_analytic(*analytic, scenario);
   if (auto simulation = root.find("simulation"))
-    if (auto failures = simulation->find("failures"))
+    if (auto failures = simulation->find("failures")) {
       check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);
+      scenario.failures_line = failures->line();
+    }
+  if (auto dynamic = root.find("dynamic")) parse_dynamic(*dynamic, scenario);
   return scenario;
 }
 

@@ -4,10 +4,12 @@
 #include "base/source_map.hpp"
 #include "mappers/mapper.hpp"
 #include "model/mapping.hpp"
+#include "model/network_correction.hpp"
 #include "model/pipeline.hpp"
 #include "model/variability.hpp"
 #include "platforms/platform.hpp"
 #include "platforms/platform_edits.hpp"
+#include "scenarios/dynamic_spec.hpp"
 #include "scenarios/task_chain_spec.hpp"
 #include "simulator/simulation.hpp"
 
@@ -47,7 +49,8 @@ struct PlatformSpec {
   std::string xml_file; // Kind::xml: path as resolved (exists)
   std::string in_name  = "in";
   std::string out_name = "out";
-  PlatformOptions options; // platform.hosts and platform.edits (applied in load_platform)
+  PlatformOptions options;            // platform.hosts and platform.edits (applied in load_platform)
+  std::vector<HostProfiles> profiles; // Kind::xml: platform.profiles (hosts), added to the XML's own in load_platform
   int line = 0;
 };
 
@@ -62,7 +65,14 @@ struct Scenario {
   std::optional<TaskChainSpec> task_chain; // sv95's tasks; then `pipeline` stands for them (one stage each)
   Objective objective;
   MapperOptions mapper_options;
-  SimulationSettings simulation; // its `model` is the mappers' communication model too
+  SimulationSettings simulation;      // its `model` is the mappers' communication model too
+  std::optional<DynamicSpec> dynamic; // re-mapping during the run (scenarios/dynamic_spec.hpp)
+  int mapper_line   = 0;              // the line of `mapper` (or of `mapping`): where a refusal of the mapper points
+  int failures_line = 0;              // the line of `simulation.failures` (0 when absent)
+  std::string mapper_option;          // the command-line option that replaced the scenario's mapper ("--mapper"), if any
+  /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
+  /// the mappers always map on the platform as given.
+  AnalyticNetwork analytic_network = AnalyticNetwork::exact;
   /// Where each key came from: the file's nodes, the command-line options that overrode keys, the run of a campaign
   /// (docs/scenarios.md "Errors"); with a `mapper`, the mapper stands in for `mapping` (the mapping it returns).
   SourceMap sources;

@@ -195,7 +195,8 @@ TEST(ScenarioFailuresErrors, PlatformModelNeedsAnXmlPlatform)
 
 TEST(ScenarioFailures, EveryElectionPolicyParses)
 {
-  // `first` (the default) and the bbr10 §6.1 elections by the names of bbr10_election (model/bbr10/election.hpp)
+  // `first` (the default) and the bbr10 §6.1 elections by the names of bbr10_election
+  // (model/bbr10/election_table.hpp)
   for (const char* name :
        {"first", "first-alive", "random", "max-bout", "min-comm", "min-nb-procs", "best", "exhaustive"}) {
     FailureSettings f =

@@ -165,6 +165,26 @@ mapper: br07.h1a-gr
   EXPECT_EQ(s.simulation.warmup, -1);
   EXPECT_EQ(s.simulation.model, CommModel::one_port);
   EXPECT_EQ(s.mapper_options.seed, 42u);
+  EXPECT_EQ(s.mapper_options.period_test, PeriodTest::worst_case);
+}
+
+TEST(ScenarioParse, PeriodTestOfTheReliabilityHeuristics)
+{
+  Scenario s = parse_scenario(R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+mapper: bbr10.best
+mapper_options: {period_test: all-alive-best-election}
+)",
+                              "test.yaml");
+  EXPECT_EQ(s.mapper_options.period_test, PeriodTest::all_alive_best_election);
+  expect_input_error(R"(pipeline: {w: [1], delta: [1, 1]}
+platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
+mapper: bbr10.best
+mapper_options:
+  period_test: all-alive
+)",
+                     {"test.yaml:5:", "mapper_options.period_test", "'all-alive'",
+                      "expected one of: worst-case, all-alive-best-election"});
 }
 
 TEST(ScenarioParse, SimulationSettings)

@@ -119,9 +119,9 @@ TEST(TaskChainSpec, ExplicitMappingsOfModules)
   MapperResult result      = run_mapper("explicit", problem, MapperOptions{});
   EXPECT_EQ(result.objective, 6.0);
   EXPECT_EQ(result.statistics.at("bottleneck"), 1.0);
-  expect_input_error(scenario(tasks, 4,
+  expect_input_error(scenario(tasks, 5,
                               "mapping:\n  - {stages: 1, replicas: [P1]}\n"
-                              "  - {stages: 2, replicas: [[P2, P3], [P4, P1]], replication: deal}\n"),
+                              "  - {stages: 2, replicas: [[P2, P3], [P4, P5]], replication: deal}\n"),
                      {"test.yaml:9:", "key 'mapping[1].replicas'",
                       "2 instances of the module of tasks 2..2, but task 2 (hist) is not replicable "
                       "(task_chain.tasks[1].replicable: false)"});
@@ -137,6 +137,14 @@ TEST(TaskChainSpec, ExplicitMappingsOfModules)
                               "mapping:\n  - {stages: 1, replicas: [[P1, P2]]}\n  - {stages: 2, "
                               "replicas: [P3]}\n"),
                      {"test.yaml:9:", "1 processors per instance, below the 2 the module of tasks 2..2 needs"});
+  // Issue 31: hist's instance on P2, which already runs t1's instance: P2 would be busy f_1 + f_2 = 6 + 2 per data
+  // set against a period of 6 (the period printed needed P2 at 133 %).
+  expect_input_error(scenario(tasks, 4,
+                              "mapping:\n  - {stages: 1, replicas: [[P1, P2]]}\n"
+                              "  - {stages: 2,\n     replicas: [[P3, P2]]}\n"),
+                     {"test.yaml:10:", "key 'mapping[1].replicas[0]'", "value 'P2'",
+                      "processor P2 already runs an instance of module 1 (mapping[0]); seed 001 gives each processor "
+                      "to one instance of one module"});
 }
 
 TEST(TaskChainSpec, ProgramsDeriveExecOnIdenticalProcessors)

@@ -61,7 +61,7 @@ int parse_stage(const YamlNode& stages, const std::string& key, int n)
   return static_cast<int>(i);
 }
 
-void parse_stages(const YamlNode& node, int n, const FileResolver& resolve, VariabilitySpec& spec)
+void parse_variability_stages(const YamlNode& node, int n, const FileResolver& resolve, VariabilitySpec& spec)
 {
   node.require_map();
   for (const std::string& key : node.keys()) {
@@ -118,7 +118,7 @@ VariabilitySpec parse_variability_spec(const YamlNode& node, int n, const FileRe
   }
   if (auto work = node.find("work")) spec.work = parse_law(*work, resolve);
   if (auto size = node.find("size")) spec.size = parse_law(*size, resolve);
-  if (auto stages = node.find("stages")) parse_stages(*stages, n, resolve, spec);
+  if (auto stages = node.find("stages")) parse_variability_stages(*stages, n, resolve, spec);
   return spec;
 }
 

@@ -5,7 +5,7 @@
 #include "model/test_fixtures.hpp"
 #include "simulator/crash_fixtures.hpp"
 #include "simulator/failures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include "platforms/simgrid/simgrid_platform.hpp"
 
@@ -44,8 +44,9 @@ std::string senders_started(const Example& ex, const std::vector<Crash>& crashes
     simgrid::s4u::Actor::on_creation_cb([names](const simgrid::s4u::Actor& a) {
       if (a.get_name().ends_with(":send")) *names += a.get_name() + " ";
     });
-    auto sim = simulate_here(ex.pipeline, ex.platform, ex.mapping,
-                             fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes));
+    auto sim = simulate_here({ex.pipeline, ex.platform, ex.mapping,
+                              fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes)})
+                   .run;
     return *names + fmt::format("{}", sim.failures.verdict);
   });
 }
@@ -65,8 +66,9 @@ TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
   // P1 (elected sender of I_1, bound by its card: 8/3) crashes at t = 40. P2 takes over: it computes I_1 in 2 and
   // sends 20 bytes to P3 and P4 on links of 10 (2 each, no card): period 2 (Algorithm 1 of the configuration).
   Example ex;
-  auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping,
-                           fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, {{"P1", 40}}));
+  auto sim = simulate({ex.pipeline, ex.platform, ex.mapping,
+                       fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, {{"P1", 40}})})
+                 .run;
   const auto& f = sim.failures;
   EXPECT_EQ(f.verdict, Verdict::survived);
   EXPECT_EQ(f.delivered, 80);
@@ -86,8 +88,9 @@ TEST(Crashes, MultiPortElectsTheNextReplicaAndReachesTheNewCycleTime)
 TEST(Crashes, OnePortPeriodAfterTheCrashIsTheEventGraphOfTheSurvivors)
 {
   Example ex;
-  auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping,
-                           fixtures::trace_settings(CommModel::one_port, Allocation::fair, 80, {{"P1", 100}}));
+  auto sim = simulate({ex.pipeline, ex.platform, ex.mapping,
+                       fixtures::trace_settings(CommModel::one_port, Allocation::fair, 80, {{"P1", 100}})})
+                 .run;
   const auto& f = sim.failures;
   EXPECT_EQ(f.verdict, Verdict::survived);
   ASSERT_EQ(sim.output_times.size(), 80u);
@@ -103,8 +106,9 @@ TEST(Crashes, NonElectedReplicaCrashChangesNothingButTheDuplicates)
 {
   Example ex;
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
-    auto sim = simulate(ex.pipeline, ex.platform, ex.mapping,
-                        fixtures::trace_settings(model, Allocation::allotted, 60, {{"P2", 30}}));
+    auto sim = simulate({ex.pipeline, ex.platform, ex.mapping,
+                         fixtures::trace_settings(model, Allocation::allotted, 60, {{"P2", 30}})})
+                   .run;
     EXPECT_EQ(sim.failures.verdict, Verdict::survived) << model;
     EXPECT_EQ(sim.failures.elections, 0) << model;
     EXPECT_EQ(sim.failures.duplicates, 0) << model;
@@ -116,8 +120,9 @@ TEST(Crashes, AnIntervalWithoutReplicaFailsTheRunAtItsLastCrash)
 {
   Example ex;
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
-    auto sim      = simulate(ex.pipeline, ex.platform, ex.mapping,
-                             fixtures::trace_settings(model, Allocation::fair, 60, {{"P3", 10}, {"P4", 25}}));
+    auto sim = simulate({ex.pipeline, ex.platform, ex.mapping,
+                         fixtures::trace_settings(model, Allocation::fair, 60, {{"P3", 10}, {"P4", 25}})})
+                   .run;
     const auto& f = sim.failures;
     EXPECT_EQ(f.verdict, Verdict::failed) << model;
     EXPECT_EQ(f.failed_interval, 1) << model;
@@ -131,14 +136,16 @@ TEST(Crashes, AnIntervalWithoutReplicaFailsTheRunAtItsLastCrash)
 TEST(Crashes, CrashesAtTimeZeroLeaveTheSurvivorsFromTheStart)
 {
   Example ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping,
-                      fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 60, {{"P1", 0}}));
+  auto sim = simulate({ex.pipeline, ex.platform, ex.mapping,
+                       fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 60, {{"P1", 0}})})
+                 .run;
   EXPECT_EQ(sim.failures.verdict, Verdict::survived);
   EXPECT_NEAR(sim.period, 2.0, 1e-6);
   EXPECT_NEAR(sim.failures.period_after, 2.0, 1e-6);
   EXPECT_EQ(sim.failures.period_before, -1); // no output before the crash
-  auto dead = simulate(ex.pipeline, ex.platform, ex.mapping,
-                       fixtures::trace_settings(CommModel::one_port, Allocation::fair, 60, {{"P1", 0}, {"P2", 0}}));
+  auto dead = simulate({ex.pipeline, ex.platform, ex.mapping,
+                        fixtures::trace_settings(CommModel::one_port, Allocation::fair, 60, {{"P1", 0}, {"P2", 0}})})
+                  .run;
   EXPECT_EQ(dead.failures.verdict, Verdict::failed);
   EXPECT_EQ(dead.failures.failed_interval, 0);
   EXPECT_EQ(dead.failures.delivered, 0);
@@ -173,8 +180,9 @@ TEST(Crashes, WorstCaseSingleSurvivorReachesEq1)
     for (const auto& c : crashes)
       config.alive[static_cast<std::size_t>(*inst.platform.find(c.host))] = false;
     double formula = bbr10_period(inst.pipeline, inst.platform, mp, config, first_alive_election(mp, config));
-    auto sim       = simulate(inst.pipeline, inst.platform, mp,
-                              fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes));
+    auto sim       = simulate({inst.pipeline, inst.platform, mp,
+                               fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes)})
+                   .run;
     EXPECT_EQ(sim.failures.verdict, Verdict::survived) << what;
     auto after = [](const SimulationResult& r) {
       return r.failures.crashes.empty() ? r.period : r.failures.period_after;
@@ -192,8 +200,9 @@ TEST(Crashes, WorstCaseSingleSurvivorReachesEq1)
       for (const auto& g : mp.interval(jw - 1).replicas)
         if (g.front() != slowest) crashes.push_back({inst.platform.node_name(g.front()), 0});
     }
-    auto worst_sim = simulate(inst.pipeline, inst.platform, mp,
-                              fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes));
+    auto worst_sim = simulate({inst.pipeline, inst.platform, mp,
+                               fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 80, crashes)})
+                         .run;
     EXPECT_NEAR(after(worst_sim), eq1, 1e-6 * eq1) << what;
     ++checked;
   }
@@ -245,7 +254,7 @@ TEST(Crashes, ThousandRandomScheduleEndWithAVerdictAndDeliverEveryDataSetOnceInO
   }
   auto outcomes = run_pool(static_cast<int>(cases.size()), {.jobs = 2}, [&](int i) {
     const Case& c = cases[static_cast<std::size_t>(i)];
-    return nlohmann::json(simulate_here(c.inst.pipeline, c.inst.platform, c.inst.mapping, c.settings)).dump();
+    return nlohmann::json(simulate_here({c.inst.pipeline, c.inst.platform, c.inst.mapping, c.settings}).run).dump();
   });
   int survived = 0, failed = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -289,7 +298,7 @@ TEST(Crashes, PlatformModelRunsTheXmlStateProfiles)
                           Interval{2, 2, {{*platform.find("P3")}}, Replication::active}};
   SimulationSettings s = fixtures::trace_settings(CommModel::one_port, Allocation::fair, 30, {});
   s.failures.model     = FailureModel::platform;
-  auto sim             = simulate(pipeline, platform, mapping, s);
+  auto sim             = simulate({pipeline, platform, mapping, s}).run;
   EXPECT_EQ(sim.failures.verdict, Verdict::survived);
   ASSERT_EQ(sim.failures.crashes.size(), 1u);
   EXPECT_EQ(sim.failures.crashes[0], (Crash{"P1", 20}));

@@ -5,7 +5,7 @@
 #include "model/event_graph.hpp"
 #include "model/multiport_event_graph.hpp"
 #include "model/test_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -63,7 +63,7 @@ void check(std::uint64_t seed, bool multiport, Figures& fig)
   auto graph       = multiport ? build_multiport_event_graph(inst.pipeline, inst.platform, inst.mapping, s.buffer)
                                : build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping);
   auto expected    = event_graph_output_times(graph, s.datasets);
-  auto sim         = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+  auto sim         = simulate({inst.pipeline, inst.platform, inst.mapping, s}).run;
   std::string what = "seed " + std::to_string(seed) + " (" + to_string(s.model) + ", buffer " +
                      std::to_string(s.buffer) + "): " + inst.describe();
   ASSERT_EQ(sim.failures.verdict, Verdict::survived) << what;
@@ -127,9 +127,9 @@ TEST(DealRandom, MultiPortFairIsNeverSlowerThanAllottedWithoutLatencies)
     s.datasets    = std::max(160, 20 * deal_round(inst.mapping));
     s.model       = CommModel::multi_port;
     s.allocation  = Allocation::allotted;
-    auto allotted = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    auto allotted = simulate({inst.pipeline, inst.platform, inst.mapping, s}).run;
     s.allocation  = Allocation::fair;
-    auto fair     = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    auto fair     = simulate({inst.pipeline, inst.platform, inst.mapping, s}).run;
     ASSERT_LE(fair.period, allotted.period * (1 + 1e-9)) << "seed " << seed << ": " << inst.describe();
     (fair.period < allotted.period * (1 - 1e-9) ? below : equal) += 1;
   }

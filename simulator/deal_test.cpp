@@ -5,7 +5,7 @@
 #include "model/multiport_event_graph.hpp"
 #include "model/test_fixtures.hpp"
 #include "simulator/crash_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -38,7 +38,7 @@ void expect_oneport_graph(const Pipeline& pl, const Platform& pf, const Mapping&
 {
   auto graph = build_oneport_event_graph(pl, pf, mp);
   ASSERT_NEAR(max_cycle_ratio(graph).period, period, 1e-12);
-  auto sim = simulate(pl, pf, mp, settings(CommModel::one_port, datasets));
+  auto sim = simulate({pl, pf, mp, settings(CommModel::one_port, datasets)}).run;
   expect_times(sim.output_times, event_graph_output_times(graph, datasets), to_text(mp, pf));
   EXPECT_NEAR(sim.period, period, 1e-9 * period) << to_text(mp, pf);
 }
@@ -67,15 +67,15 @@ TEST(DealSimulation, OneDealtStageIsTheSlowestReplicaOverR)
   // A's data sets 0, 3, 6 at 14, 28, 42; B's 1, 4, 7 at 13, 26, 39; C's 2, 5, 8 at 18, 36, 54; in order: 1 waits for
   // 0, 4 for 3, 7 for 6.
   OneDealtStage ex;
-  auto sim = simulate(ex.pl, ex.pf, ex.mp, settings(CommModel::one_port, 9));
+  auto sim = simulate({ex.pl, ex.pf, ex.mp, settings(CommModel::one_port, 9)}).run;
   expect_times(sim.output_times, {14, 14, 18, 28, 28, 36, 42, 42, 54}, "one dealt stage");
   double slowest = 0;
   for (int u = 0; u < 3; ++u)
     slowest = std::max(slowest, ex.pf.transfer_time(ex.pf.in(), u, 6) + 12 / ex.pf.speed(u) +
                                     ex.pf.transfer_time(u, ex.pf.out(), 4));
   EXPECT_DOUBLE_EQ(slowest, 18);
-  EXPECT_NEAR(simulate(ex.pl, ex.pf, ex.mp, settings(CommModel::one_port, 300)).period, slowest / 3, 1e-9 * 6);
-  EXPECT_NEAR(simulate_latency(ex.pl, ex.pf, ex.mp, settings(CommModel::one_port, 1)), 14, 1e-9);
+  EXPECT_NEAR(simulate({ex.pl, ex.pf, ex.mp, settings(CommModel::one_port, 300)}).run.period, slowest / 3, 1e-9 * 6);
+  EXPECT_NEAR(simulate({ex.pl, ex.pf, ex.mp, settings(CommModel::one_port, 1), RunKind::latency}).latency(), 14, 1e-9);
 }
 
 TEST(DealSimulation, OnePortHandInstancesOfTheEventGraph)
@@ -111,7 +111,7 @@ TEST(DealSimulation, PeriodAboveTheLargestResourceCycleTime)
   pf.set_link(0, 2, 0.25, 0);
   Mapping mp{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {2}, Replication::active),
               interval(3, 3, {3}, Replication::active)}};
-  auto sim = simulate(pl, pf, mp, settings(CommModel::one_port, 6));
+  auto sim = simulate({pl, pf, mp, settings(CommModel::one_port, 6)}).run;
   expect_times(sim.output_times, {9, 13, 19, 23, 29, 33}, "Algorithmica 2014 instance");
   expect_oneport_graph(pl, pf, mp, 5.0, 40);
 }
@@ -132,9 +132,9 @@ TEST(DealSimulation, MultiPortOneDealtStage)
   for (Allocation allocation : {Allocation::allotted, Allocation::fair}) {
     SimulationSettings s = settings(CommModel::multi_port, 6);
     s.allocation         = allocation;
-    expect_times(simulate(pl, pf, mp, s).output_times, hand, to_string(allocation));
+    expect_times(simulate({pl, pf, mp, s}).run.output_times, hand, to_string(allocation));
     s.datasets = 300;
-    EXPECT_NEAR(simulate(pl, pf, mp, s).period, 5.0, 5e-9) << allocation;
+    EXPECT_NEAR(simulate({pl, pf, mp, s}).run.period, 5.0, 5e-9) << allocation;
   }
 }
 
@@ -152,7 +152,7 @@ TEST(DealSimulation, MultiPortDealGivesTheWholeCardToEachTransfer)
       SimulationSettings s = settings(CommModel::multi_port, 200);
       s.allocation         = allocation;
       double expected      = replication == Replication::deal ? 2.0 : 4.0;
-      EXPECT_NEAR(simulate(pl, pf, mp, s).period, expected, 1e-9 * expected)
+      EXPECT_NEAR(simulate({pl, pf, mp, s}).run.period, expected, 1e-9 * expected)
           << to_string(replication) << ", " << allocation;
     }
 }
@@ -171,7 +171,7 @@ TEST(DealSimulation, MultiPortBufferSizeChangesTheDealPeriod)
     SimulationSettings s = settings(CommModel::multi_port, 60);
     s.buffer             = buffer;
     auto graph           = build_multiport_event_graph(inst.pipeline, inst.platform, inst.mapping, buffer);
-    auto sim             = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    auto sim             = simulate({inst.pipeline, inst.platform, inst.mapping, s}).run;
     expect_times(sim.output_times, event_graph_output_times(graph, 60), "buffer " + std::to_string(buffer));
     EXPECT_NEAR(sim.period, period, 1e-9 * period) << "buffer " << buffer;
   }
@@ -186,7 +186,7 @@ TEST(DealSimulation, CrashOfADealtReplicaFailsTheRun)
   Mapping mp{{interval(1, 1, {0}, Replication::active), interval(2, 2, {1, 2}, Replication::deal),
               interval(3, 3, {3}, Replication::active)}};
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
-    auto sim      = simulate(pl, pf, mp, fixtures::trace_settings(model, Allocation::allotted, 40, {{"P3", 10.5}}));
+    auto sim = simulate({pl, pf, mp, fixtures::trace_settings(model, Allocation::allotted, 40, {{"P3", 10.5}})}).run;
     const auto& f = sim.failures;
     EXPECT_EQ(f.verdict, Verdict::failed) << model;
     EXPECT_EQ(f.failed_interval, 1) << model;
@@ -208,12 +208,14 @@ TEST(DealSimulation, CrashOfAReplicaThatDeliveredEverythingIsHarmless)
   Pipeline pl{{1}, {1, 1}};
   Platform pf({{"A", 4}, {"B", 1}}, "in", "out", 1.0, 0.0);
   Mapping mp{{interval(1, 1, {0, 1}, Replication::deal)}};
-  auto fault_free = simulate(pl, pf, mp, settings(CommModel::one_port, 8));
+  auto fault_free = simulate({pl, pf, mp, settings(CommModel::one_port, 8)}).run;
   expect_times(fault_free.output_times, {2.25, 3, 4.5, 6, 6.75, 9, 9, 12}, "fault-free");
-  auto late = simulate(pl, pf, mp, fixtures::trace_settings(CommModel::one_port, Allocation::fair, 8, {{"A", 10}}));
+  auto late =
+      simulate({pl, pf, mp, fixtures::trace_settings(CommModel::one_port, Allocation::fair, 8, {{"A", 10}})}).run;
   EXPECT_EQ(late.failures.verdict, Verdict::survived);
   expect_times(late.output_times, fault_free.output_times, "crash at 10");
-  auto early = simulate(pl, pf, mp, fixtures::trace_settings(CommModel::one_port, Allocation::fair, 8, {{"A", 8}}));
+  auto early =
+      simulate({pl, pf, mp, fixtures::trace_settings(CommModel::one_port, Allocation::fair, 8, {{"A", 8}})}).run;
   EXPECT_EQ(early.failures.verdict, Verdict::failed);
   EXPECT_EQ(early.failures.failed_interval, 0);
   EXPECT_DOUBLE_EQ(early.failures.failure_time, 8);
@@ -229,7 +231,7 @@ TEST(DealSimulation, ActiveIntervalBeforeADealtOneReElects)
   Mapping mp{{interval(1, 1, {0, 1}, Replication::active), interval(2, 2, {2, 3}, Replication::deal)}};
   Mapping survivors{{interval(1, 1, {1}, Replication::active), interval(2, 2, {2, 3}, Replication::deal)}};
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
-    auto sim = simulate(pl, pf, mp, fixtures::trace_settings(model, Allocation::allotted, 80, {{"P1", 20}}));
+    auto sim = simulate({pl, pf, mp, fixtures::trace_settings(model, Allocation::allotted, 80, {{"P1", 20}})}).run;
     fixtures::expect_verdict(sim, true, 80, to_string(model));
     EXPECT_EQ(sim.failures.elections, 1) << model;
     double after = model == CommModel::one_port
@@ -247,7 +249,7 @@ TEST(DealSimulation, MultiPortRefusesMixedLocalInputs)
   Platform pf({{"P1", 1}, {"P2", 1}}, "in", "out", 1.0, 0.0);
   Mapping mp{{interval(1, 1, {0, 1}, Replication::deal), interval(2, 2, {1, 0}, Replication::deal)}};
   try {
-    simulate(pl, pf, mp, settings(CommModel::multi_port, 10));
+    simulate({pl, pf, mp, settings(CommModel::multi_port, 10)}).run;
     FAIL() << "no error";
   } catch (const std::exception& e) {
     EXPECT_THAT(e.what(), HasSubstr("computes different data sets"));

@@ -2,12 +2,12 @@
 // replication"): at the start and after every crash each interval's sender is the policy's, in both models.
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/event_graph.hpp"
 #include "model/multiport_analytic.hpp"
 #include "model/test_fixtures.hpp"
 #include "simulator/crash_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -72,7 +72,7 @@ TEST(ElectionPolicy, FaultFreeAllottedPeriodIsAlgorithm1OfThePolicysElection)
   auto outcomes = run_pool(static_cast<int>(policies.size()), {.jobs = 2}, [&](int i) {
     auto s = fixtures::trace_settings(CommModel::multi_port, Allocation::allotted, 200, {},
                                       policies[static_cast<std::size_t>(i)]);
-    return nlohmann::json(simulate_here(inst.pipeline, inst.platform, inst.mapping, s)).dump();
+    return nlohmann::json(simulate_here({inst.pipeline, inst.platform, inst.mapping, s}).run).dump();
   });
   for (std::size_t i = 0; i < policies.size(); ++i) {
     ASSERT_TRUE(outcomes[i].ok()) << policies[i] << ": " << outcomes[i].text;
@@ -112,7 +112,7 @@ TEST(ElectionPolicy, AfterACrashTheSteadyStateIsAlgorithm1OfThePolicysNewElectio
     // the crash near the 100th output: one-port periods are about 0.2 here, multi-port ones about 1
     auto s = fixtures::trace_settings(c.model, Allocation::allotted, 300,
                                       {{"P1", c.model == CommModel::one_port ? 15.0 : 60.0}}, c.policy);
-    return nlohmann::json(simulate_here(inst.pipeline, inst.platform, inst.mapping, s)).dump();
+    return nlohmann::json(simulate_here({inst.pipeline, inst.platform, inst.mapping, s}).run).dump();
   });
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c    = cases[i];
@@ -214,7 +214,7 @@ TEST(ElectionPolicy, RandomCrashSchedulesEndWithAVerdictAndDeliverEveryDataSetOn
   }
   auto outcomes = run_pool(static_cast<int>(cases.size()), {.jobs = 2}, [&](int i) {
     const Case& c = cases[static_cast<std::size_t>(i)];
-    return nlohmann::json(simulate_here(c.inst.pipeline, c.inst.platform, c.inst.mapping, c.settings)).dump();
+    return nlohmann::json(simulate_here({c.inst.pipeline, c.inst.platform, c.inst.mapping, c.settings}).run).dump();
   });
   int survived = 0, failed = 0, handovers = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {

@@ -11,7 +11,7 @@
 
 namespace sg4 = simgrid::s4u;
 
-namespace pipesim {
+namespace pipesim::detail {
 
 namespace {
 struct UsedMailbox {
@@ -61,7 +61,10 @@ double* simgrid_clock()
 }
 } // namespace
 
-bool can_run_again(const Platform& platform) { return platform.xml_file().empty() && simgrid_clock() != nullptr; }
+bool can_run_again(const Platform& platform)
+{ // dated profiles (an XML's files, a scenario's platform.profiles) cannot be rewound
+  return platform.xml_file().empty() && platform.profiles().empty() && simgrid_clock() != nullptr;
+}
 
 void reset_engine_for_next_run()
 {
@@ -89,8 +92,6 @@ void keep_actor_stacks_in_heap()
   ::mallopt(M_TOP_PAD, 64 << 20);        // the heap grows 64 MiB at a time, not one brk per stack
 }
 
-namespace detail {
 void note_mailbox(sg4::Mailbox* mailbox, sg4::Host* sender) { used_mailboxes().push_back({mailbox, sender}); }
-} // namespace detail
 
-} // namespace pipesim
+} // namespace pipesim::detail

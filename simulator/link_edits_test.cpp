@@ -1,9 +1,10 @@
 // What-if edits of an XML platform in the simulator (issue 7): link settings, model speeds, link failures.
 #include "base/input_error.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/crash_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -55,7 +56,7 @@ TEST(ModelSpeeds, EditedSpeedWhoseFlopCountOverflowsIsRefused)
   Platform edited               = tc.platform;
   edited.processor(tc.a1).speed = 1e-295;
   try {
-    simulate(comm_bound, edited, tc.across(), edits_settings(CommModel::one_port));
+    simulate({comm_bound, edited, tc.across(), edits_settings(CommModel::one_port)}).run;
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(
@@ -87,11 +88,11 @@ TEST(LinkEdits, HalvedBackboneBandwidthGivesTheFormulaOfTheHalvedRoute)
   EXPECT_NEAR(before, 0.00567 + 0.1 + 0.004 + 0.00122, 1e-12); // I_2's cycle-time
   EXPECT_NEAR(after, 0.00567 + 0.2 + 0.004 + 0.00122, 1e-12);
 
-  auto sim = simulate(comm_bound, edited, mapping, edits_settings(CommModel::one_port));
+  auto sim = simulate({comm_bound, edited, mapping, edits_settings(CommModel::one_port)}).run;
   EXPECT_EQ(sim.failures.verdict, Verdict::survived);
   ASSERT_EQ(sim.output_times.size(), 40u);
   EXPECT_LT(relative(sim.period, after), 1e-9) << sim.period << " vs " << after;
-  auto unedited = simulate(comm_bound, tc.platform, mapping, edits_settings(CommModel::one_port));
+  auto unedited = simulate({comm_bound, tc.platform, mapping, edits_settings(CommModel::one_port)}).run;
   EXPECT_LT(relative(unedited.period, before), 1e-9) << unedited.period << " vs " << before;
   EXPECT_GT(sim.period - unedited.period, 0.09);
 }
@@ -107,7 +108,7 @@ TEST(LinkEdits, LinkLatencySettingIsApplied)
     edited.set_link(u, v, 1e7, tc.platform.latency(u, v) + 0.02);
   double expected = analyze_oneport(comm_bound, edited, mapping).period;
   EXPECT_NEAR(expected, 0.02567 + 0.1 + 0.004 + 0.00122, 1e-12);
-  auto sim = simulate(comm_bound, edited, mapping, edits_settings(CommModel::one_port));
+  auto sim = simulate({comm_bound, edited, mapping, edits_settings(CommModel::one_port)}).run;
   EXPECT_LT(relative(sim.period, expected), 1e-9) << sim.period << " vs " << expected;
 }
 
@@ -117,7 +118,7 @@ TEST(LinkEdits, UnknownLinkIsAnInputErrorNamingIt)
   Platform edited = tc.platform;
   edited.set_link_failures({{"no-such-link", 1}});
   try {
-    simulate(comm_bound, edited, tc.across(), edits_settings(CommModel::one_port));
+    simulate({comm_bound, edited, tc.across(), edits_settings(CommModel::one_port)}).run;
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'no-such-link'"), std::string::npos) << e.what();
@@ -136,16 +137,16 @@ TEST(ModelSpeeds, HalvedModelSpeedTakesTwiceTheTimeInBothModels)
   edited.processor(tc.a1).speed /= 2;
   double expected = analyze_oneport(pipeline, edited, mapping).period;
   EXPECT_NEAR(expected, 0.00165 + 0.4 + 0.00667, 1e-12);
-  auto sim = simulate(pipeline, edited, mapping, edits_settings(CommModel::one_port));
+  auto sim = simulate({pipeline, edited, mapping, edits_settings(CommModel::one_port)}).run;
   EXPECT_LT(relative(sim.period, expected), 1e-9) << sim.period << " vs " << expected;
-  auto unedited = simulate(pipeline, tc.platform, mapping, edits_settings(CommModel::one_port));
+  auto unedited = simulate({pipeline, tc.platform, mapping, edits_settings(CommModel::one_port)}).run;
   EXPECT_NEAR(sim.period - unedited.period, 0.2, 1e-9);
 
   // multi-port: every computation on a-1 takes exactly W_1 / s = 0.4 s, and the period is a-1's computation
   for (Allocation allocation : {Allocation::fair, Allocation::allotted}) {
     SimulationSettings s = edits_settings(CommModel::multi_port, allocation);
     s.record_trace       = true;
-    auto mp              = simulate(pipeline, edited, mapping, s);
+    auto mp              = simulate({pipeline, edited, mapping, s}).run;
     EXPECT_EQ(mp.failures.verdict, Verdict::survived) << allocation;
     int computations = 0;
     for (const auto& e : mp.trace)
@@ -170,7 +171,7 @@ TEST(LinkFailures, BackboneFailingMidRunFailsTheRunInBothModels)
                                    {CommModel::multi_port, Allocation::fair},
                                    {CommModel::multi_port, Allocation::allotted}}) {
     std::string what = fmt::format("{}/{}", model, allocation);
-    auto sim         = simulate(comm_bound, edited, tc.across(), edits_settings(model, allocation));
+    auto sim         = simulate({comm_bound, edited, tc.across(), edits_settings(model, allocation)}).run;
     const auto& f    = sim.failures;
     expect_link_failure(f, "backbone", 0, what);
     EXPECT_GE(f.failure_time, 2.0) << what;
@@ -193,7 +194,7 @@ TEST(LinkFailures, OnePortTransferInProgressFailsWhenTheLinkTurnsOff)
   TwoClusters tc;
   Platform edited = tc.platform;
   edited.set_link_failures({{"backbone", 2.0}});
-  auto sim = simulate(comm_bound, edited, tc.across(), edits_settings(CommModel::one_port));
+  auto sim = simulate({comm_bound, edited, tc.across(), edits_settings(CommModel::one_port)}).run;
   EXPECT_EQ(sim.failures.verdict, Verdict::failed);
   EXPECT_LE(sim.failures.failure_time, 2.0 + 0.00522 + 1e-9);
 }
@@ -205,8 +206,8 @@ TEST(LinkFailures, UnusedLinkFailureChangesNothing)
   Platform edited = tc.platform;
   edited.set_link_failures({{"ca_link_3_UP", 1.0}});
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
-    auto clean = simulate(comm_bound, tc.platform, tc.across(), edits_settings(model));
-    auto sim   = simulate(comm_bound, edited, tc.across(), edits_settings(model));
+    auto clean = simulate({comm_bound, tc.platform, tc.across(), edits_settings(model)}).run;
+    auto sim   = simulate({comm_bound, edited, tc.across(), edits_settings(model)}).run;
     fixtures::expect_verdict(sim, true, 40, to_string(model));
     EXPECT_EQ(sim.failures.delivered, 40) << model;
     EXPECT_TRUE(sim.failures.failed_link.empty()) << model;
@@ -225,7 +226,7 @@ TEST(LinkFailures, UsedLinkOffAtTimeZeroFailsTheFirstTransferOnIt)
     for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
       Platform edited = tc.platform;
       edited.set_link_failures({{"backbone", at}});
-      auto sim      = simulate(comm_bound, edited, tc.across(), edits_settings(model));
+      auto sim      = simulate({comm_bound, edited, tc.across(), edits_settings(model)}).run;
       const auto& f = sim.failures;
       expect_link_failure(f, "backbone", 0, to_string(model));
       EXPECT_LT(relative(f.failure_time, 0.00265), 1e-9) << model << ": " << f.failure_time;
@@ -240,7 +241,7 @@ TEST(LinkFailures, InputLinkOffAtTimeZeroFailsAtTimeZero)
   Platform edited = tc.platform;
   edited.set_link_failures({{"io_link", 0}});
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
-    auto sim      = simulate(comm_bound, edited, tc.across(), edits_settings(model));
+    auto sim      = simulate({comm_bound, edited, tc.across(), edits_settings(model)}).run;
     const auto& f = sim.failures;
     expect_link_failure(f, "io_link", 0, to_string(model));
     EXPECT_EQ(f.failure_time, 0.0) << model;
@@ -255,7 +256,7 @@ TEST(LinkFailures, OutputLinkFailureNamesTheLastInterval)
   Platform edited = tc.platform;
   edited.set_link_failures({{"cb_link_8_UP", 1.0}});
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
-    auto sim      = simulate(comm_bound, edited, tc.across(), edits_settings(model));
+    auto sim      = simulate({comm_bound, edited, tc.across(), edits_settings(model)}).run;
     const auto& f = sim.failures;
     expect_link_failure(f, "cb_link_8_UP", 1, to_string(model));
     EXPECT_GE(f.failure_time, 1.0) << model;

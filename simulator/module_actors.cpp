@@ -4,8 +4,6 @@
 #include "base/input_error.hpp"
 #include "model/deal.hpp"
 #include "model/sv95/response.hpp"
-#include "platforms/simgrid/simgrid_platform.hpp"
-#include "simulator/run.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +16,7 @@ namespace sg4 = simgrid::s4u;
 
 namespace pipesim {
 
-namespace {
+namespace detail { // named: ModuleDeployment holds one (GCC's -Wsubobject-linkage)
 
 /// What the actors share: the modules, the data sets' arrival times at P_out and the busy times.
 struct ModuleRun {
@@ -87,7 +85,7 @@ void instance_actor(ModuleRun& run, std::size_t j, int b)
   }
 }
 
-} // namespace
+} // namespace detail
 
 SimulationResult module_run_result(const std::vector<double>& arrival,
                                    const std::vector<std::vector<InstanceBusy>>& busy, const Platform& platform,
@@ -116,55 +114,74 @@ SimulationResult module_run_result(const std::vector<double>& arrival,
   return result;
 }
 
-SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                       const SimulationSettings& settings)
+void check_module_job(const SimulationJob& job)
 {
+  const SimulationSettings& settings = job.settings;
   if (settings.failures.enabled() || !settings.crashes.empty())
     throw InputError::keyed("simulation.failures", "data-parallel modules (task_chain) are simulated without failures");
-  ModuleRun run{chain};
-  run.modules  = sv95_modules(mapping);
-  run.datasets = settings.datasets;
-  check_modules(chain, run.modules);
-  for (std::size_t j = 0; j < run.modules.size(); ++j) // a table does not cover every p: +inf would never end
-    if (StepTimes t = step_times(run, j); !std::isfinite(t.receive + t.exec + t.send))
+  detail::ModuleRun run{*job.task_chain};
+  run.modules = sv95_modules(job.mapping);
+  check_modules(run.chain, run.modules);
+  double one_dataset = 0; // every module's steps one after the other: a bound of one data set's time
+  for (std::size_t j = 0; j < run.modules.size(); ++j) { // a table does not cover every p: +inf would never end
+    detail::StepTimes t = detail::step_times(run, j);
+    if (!std::isfinite(t.receive) || !std::isfinite(t.exec) || !std::isfinite(t.send))
       throw InputError::keyed(interval_key(static_cast<int>(j), "replicas"), run.modules[j].p,
                               fmt::format("simulation: module {} ({}) has an infinite time on this many processors "
                                           "per instance (a table of the task chain does not cover it)",
-                                          j + 1, to_text({run.modules[j]}, chain)));
-  run.ids.resize(static_cast<std::size_t>(run.datasets));
-  for (int k = 0; k < run.datasets; ++k)
-    run.ids[static_cast<std::size_t>(k)] = k;
-  run.arrival.assign(static_cast<std::size_t>(run.datasets), -1);
-  for (const Sv95Module& m : run.modules)
-    run.busy.emplace_back(static_cast<std::size_t>(m.r));
-  std::vector<std::string> args = simgrid_arguments(settings);
-  args.emplace_back("--cfg=network/loopback-lat:0"); // a meeting takes no time
-  start_engine(args);
-  auto* zone      = sg4::create_full_zone("modules");
-  sg4::Host* host = zone->create_host("instances", 1.0)->seal();
-  zone->seal();
-  if (settings.progress != ProgressMode::off)
-    run.progress = std::make_unique<Progress>("simulation", "data sets", run.datasets, settings.progress);
-  for (std::size_t j = 0; j < run.modules.size(); ++j)
-    for (int b = 0; b < run.modules[j].r; ++b)
-      sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), host, [&run, j, b] { instance_actor(run, j, b); });
-  sg4::Engine::get_instance()->run();
-  if (run.progress) run.progress->finish();
-  SimulationResult result = module_run_result(run.arrival, run.busy, platform, mapping, settings);
-  result.config           = args;
-  return result;
+                                          j + 1, to_text({run.modules[j]}, run.chain)));
+    one_dataset += t.receive + t.exec + t.send;
+  }
+  refuse_clock_overflow(settings.datasets, one_dataset, "through these modules",
+                        "give the task chain's times in a larger unit (e.g. hours instead of seconds)");
 }
 
-SimulationResult simulate_modules(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                  const SimulationSettings& settings)
-{
-  return simulate_in_child([&] { return simulate_modules_here(chain, platform, mapping, settings); });
-}
+namespace detail {
+/// The modules' execution of a run (module_actors.hpp).
+class ModuleDeployment final : public Deployment {
+public:
+  ModuleDeployment(const SimulationJob& job, const SimulationSettings& run)
+      : chain_(*job.task_chain), platform_(job.platform), mapping_(job.mapping), settings_(run), run_(chain_)
+  {
+    run_.modules  = sv95_modules(mapping_);
+    run_.datasets = settings_.datasets;
+    run_.ids.resize(static_cast<std::size_t>(run_.datasets));
+    for (int k = 0; k < run_.datasets; ++k)
+      run_.ids[static_cast<std::size_t>(k)] = k;
+    run_.arrival.assign(static_cast<std::size_t>(run_.datasets), -1);
+    for (const Sv95Module& m : run_.modules)
+      run_.busy.emplace_back(static_cast<std::size_t>(m.r));
+  }
 
-double simulate_modules_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                const SimulationSettings& settings)
+  void deploy() override
+  {
+    sg4::Host* host = sg4::Host::by_name("instances"); // the one host of EngineNeeds::Platform::single_host
+    if (settings_.progress != ProgressMode::off)
+      run_.progress = std::make_unique<Progress>("simulation", "data sets", run_.datasets, settings_.progress);
+    for (std::size_t j = 0; j < run_.modules.size(); ++j)
+      for (int b = 0; b < run_.modules[j].r; ++b)
+        sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), host,
+                           [this, j, b] { instance_actor(run_, j, b); });
+  }
+
+  SimulationResult result() const override
+  {
+    if (run_.progress) run_.progress->finish();
+    return module_run_result(run_.arrival, run_.busy, platform_, mapping_, settings_);
+  }
+
+private:
+  TaskChain chain_;
+  Platform platform_;
+  Mapping mapping_;
+  SimulationSettings settings_;
+  ModuleRun run_;
+};
+} // namespace detail
+
+std::unique_ptr<Deployment> make_module_deployment(const SimulationJob& job, const SimulationSettings& run, RunInputs)
 {
-  return latency_of(simulate_modules(chain, platform, mapping, latency_settings(settings)));
+  return std::make_unique<detail::ModuleDeployment>(job, run);
 }
 
 } // namespace pipesim

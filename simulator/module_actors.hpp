@@ -8,7 +8,11 @@
 #include "model/mapping.hpp"
 #include "model/sv95/task_chain.hpp"
 #include "platforms/platform.hpp"
+#include "simulator/deployment.hpp"
 #include "simulator/simulation.hpp"
+
+#include <memory>
+#include <vector>
 
 namespace pipesim {
 
@@ -27,21 +31,18 @@ SimulationResult module_run_result(const std::vector<double>& arrival,
                                    const std::vector<std::vector<InstanceBusy>>& busy, const Platform& platform,
                                    const Mapping& mapping, const SimulationSettings& settings);
 
-/// Simulates `mapping` (modules as intervals of tasks, instances as dealt replicas: sv95_modules) of `chain` in this
-/// process's SimGrid engine, which it starts (once per process): the response functions depend on processor counts
-/// only, so the engine runs one host, and every step is a sleep of exactly the chain's time (module_input,
+/// sv95's modules charged with their response functions: the job's `mapping` (modules as intervals of tasks,
+/// instances as dealt replicas: sv95_modules) of its task chain, a Deployment that make_deployment chooses for a task
+/// chain without programs. The response functions depend on processor counts only, so the engine runs one host
+/// (EngineNeeds::Platform::single_host), and every step is a sleep of exactly the chain's time (module_input,
 /// module_exec, module_output of model/sv95/response.hpp). A meeting is a 0-byte message on that host's loopback
 /// (latency 0). Output times keep the order at P_out (data set k counts once 0..k arrived); the period is measured
 /// over whole rounds of lcm(r_j) data sets. Busy fractions are per processor: each processor of an instance is busy
-/// when its instance is (host names from `platform`). No failures (InputError when settings ask for some).
-SimulationResult simulate_modules_here(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                       const SimulationSettings& settings);
-
-/// simulate_modules_here in a forked child process (this process never starts SimGrid).
-SimulationResult simulate_modules(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                  const SimulationSettings& settings);
-/// One data set alone through the modules, in its own process: the simulated latency.
-double simulate_modules_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                const SimulationSettings& settings);
+/// when its instance is (host names from the job's platform).
+std::unique_ptr<Deployment> make_module_deployment(const SimulationJob& job, const SimulationSettings& run,
+                                                   RunInputs inputs);
+/// The checks before the engine starts: no failures (InputError when the settings ask for some), modules that cover
+/// the chain (check_modules), a finite time on each module's processor count.
+void check_module_job(const SimulationJob& job);
 
 } // namespace pipesim

@@ -3,32 +3,17 @@
 // cards and links (fair) or are rate-capped so each resource serves its per-data-set load in load/capacity (allotted).
 #pragma once
 
-#include "model/mapping.hpp"
-#include "model/pipeline.hpp"
-#include "platforms/platform.hpp"
-#include "simulator/simulation.hpp"
+#include "simulator/deployment.hpp"
 
 #include <memory>
 
 namespace pipesim {
 
-/// Deploys on the platform already in this process's engine (with card links for Bin/Bout when the platform was
-/// built from the model). Call deploy(), then Engine::run(), then result(). Without failures, replica 0 of every
-/// interval is the elected sender.
-class MultiPortDeployment {
-public:
-  MultiPortDeployment(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                      const SimulationSettings& settings, double size_scale = 1.0);
-  ~MultiPortDeployment();
-  MultiPortDeployment(const MultiPortDeployment&)            = delete;
-  MultiPortDeployment& operator=(const MultiPortDeployment&) = delete;
-
-  void deploy();
-  SimulationResult result() const;
-
-private:
-  struct State;
-  std::unique_ptr<State> state_;
-};
+/// The multi-port execution of a run (a Deployment; make_deployment chooses it for settings.model multi-port), on a
+/// platform with card links for Bin/Bout when it was built from the model. Without failures, replica 0 of every
+/// interval is the elected sender. InputError for a buffer below one data set, what the one-port plan refuses, and a
+/// processor holding two intervals of which it computes different data sets (deal).
+std::unique_ptr<Deployment> make_multi_port_deployment(const SimulationJob& job, const SimulationSettings& run,
+                                                       RunInputs inputs);
 
 } // namespace pipesim

@@ -3,7 +3,7 @@
 // once), so the simulator task that adds deal can use it as its oracle.
 #include "model/multiport_event_graph.hpp"
 #include "model/test_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -24,7 +24,7 @@ TEST(MultiPortEventGraph, AllottedSimulationHasTheGraphsOutputTimes)
     s.allocation = Allocation::allotted;
     s.datasets   = 40;
     s.buffer     = static_cast<int>(seed % 3) + 1;
-    auto sim     = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    auto sim     = simulate({inst.pipeline, inst.platform, inst.mapping, s}).run;
     auto graph   = event_graph_output_times(
           build_multiport_event_graph(inst.pipeline, inst.platform, inst.mapping, s.buffer), s.datasets);
     ASSERT_EQ(sim.output_times.size(), graph.size());

@@ -2,7 +2,7 @@
 // them (CM02 weights each flow by the latency of its route), and the allotted caps on routes with latencies.
 #include "model/multiport_analytic.hpp"
 #include "model/test_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -43,7 +43,7 @@ struct Fanout {
   double alg1() const { return bbr10_interval_period_all_alive(pipeline, platform, mapping); }
   double simulated(Allocation allocation) const
   {
-    return simulate(pipeline, platform, mapping, multiport(allocation)).period;
+    return simulate({pipeline, platform, mapping, multiport(allocation)}).run.period;
   }
 };
 
@@ -119,7 +119,7 @@ TEST(MultiPortFair, AllottedCapsHoldWithLatencies)
   // SimGrid 3.32 bounds the flow by min(rate, gamma / 2c) = 0, which max-min reads as "no bound": the caps are gone
   auto gamma0         = multiport(Allocation::allotted);
   gamma0.simgrid_args = {"--cfg=network/TCP-gamma:0"}; // user arguments come last and win
-  EXPECT_NEAR(simulate(f.pipeline, f.platform, f.mapping, gamma0).period, 2.919, 1e-6);
+  EXPECT_NEAR(simulate({f.pipeline, f.platform, f.mapping, gamma0}).run.period, 2.919, 1e-6);
 #endif
 }
 
@@ -137,7 +137,7 @@ TEST(MultiPortFair, AllottedMatchesAlgorithm1OnRandomGeneralMappingsWithLatencie
     double formula =
         bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, first_alive_election(inst.mapping, all));
     double simulated =
-        simulate(inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::allotted, 3000)).period;
+        simulate({inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::allotted, 3000)}).run.period;
     EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
   }
 }
@@ -156,7 +156,7 @@ TEST(MultiPortFair, AboveTheFormulasOnlyWithUnequalLatencies)
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     double alg1      = bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
     double eq1       = bbr10_eq1_period(inst.pipeline, inst.platform, inst.mapping);
-    double fair      = simulate(inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::fair, 200)).period;
+    double fair = simulate({inst.pipeline, inst.platform, inst.mapping, multiport(Allocation::fair, 200)}).run.period;
     to_eq1.push_back(fair / eq1);
     to_alg1.push_back(fair / alg1);
     above_eq1 += fair > eq1 * (1 + 1e-6);
@@ -170,7 +170,7 @@ TEST(MultiPortFair, AboveTheFormulasOnlyWithUnequalLatencies)
       for (int v = 0; v < pf.nodes(); ++v)
         if (u != v) pf.set_link(u, v, pf.bandwidth(u, v), 0.05);
     alg1        = bbr10_interval_period_all_alive(inst.pipeline, pf, inst.mapping);
-    double same = simulate(inst.pipeline, pf, inst.mapping, multiport(Allocation::fair, 200)).period;
+    double same = simulate({inst.pipeline, pf, inst.mapping, multiport(Allocation::fair, 200)}).run.period;
     EXPECT_LE(same, alg1 * (1 + 1e-6)) << what << " (every latency 0.05)";
   }
   std::printf("fair / eq. (1): min %.4f median %.4f p90 %.4f max %.4f, above in %d of %d\n", percentile(to_eq1, 0),

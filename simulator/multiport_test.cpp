@@ -2,7 +2,7 @@
 #include "model/analytic.hpp"
 #include "model/mapping.hpp"
 #include "model/test_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,7 +25,7 @@ using MultiportExample = fixtures::CardExample;
 TEST(MultiPortSimulation, AllottedReachesTheCycleTime)
 {
   MultiportExample ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport_settings(Allocation::allotted));
+  auto sim = simulate({ex.pipeline, ex.platform, ex.mapping, multiport_settings(Allocation::allotted)}).run;
   EXPECT_NEAR(sim.period, 8.0 / 3, 1e-6);
 }
 
@@ -33,7 +33,7 @@ TEST(MultiPortSimulation, FairSharesTheCardEqually)
 {
   // Max-min gives each of the two sends 7.5 of the card: 20 / 7.5 = 8/3 as well.
   MultiportExample ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, multiport_settings(Allocation::fair));
+  auto sim = simulate({ex.pipeline, ex.platform, ex.mapping, multiport_settings(Allocation::fair)}).run;
   EXPECT_NEAR(sim.period, 8.0 / 3, 1e-6);
 }
 
@@ -43,7 +43,7 @@ TEST(MultiPortSimulation, OverlapBeatsOnePort)
   MultiportExample ex;
   SimulationSettings one;
   one.datasets = 60;
-  EXPECT_NEAR(simulate(ex.pipeline, ex.platform, ex.mapping, one).period, 6.0, 6e-9);
+  EXPECT_NEAR(simulate({ex.pipeline, ex.platform, ex.mapping, one}).run.period, 6.0, 6e-9);
 }
 
 TEST(MultiPortSimulation, GeneralMappingSharesTheCpu)
@@ -53,8 +53,8 @@ TEST(MultiPortSimulation, GeneralMappingSharesTheCpu)
   Pipeline pl{{10, 10, 10}, {10, 10, 10, 10}};
   Platform pf({{"P1", 10.0}, {"P2", 10.0}}, "in", "out", 10.0);
   Mapping mp = make_interval_mapping({{1, 1}, {2, 2}, {3, 3}}, {0, 1, 0});
-  EXPECT_NEAR(simulate(pl, pf, mp, multiport_settings(Allocation::allotted)).period, 2.0, 1e-6);
-  EXPECT_NEAR(simulate(pl, pf, mp, multiport_settings(Allocation::fair)).period, 2.0, 1e-6);
+  EXPECT_NEAR(simulate({pl, pf, mp, multiport_settings(Allocation::allotted)}).run.period, 2.0, 1e-6);
+  EXPECT_NEAR(simulate({pl, pf, mp, multiport_settings(Allocation::fair)}).run.period, 2.0, 1e-6);
 }
 
 TEST(MultiPortSimulation, CooldownLeavesOutTheFastTail)
@@ -66,7 +66,7 @@ TEST(MultiPortSimulation, CooldownLeavesOutTheFastTail)
   Mapping mp           = make_interval_mapping({{1, 1}, {2, 2}, {3, 3}}, {0, 1, 0});
   SimulationSettings s = multiport_settings(Allocation::allotted);
   s.cooldown           = 0;
-  EXPECT_LT(simulate(pl, pf, mp, s).period, 1.9);
+  EXPECT_LT(simulate({pl, pf, mp, s}).run.period, 1.9);
   EXPECT_EQ(multiport_settings(Allocation::fair).effective_cooldown(), 15);
 }
 
@@ -83,7 +83,7 @@ TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomReplicatedIntervalMap
     double formula   = bbr10_interval_period_all_alive(inst.pipeline, inst.platform, inst.mapping);
     double eq1       = bbr10_eq1_period(inst.pipeline, inst.platform, inst.mapping);
     double simulated =
-        simulate(inst.pipeline, inst.platform, inst.mapping, multiport_settings(Allocation::allotted, 80)).period;
+        simulate({inst.pipeline, inst.platform, inst.mapping, multiport_settings(Allocation::allotted, 80)}).run.period;
     EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
     EXPECT_LE(simulated, eq1 * (1 + 1e-9)) << what;
   }
@@ -104,7 +104,8 @@ TEST(MultiPortSimulation, AllottedMatchesAlgorithm1OnRandomGeneralMappings)
     double formula =
         bbr10_period(inst.pipeline, inst.platform, inst.mapping, all, first_alive_election(inst.mapping, all));
     double simulated =
-        simulate(inst.pipeline, inst.platform, inst.mapping, multiport_settings(Allocation::allotted, 3000)).period;
+        simulate({inst.pipeline, inst.platform, inst.mapping, multiport_settings(Allocation::allotted, 3000)})
+            .run.period;
     EXPECT_NEAR(simulated, formula, 1e-6 * formula) << what;
   }
 }

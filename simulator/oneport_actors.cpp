@@ -2,7 +2,8 @@
 #include "simulator/oneport_actors.hpp"
 
 #include "base/input_error.hpp"
-#include "simulator/replication.hpp"
+#include "model/oneport_plan.hpp"
+#include "simulator/replicated_deployment.hpp"
 
 #include <functional>
 
@@ -15,25 +16,20 @@ namespace sg4 = simgrid::s4u;
 
 namespace pipesim {
 
-struct OnePortDeployment::State {
-  Pipeline pipeline;
-  Platform platform;
-  Mapping mapping;
-  SimulationSettings settings;
-  double size_scale = 1;
-  std::unique_ptr<detail::Replication> replication;
-  std::vector<ProcessorUsage> usage; // per processor of the mapping
-  std::vector<TraceEvent> trace;
+namespace detail {
+/// The one-port execution of a run (oneport_actors.hpp).
+class OnePortDeployment final : public ReplicatedDeployment {
+public:
+  OnePortDeployment(const SimulationJob& job, const SimulationSettings& run, RunInputs inputs);
+  void deploy() override;
 
-  void record(std::size_t program, Operation kind, int k, int interval, double start, double end)
-  {
-    ProcessorUsage& u = usage[program];
-    u.busy(kind) += end - start;
-    if (settings.record_trace) trace.push_back(TraceEvent{u.host, kind, k, interval, start, end});
-  }
+private:
   void run_processor(std::size_t index, int u);
   void run_plain(std::size_t index, int u);
 };
+} // namespace detail
+
+using detail::OnePortDeployment;
 
 namespace {
 /// One processor's program (DESIGN.md §3.1, §3.7): per data set and held interval in stage order that processes it,
@@ -43,7 +39,7 @@ struct Program {
   int u = 0;
   std::vector<int> held;     // intervals, in stage order
   std::vector<int> computed; // per held interval: data sets computed
-  detail::Replication::Waiter* waiter = nullptr;
+  detail::CrashWaits::Waiter* waiter = nullptr;
   std::function<void(Operation, int, int, double, double)> record;
 
   /// The first data set (in data set, then stage order) this processor owes as sender (the elected replica of an
@@ -54,8 +50,8 @@ struct Program {
     std::pair<int, int> best{-1, -1};
     for (std::size_t i = 0; i < held.size(); ++i) {
       int j = held[i];
-      if (!rep.may_send(j, u)) continue;
-      int d = rep.delivered(j, u);
+      if (!rep.config().may_send(j, u)) continue;
+      int d = rep.config().delivered(j, u);
       if (d < computed[i] && (best.first < 0 || d < best.first)) best = {d, static_cast<int>(i)};
     }
     return best;
@@ -76,55 +72,54 @@ struct Program {
       } const sending{this, k, i, j};
       auto stop = [&sending] { // another replica elected, or an earlier data set owed
         const Program& p = *sending.program;
-        if (!p.rep.sends(sending.j, p.u)) return true;
+        if (!p.rep.config().sends(sending.j, p.u)) return true;
         auto [k2, i2] = p.owed();
         return k2 >= 0 && (k2 < sending.k || (k2 == sending.k && i2 < sending.i));
       };
       auto rec = [&sending](double start, double end, int) {
         sending.program->record(Operation::send, sending.k, sending.j, start, end);
       };
-      rep.begin_send(j, u);
-      for (int v : rep.receivers(j, k)) {
-        if (!rep.sends(j, u) || !rep.send(waiter, j, std::span<const int>(&v, 1), k, stop, rec)) {
+      rep.config().begin_send(j, u);
+      for (int v : rep.config().receivers(j, k)) {
+        if (!rep.config().sends(j, u) || !rep.transfers().send(waiter, j, std::span<const int>(&v, 1), k, stop, rec)) {
           done = false;
           break;
         }
       }
-      if (done) rep.delivered_one(j, u, k);
-      rep.end_send(j, u);
+      if (done) rep.config().delivered_one(j, u, k);
+      rep.config().end_send(j, u);
     }
   }
 };
 } // namespace
 
-void OnePortDeployment::State::run_processor(std::size_t index, int u)
+void OnePortDeployment::run_processor(std::size_t index, int u)
 {
-  detail::Replication& rep = *replication;
-  Program proc{rep, u, mapping.intervals_of(u), {}, nullptr, {}};
+  detail::Replication& rep = *replication_;
+  Program proc{rep, u, mapping_.intervals_of(u), {}, nullptr, {}};
   proc.computed.assign(proc.held.size(), 0);
-  proc.waiter = rep.waiter(rep.host(u));
+  proc.waiter = rep.waits().waiter(rep.layout().host(u));
   proc.record = [this, index](Operation kind, int k, int j, double start, double end) {
     record(index, kind, k, j, start, end);
   };
-  for (int k = 0; k < settings.datasets; ++k)
+  for (int k = 0; k < rep.layout().datasets(); ++k)
     for (std::size_t i = 0; i < proc.held.size(); ++i) {
       int j = proc.held[i];
-      if (!rep.processes(j, u, k)) continue; // a dealt interval: another replica's data set
-      if (!rep.input_local(j, u, k)) {
+      if (!rep.layout().processes(j, u, k)) continue; // a dealt interval: another replica's data set
+      if (!rep.layout().input_local(j, u, k)) {
         struct Receiving {
-          State* state;
+          OnePortDeployment* deployment;
           std::size_t index;
           int j;
         } const receiving{this, index, j}; // one pointer captured: no allocation per transfer
-        rep.receive(
+        rep.transfers().receive(
             proc.waiter, j, u, k, [&proc] { proc.catch_up(); },
             [&receiving](double start, double end, int data) {
-              receiving.state->record(receiving.index, Operation::receive, data, receiving.j, start, end);
+              receiving.deployment->record(receiving.index, Operation::receive, data, receiving.j, start, end);
             });
       }
-      const Interval& in = mapping.interval(j);
-      double start       = sg4::Engine::get_clock();
-      sg4::this_actor::execute(rep.flops(u, pipeline.work(in.first, in.last))); // takes W / s_u of the model
+      double start = sg4::Engine::get_clock();
+      sg4::this_actor::execute(rep.layout().flops(u, rep.layout().work(j, k))); // takes W_j(k) / s_u of the model
       record(index, Operation::compute, k, j, start, sg4::Engine::get_clock());
       proc.computed[i] = k + 1;
       proc.catch_up();
@@ -134,9 +129,9 @@ void OnePortDeployment::State::run_processor(std::size_t index, int u)
   for (;;) {
     bool pending = false;
     for (int j : proc.held)
-      pending = pending || rep.delivered(j, u) < settings.datasets;
+      pending = pending || rep.config().delivered(j, u) < rep.layout().datasets();
     if (!pending) return;
-    rep.wait_any(proc.waiter, {});
+    rep.waits().wait_any(proc.waiter, {});
     proc.catch_up();
   }
 }
@@ -146,8 +141,8 @@ namespace {
 /// program, so that crash handling costs nothing without a failure model (issue 17).
 bool plain_run(const detail::Replication& rep)
 {
-  if (rep.failures_possible()) return false;
-  for (const Interval& in : rep.mapping().intervals)
+  if (rep.waits().failures_possible()) return false;
+  for (const Interval& in : rep.layout().mapping().intervals)
     if (in.replicas.size() != 1 || in.replicas.front().size() != 1) return false;
   return true;
 }
@@ -156,7 +151,7 @@ bool plain_run(const detail::Replication& rep)
 /// The program of run_processor without failures or replicas: per data set and held interval, receive (unless the
 /// input is local), compute, send (unless the next interval is local), with the same records. What the general
 /// program decides per transfer (who sends what, when) is fixed here, so it is decided once.
-void OnePortDeployment::State::run_plain(std::size_t index, int u)
+void OnePortDeployment::run_plain(std::size_t index, int u)
 {
   struct Step {
     int j;
@@ -165,81 +160,69 @@ void OnePortDeployment::State::run_plain(std::size_t index, int u)
     std::uint64_t bytes;
     double flops;
   };
-  detail::Replication& rep = *replication;
+  detail::Replication& rep = *replication_;
   std::vector<Step> steps;
-  for (int j : mapping.intervals_of(u)) {
-    const Interval& in = mapping.interval(j);
-    const int next     = j + 1 == rep.m() ? platform.out() : mapping.interval(j + 1).replicas.front().front();
-    steps.push_back(Step{j, rep.input_local(j, u, 0) ? nullptr : rep.mailbox(j, u, 0),
-                         next == u ? nullptr : rep.mailbox(j + 1, next, 0), rep.bytes(j + 1),
-                         rep.flops(u, pipeline.work(in.first, in.last))});
+  for (int j : mapping_.intervals_of(u)) {
+    const int next = j + 1 == rep.layout().m() ? platform_.out() : mapping_.interval(j + 1).replicas.front().front();
+    steps.push_back(Step{j, rep.layout().input_local(j, u, 0) ? nullptr : rep.layout().mailbox(j, u, 0),
+                         next == u ? nullptr : rep.layout().mailbox(j + 1, next, 0), rep.layout().bytes(j + 1, 0),
+                         rep.layout().flops(u, rep.layout().work(j, 0))});
   }
-  for (int k = 0; k < settings.datasets; ++k)
+  const bool fixed = rep.layout().fixed_amounts(); // otherwise each data set's flops and bytes from the workload
+  for (int k = 0; k < rep.layout().datasets(); ++k)
     for (const Step& s : steps) {
       if (s.in != nullptr) {
         int* data      = nullptr;
         sg4::CommPtr c = s.in->get_init()->set_dst_data(reinterpret_cast<void**>(&data), sizeof(void*));
         c->start();
-        rep.wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
+        rep.waits().wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
         if (data == nullptr || *data != k)
-          throw std::logic_error(fmt::format("I{} on {}: expected data set {}", s.j + 1, platform.node_name(u), k));
+          throw std::logic_error(fmt::format("I{} on {}: expected data set {}", s.j + 1, platform_.node_name(u), k));
         record(index, Operation::receive, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
       }
       double start = sg4::Engine::get_clock();
-      sg4::this_actor::execute(s.flops);
+      sg4::this_actor::execute(fixed ? s.flops : rep.layout().flops(u, rep.layout().work(s.j, k)));
       record(index, Operation::compute, k, s.j, start, sg4::Engine::get_clock());
       if (s.out != nullptr) {
-        sg4::CommPtr c = s.out->put_init(rep.payload(k), s.bytes);
+        sg4::CommPtr c = s.out->put_init(rep.layout().payload(k), fixed ? s.bytes : rep.layout().bytes(s.j + 1, k));
         c->start();
-        rep.wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
+        rep.waits().wait_any(nullptr, {c}); // no waiter: no failure model, nothing to be woken by
         record(index, Operation::send, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
       }
     }
 }
 
-OnePortDeployment::OnePortDeployment(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                     const SimulationSettings& settings, double size_scale)
-    : state_(std::make_unique<State>())
+OnePortDeployment::OnePortDeployment(const SimulationJob& job, const SimulationSettings& run, RunInputs inputs)
+    : ReplicatedDeployment(job, run, std::move(inputs))
 {
-  State& s     = *state_;
-  s.pipeline   = pipeline;
-  s.platform   = platform;
-  s.mapping    = mapping;
-  s.settings   = settings;
-  s.size_scale = size_scale;
-  plan_oneport(pipeline, mapping, platform.in(), platform.out()); // refuses what the model does not support
-  s.replication =
-      std::make_unique<detail::Replication>(s.pipeline, s.platform, s.mapping, s.settings, size_scale, false);
-  for (int u : mapping.processors())
-    s.usage.push_back(ProcessorUsage{platform.node_name(u), 0, 0, 0});
+  plan_oneport(pipeline_, mapping_, platform_.in(), platform_.out()); // refuses what the model does not support
+  start_replication(false);
+  for (int u : mapping_.processors())
+    usage_.push_back(ProcessorUsage{platform_.node_name(u), 0, 0, 0});
 }
-
-OnePortDeployment::~OnePortDeployment() = default;
 
 void OnePortDeployment::deploy()
 {
-  State& s = *state_;
-  s.replication->deploy();
-  if (s.replication->finished()) return; // failed at time 0: nothing runs
-  State* st        = state_.get();
-  auto processors  = s.mapping.processors();
-  const bool plain = plain_run(*s.replication);
+  replication_->deploy();
+  if (replication_->finished()) return; // failed at time 0: nothing runs
+  auto processors  = mapping_.processors();
+  const bool plain = plain_run(*replication_);
   for (std::size_t i = 0; i < processors.size(); ++i) {
     int u = processors[i];
-    if (s.replication->alive(u))
-      sg4::Actor::create(s.platform.node_name(u), s.replication->host(u), [st, i, u, plain] {
+    if (replication_->config().alive(u))
+      sg4::Actor::create(platform_.node_name(u), replication_->layout().host(u), [this, i, u, plain] {
         if (plain)
-          st->run_plain(i, u);
+          run_plain(i, u);
         else
-          st->run_processor(i, u);
+          run_processor(i, u);
       });
   }
 }
 
-SimulationResult OnePortDeployment::result() const
+std::unique_ptr<Deployment> make_one_port_deployment(const SimulationJob& job, const SimulationSettings& run,
+                                                     RunInputs inputs)
 {
-  const State& s = *state_;
-  return detail::make_result(*s.replication, s.settings, s.usage, s.trace);
+  return std::make_unique<OnePortDeployment>(job, run, std::move(inputs));
 }
 
 } // namespace pipesim

@@ -2,37 +2,18 @@
 // OnePortPlan steps data set after data set; P_in and P_out are I/O servers outside the model.
 #pragma once
 
-#include "model/mapping.hpp"
-#include "model/oneport_plan.hpp"
-#include "model/pipeline.hpp"
-#include "platforms/platform.hpp"
-#include "simulator/simulation.hpp"
+#include "simulator/deployment.hpp"
 
 #include <memory>
-#include <vector>
 
 namespace pipesim {
 
-/// Deploys a mapping on the platform already present in this process's SimGrid engine (hosts are looked up by the
-/// model's node names), so any SimGrid program can run a pipeline on its own platform. Call deploy(), then
-/// simgrid::s4u::Engine::run(), then result().
-class OnePortDeployment {
-public:
-  /// `size_scale` multiplies every message size (and must have multiplied every link bandwidth) so that
-  /// fractional byte counts survive SimGrid's integral sizes; 1 leaves sizes as they are (rounded to bytes).
-  OnePortDeployment(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                    const SimulationSettings& settings, double size_scale = 1.0);
-  ~OnePortDeployment();
-  OnePortDeployment(const OnePortDeployment&)            = delete;
-  OnePortDeployment& operator=(const OnePortDeployment&) = delete;
-
-  void deploy();
-  /// Output times, period, busy fractions and (if asked) the event trace of the finished run.
-  SimulationResult result() const;
-
-private:
-  struct State;
-  std::unique_ptr<State> state_;
-};
+/// The one-port execution of a run (a Deployment; make_deployment chooses it for settings.model one-port): per
+/// processor, per data set and held interval in stage order, receive (unless the input is local), compute, send what
+/// it owes as sender. Without a failure model and without replicas each processor runs the plain program (a
+/// get/execute/put loop on mailboxes fixed at the start), otherwise the general one (docs/semantics.md, "Two
+/// programs, one semantics"). InputError for what the one-port plan refuses (data-parallel groups, ...).
+std::unique_ptr<Deployment> make_one_port_deployment(const SimulationJob& job, const SimulationSettings& run,
+                                                     RunInputs inputs);
 
 } // namespace pipesim

@@ -2,7 +2,7 @@
 #include "model/analytic.hpp"
 #include "model/event_graph.hpp"
 #include "model/test_fixtures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +28,7 @@ void expect_matches_event_graph(const fixtures::RandomInstance& inst, const std:
 {
   auto graph    = build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping);
   auto expected = event_graph_output_times(graph, datasets);
-  auto sim      = simulate(inst.pipeline, inst.platform, inst.mapping, exact(datasets));
+  auto sim      = simulate({inst.pipeline, inst.platform, inst.mapping, exact(datasets)}).run;
   ASSERT_EQ(sim.output_times.size(), expected.size()) << what;
   for (std::size_t k = 0; k < expected.size(); ++k)
     ASSERT_NEAR(sim.output_times[k], expected[k], 1e-9 * expected[k]) << what << " data set " << k;
@@ -40,10 +40,10 @@ void expect_matches_event_graph(const fixtures::RandomInstance& inst, const std:
 TEST(OnePortSimulation, Eq6GeneralMappingPeriodIsSeven)
 {
   fixtures::Eq6Example ex;
-  auto sim = simulate(ex.pipeline, ex.platform, ex.mapping, exact(40));
+  auto sim = simulate({ex.pipeline, ex.platform, ex.mapping, exact(40)}).run;
   EXPECT_NEAR(sim.period, 7.0, 7e-9);
   EXPECT_NEAR(sim.output_times.front(), 7.0, 7e-9); // the first data set takes one full cycle of P1
-  EXPECT_NEAR(simulate_latency(ex.pipeline, ex.platform, ex.mapping, exact(1)), 7.0, 7e-9);
+  EXPECT_NEAR(simulate({ex.pipeline, ex.platform, ex.mapping, exact(1), RunKind::latency}).latency(), 7.0, 7e-9);
 }
 
 TEST(OnePortSimulation, RandomIntervalMappingsMatchEq2)
@@ -57,7 +57,7 @@ TEST(OnePortSimulation, RandomIntervalMappingsMatchEq2)
     fixtures::random_interval_mapping(rng, inst);
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     double eq2       = br07_eq2_period(inst.pipeline, inst.platform, inst.mapping);
-    auto sim         = simulate(inst.pipeline, inst.platform, inst.mapping, exact(100));
+    auto sim         = simulate({inst.pipeline, inst.platform, inst.mapping, exact(100)}).run;
     ASSERT_NEAR(sim.period, eq2, 1e-9 * eq2) << what;
   }
 }
@@ -78,9 +78,10 @@ TEST(OnePortSimulation, OneToOneMappingsMatchEq1AndLatency)
     ASSERT_EQ(classify(inst.mapping), MappingRule::one_to_one);
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     double eq1       = br07_eq2_period(inst.pipeline, inst.platform, inst.mapping);
-    EXPECT_NEAR(simulate(inst.pipeline, inst.platform, inst.mapping, exact(50)).period, eq1, 1e-9 * eq1) << what;
+    EXPECT_NEAR(simulate({inst.pipeline, inst.platform, inst.mapping, exact(50)}).run.period, eq1, 1e-9 * eq1) << what;
     double latency = interval_latency(inst.pipeline, inst.platform, inst.mapping);
-    EXPECT_NEAR(simulate_latency(inst.pipeline, inst.platform, inst.mapping, exact(1)), latency, 1e-9 * latency)
+    EXPECT_NEAR(simulate({inst.pipeline, inst.platform, inst.mapping, exact(1), RunKind::latency}).latency(), latency,
+                1e-9 * latency)
         << what;
   }
 }
@@ -106,7 +107,7 @@ TEST(OnePortSimulation, RandomReplicatedMappingsMatchEventGraph)
     std::string what = "seed " + std::to_string(seed) + ": " + inst.describe();
     expect_matches_event_graph(inst, what);
     double formula = oneport_active_period(inst.pipeline, inst.platform, inst.mapping);
-    auto sim       = simulate(inst.pipeline, inst.platform, inst.mapping, exact(60));
+    auto sim       = simulate({inst.pipeline, inst.platform, inst.mapping, exact(60)}).run;
     EXPECT_NEAR(sim.period, formula, 1e-9 * formula) << what;
   }
 }
@@ -118,7 +119,7 @@ TEST(OnePortSimulation, SingleProcessorIsAlwaysBusy)
   Pipeline pl{{10, 20}, {10, 5, 20}};
   Platform pf({{"P1", 10.0}}, "in", "out", 10.0);
   Mapping mp = make_interval_mapping({{1, 2}}, {0});
-  auto sim   = simulate(pl, pf, mp, exact(20));
+  auto sim   = simulate({pl, pf, mp, exact(20)}).run;
   EXPECT_NEAR(sim.period, 6.0, 6e-9);
   EXPECT_NEAR(sim.makespan, 120.0, 1.2e-7);
   ASSERT_EQ(sim.usage.size(), 1u);
@@ -134,7 +135,7 @@ TEST(OnePortSimulation, TraceRecordsEveryOperation)
   Mapping mp           = make_interval_mapping({{1, 1}, {2, 2}}, {0, 1});
   SimulationSettings s = exact(5);
   s.record_trace       = true;
-  auto sim             = simulate(pl, pf, mp, s);
+  auto sim             = simulate({pl, pf, mp, s}).run;
   // each processor: receive, compute, send per data set
   EXPECT_EQ(sim.trace.size(), 2u * 3u * 5u);
   std::vector<TraceEvent> p1;
@@ -159,10 +160,10 @@ TEST(OnePortSimulation, SimgridModeDiffersFromExactMode)
   Platform pf({{"P1", 1e9}}, "in", "out", 1e7, 1e-4);
   Mapping mp           = make_interval_mapping({{1, 1}}, {0});
   SimulationSettings s = exact(10);
-  double exact_period  = simulate(pl, pf, mp, s).period;
+  double exact_period  = simulate({pl, pf, mp, s}).run.period;
   EXPECT_NEAR(exact_period, br07_eq2_period(pl, pf, mp), 1e-9 * exact_period);
   s.network             = NetworkMode::simgrid;
-  double simgrid_period = simulate(pl, pf, mp, s).period;
+  double simgrid_period = simulate({pl, pf, mp, s}).run.period;
   EXPECT_GT(simgrid_period, exact_period * 1.01);
 }
 
@@ -174,8 +175,8 @@ TEST(OnePortSimulation, PajeTraceOfThePeriodRunSurvivesTheLatencyRun)
   SimulationSettings s = exact(10);
   s.simgrid_args       = {"--cfg=tracing:yes", "--cfg=tracing/filename:" + file, "--cfg=tracing/uncategorized:yes",
                           "--cfg=tracing/actor:yes"};
-  EXPECT_NEAR(simulate(ex.pipeline, ex.platform, ex.mapping, s).period, 7.0, 7e-9);
-  EXPECT_NEAR(simulate_latency(ex.pipeline, ex.platform, ex.mapping, s), 7.0, 7e-9);
+  EXPECT_NEAR(simulate({ex.pipeline, ex.platform, ex.mapping, s}).run.period, 7.0, 7e-9);
+  EXPECT_NEAR(simulate({ex.pipeline, ex.platform, ex.mapping, s, RunKind::latency}).latency(), 7.0, 7e-9);
   auto slurp = [](const std::string& path) {
     std::ifstream in(path);
     return std::string(std::istreambuf_iterator<char>(in), {});
@@ -209,11 +210,11 @@ TEST(OnePortSimulation, RunsWithoutFailuresTakeThePlainProgramWithTheSameResults
     std::string what         = "seed " + std::to_string(seed) + ": " + inst.describe();
     SimulationSettings s     = exact(30);
     s.record_trace           = true;
-    SimulationResult plain   = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    SimulationResult plain   = simulate({inst.pipeline, inst.platform, inst.mapping, s}).run;
     s.failures.model         = FailureModel::trace;
     s.crashes                = {Crash{inst.platform.node_name(inst.mapping.processors().front()), 1e12}};
     s.failures.trace         = s.crashes;
-    SimulationResult general = simulate(inst.pipeline, inst.platform, inst.mapping, s);
+    SimulationResult general = simulate({inst.pipeline, inst.platform, inst.mapping, s}).run;
     ASSERT_EQ(general.failures.verdict, Verdict::survived) << what;
     EXPECT_EQ(plain.output_times, general.output_times) << what;
     auto a = sorted_trace(plain.trace), b = sorted_trace(general.trace);

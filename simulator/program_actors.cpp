@@ -3,11 +3,10 @@
 #include "simulator/program_actors.hpp"
 
 #include "base/input_error.hpp"
+#include "model/sv95/program.hpp"
 #include "model/sv95/response.hpp"
-#include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/module_actors.hpp"
 #include "simulator/ptask.hpp"
-#include "simulator/run.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -21,22 +20,6 @@ namespace sg4 = simgrid::s4u;
 
 namespace pipesim {
 
-std::vector<std::string> start_program_engine(const Platform& platform, const SimulationSettings& settings)
-{
-  std::vector<std::string> args = simgrid_arguments(settings);
-  bool user_model               = std::ranges::any_of(settings.simgrid_args,
-                                                      [](const std::string& a) { return a.starts_with("--cfg=host/model:"); });
-  if (!user_model) args.insert(args.begin(), "--cfg=host/model:ptask_L07");
-  start_engine(args);
-  if (!platform.xml_file().empty()) {
-    sg4::Engine::get_instance()->load_platform(platform.xml_file());
-    apply_link_settings(platform);
-  } else {
-    build_simgrid_platform(platform, true);
-  }
-  return args;
-}
-
 void check_program_chain(const TaskChain& chain, const SimulationSettings& settings, const std::string& what)
 {
   if (settings.failures.enabled() || !settings.crashes.empty())
@@ -46,7 +29,7 @@ void check_program_chain(const TaskChain& chain, const SimulationSettings& setti
   chain.validate();
 }
 
-namespace {
+namespace detail { // named: ProgramDeployment holds a ProgramRun (GCC's -Wsubobject-linkage)
 
 /// Sender instance a of module j meets receiver instance b of module j + 1 for each data set they share, in
 /// increasing order on both sides: the sender offers it (`ready`), the receiver runs the transfer and releases the
@@ -159,44 +142,99 @@ void deploy_program_hosts(ProgramRun& run, const Platform& platform, const Mappi
   }
 }
 
-} // namespace
-
-SimulationResult simulate_program_here(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                       const SimulationSettings& settings)
+/// An upper bound of one data set's time through the modules: each step alone, its flops at the slowest speed of the
+/// mapping's processors and every byte it moves one after the other over their slowest link (plus its latency).
+double program_dataset_bound(const ProgramRun& run, const Platform& platform, const Mapping& mapping)
 {
-  check_program_chain(chain, settings, "programs (task_chain tasks with `program`)");
-  ProgramRun run{chain};
-  run.modules  = sv95_modules(mapping);
-  run.datasets = settings.datasets;
-  check_modules(chain, run.modules);
-  run.arrival.assign(static_cast<std::size_t>(run.datasets), -1);
-  for (const Sv95Module& m : run.modules)
-    run.busy.emplace_back(static_cast<std::size_t>(m.r));
-  std::vector<std::string> args = start_program_engine(platform, settings);
-  deploy_program_hosts(run, platform, mapping);
-  if (settings.progress != ProgressMode::off)
-    run.progress = std::make_unique<Progress>("simulation", "data sets", run.datasets, settings.progress);
-  for (std::size_t j = 0; j < run.modules.size(); ++j)
-    for (int b = 0; b < run.modules[j].r; ++b)
-      sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), run.hosts[j][static_cast<std::size_t>(b)].front(),
-                         [&run, j, b] { program_instance(run, j, b); });
-  sg4::Engine::get_instance()->run();
-  if (run.progress) run.progress->finish();
-  SimulationResult result = module_run_result(run.arrival, run.busy, platform, mapping, settings);
-  result.config           = args;
-  return result;
+  std::vector<int> nodes = mapping.processors();
+  double slowest         = unbounded;
+  double per_byte        = 0;
+  double latency         = 0;
+  for (int u : nodes) {
+    slowest = std::min(slowest, platform.speed(u));
+    for (int v : nodes)
+      if (u != v && platform.reachable(u, v)) {
+        per_byte = std::max(per_byte, 1 / platform.bandwidth(u, v));
+        latency  = std::max(latency, platform.latency(u, v));
+      }
+  }
+  auto moved = [&](const std::vector<double>& bytes) {
+    double sum = 0;
+    for (double b : bytes)
+      sum += b;
+    return sum > 0 ? sum * per_byte + latency : 0.0;
+  };
+  double one = 0;
+  for (std::size_t j = 0; j < run.modules.size(); ++j) {
+    const Sv95Module& m = run.modules[j];
+    if (j == 0) one += run.chain.input(m.p);
+    for (int i = m.first; i <= m.last; ++i) {
+      one += program_of(run, i).flops_per_host(m.p) / slowest;
+      if (i < m.last) one += moved(internal_redistribution_bytes(program_of(run, i), m.p));
+    }
+    one += j + 1 < run.modules.size() ? moved(redistribution_bytes(program_of(run, m.last), m.p, run.modules[j + 1].p))
+                                      : run.chain.output(m.p);
+  }
+  return one;
 }
 
-SimulationResult simulate_program(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                  const SimulationSettings& settings)
+} // namespace detail
+
+void check_program_job(const SimulationJob& job)
 {
-  return simulate_in_child([&] { return simulate_program_here(chain, platform, mapping, settings); });
+  check_program_chain(*job.task_chain, job.settings, "programs (task_chain tasks with `program`)");
+  detail::ProgramRun run{*job.task_chain};
+  run.modules = sv95_modules(job.mapping);
+  check_modules(run.chain, run.modules);
+  refuse_clock_overflow(job.settings.datasets, detail::program_dataset_bound(run, job.platform, job.mapping),
+                        "through these modules",
+                        "give the programs in larger units (e.g. Gflop and GB, with the platform's speeds and "
+                        "bandwidths to match)");
 }
 
-double simulate_program_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                const SimulationSettings& settings)
+namespace detail {
+/// The programs' execution of a run (program_actors.hpp).
+class ProgramDeployment final : public Deployment {
+public:
+  ProgramDeployment(const SimulationJob& job, const SimulationSettings& run)
+      : chain_(*job.task_chain), platform_(job.platform), mapping_(job.mapping), settings_(run), run_(chain_)
+  {
+    run_.modules  = sv95_modules(mapping_);
+    run_.datasets = settings_.datasets;
+    run_.arrival.assign(static_cast<std::size_t>(run_.datasets), -1);
+    for (const Sv95Module& m : run_.modules)
+      run_.busy.emplace_back(static_cast<std::size_t>(m.r));
+    deploy_program_hosts(run_, platform_, mapping_);
+  }
+
+  void deploy() override
+  {
+    if (settings_.progress != ProgressMode::off)
+      run_.progress = std::make_unique<Progress>("simulation", "data sets", run_.datasets, settings_.progress);
+    for (std::size_t j = 0; j < run_.modules.size(); ++j)
+      for (int b = 0; b < run_.modules[j].r; ++b)
+        sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), run_.hosts[j][static_cast<std::size_t>(b)].front(),
+                           [this, j, b] { program_instance(run_, j, b); });
+  }
+
+  SimulationResult result() const override
+  {
+    if (run_.progress) run_.progress->finish();
+    return module_run_result(run_.arrival, run_.busy, platform_, mapping_, settings_);
+  }
+
+private:
+  TaskChain chain_;
+  Platform platform_;
+  Mapping mapping_;
+  SimulationSettings settings_;
+  ProgramRun run_;
+};
+} // namespace detail
+
+std::unique_ptr<Deployment> make_program_deployment(const SimulationJob& job, const SimulationSettings& run, RunInputs)
 {
-  return latency_of(simulate_program(chain, platform, mapping, latency_settings(settings)));
+  return std::make_unique<detail::ProgramDeployment>(job, run);
 }
 
 } // namespace pipesim

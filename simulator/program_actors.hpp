@@ -11,28 +11,28 @@
 #include "model/mapping.hpp"
 #include "model/sv95/task_chain.hpp"
 #include "platforms/platform.hpp"
+#include "simulator/deployment.hpp"
 #include "simulator/simulation.hpp"
+
+#include <memory>
 
 #include <string>
 #include <vector>
 
 namespace pipesim {
 
-/// Simulates `mapping` (modules as intervals of tasks, instances as dealt replicas: sv95_modules) of `chain`, whose
-/// tasks all have a program, in this process's SimGrid engine, which it starts (once per process) with host model
-/// ptask_L07 on the scenario's platform (the XML file, or the model built as in simulator/run.hpp). Each instance is
-/// an actor that, for each of its data sets in order: receives it (the first module: waits chain.input(p)), executes
-/// each task and the redistribution after each task but the last, then sends it (the last module: waits
-/// chain.output(p), then the data set arrives at P_out). Output times keep the order at P_out; the period is
-/// measured over whole rounds of lcm(r_j) data sets. No failures (InputError when settings ask for some).
-SimulationResult simulate_program_here(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                       const SimulationSettings& settings);
-/// simulate_program_here in a forked child process (this process never starts SimGrid).
-SimulationResult simulate_program(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                  const SimulationSettings& settings);
-/// One data set alone through the modules, in its own process: the simulated latency.
-double simulate_program_latency(const TaskChain& chain, const Platform& platform, const Mapping& mapping,
-                                const SimulationSettings& settings);
+/// sv95's modules running their tasks' programs: the job's `mapping` (modules as intervals of tasks, instances as
+/// dealt replicas: sv95_modules) of its task chain, whose tasks all have a program, a Deployment that make_deployment
+/// chooses for such a chain. The engine runs with host model ptask_L07 (unless the user's arguments set one) on the
+/// job's platform (the XML file, or the model with card links: simulator/engine.hpp). Each instance is an actor that,
+/// for each of its data sets in order: receives it (the first module: waits chain.input(p)), executes each task and
+/// the redistribution after each task but the last, then sends it (the last module: waits chain.output(p), then the
+/// data set arrives at P_out). Output times keep the order at P_out; the period is measured over whole rounds of
+/// lcm(r_j) data sets. InputError when a processor is in two instances.
+std::unique_ptr<Deployment> make_program_deployment(const SimulationJob& job, const SimulationSettings& run,
+                                                    RunInputs inputs);
+/// The checks before the engine starts: check_program_chain, and modules that cover the chain (check_modules).
+void check_program_job(const SimulationJob& job);
 
 /// One measured step of a program chain, alone on an idle platform: kind exec (task i on p hosts), icom (the
 /// redistribution after task i on p hosts) or ecom (the transfer after task i from ps to pr hosts).
@@ -53,11 +53,6 @@ struct ProgramSample {
 std::vector<double> measure_program_steps(const TaskChain& chain, const Platform& platform,
                                           const std::vector<ProgramSample>& samples,
                                           const SimulationSettings& settings);
-
-/// Starts this process's SimGrid engine for programs: simgrid_arguments(settings) followed by
-/// --cfg=host/model:ptask_L07 (unless the user's arguments set a host model), then loads the platform's XML file
-/// (with its link edits) or builds the model platform (card links where Bin/Bout are finite). Returns the arguments.
-std::vector<std::string> start_program_engine(const Platform& platform, const SimulationSettings& settings);
 
 /// InputError unless every task of `chain` has a program and `settings` ask for no failures (`what` names the run).
 void check_program_chain(const TaskChain& chain, const SimulationSettings& settings, const std::string& what);

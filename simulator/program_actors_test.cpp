@@ -6,7 +6,9 @@
 #include "model/sv95/program.hpp"
 #include "model/sv95/response.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
+#include "simulator/engine.hpp"
 #include "simulator/program_actors.hpp"
+#include "simulator/simulate.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -70,7 +72,8 @@ TEST(ProgramSimulation, TwoHostPtaskOfDesignTakesOneSecond)
   // both take 1 s and overlap inside one parallel task.
   Platform platform = identical(2, 1e9, 125e6);
   std::string text  = run_in_child([&] {
-    start_program_engine(platform, SimulationSettings{});
+    // the engine of a programs job: host model ptask_L07, the model platform with its card links
+    detail::start_run_engine(SimulationJob(program_chain({TaskProgram{}}), platform, Mapping{}, SimulationSettings{}));
     double end = -1;
     sg4::Actor::create("ptask", sg4::Host::by_name("P1"), [&] {
       sg4::this_actor::parallel_execute({sg4::Host::by_name("P1"), sg4::Host::by_name("P2")}, {1e9, 1e9},
@@ -156,13 +159,13 @@ TEST(ProgramSimulation, DealtTwoModuleMappingPeriodByHand)
   Mapping mapping = sv95_mapping(modules);
   SimulationSettings s;
   s.datasets              = 40;
-  SimulationResult result = simulate_program(chain, platform, mapping, s);
+  SimulationResult result = simulate({chain, platform, mapping, s}).run;
   ASSERT_EQ(result.failures.verdict, Verdict::survived);
   ASSERT_EQ(result.output_times.size(), 40U);
   EXPECT_NEAR(result.output_times[0], 4.5, 1e-9);
   EXPECT_NEAR(result.output_times[1], 6.0, 1e-9);
   EXPECT_NEAR(result.period, 2.0, 1e-9);
-  EXPECT_NEAR(simulate_program_latency(chain, platform, mapping, s), 4.5, 1e-9);
+  EXPECT_NEAR(simulate({chain, platform, mapping, s, RunKind::latency}).latency(), 4.5, 1e-9);
   // the analytic side with the functions of this platform: f_exec from the program, f_ecom(2, 4) = 1 s
   chain.tasks[0].exec = program_exec(chain.program(1), 1e9);
   chain.tasks[1].exec = program_exec(chain.program(2), 1e9);
@@ -221,7 +224,33 @@ TEST(ProgramSimulation, BadSamplesAndFailuresAreRefused)
   s.crashes = {Crash{"P1", 1.0}};
   EXPECT_THAT(
       [&] {
-        simulate_program(two_task_chain(), platform, sv95_mapping({{1, 2, 1, 2}}), s);
+        simulate({two_task_chain(), platform, sv95_mapping({{1, 2, 1, 2}}), s}).run;
       },
       ThrowsMessage<InputError>(HasSubstr("without failures")));
+}
+
+TEST(ProgramSimulation, RefusesRunsAndStepsPastWhatSimGridsClockCanDate)
+{
+  // Issue 31: 1e308 flops per host on hosts of 1e3 flop/s is 1e305 s; 1000 data sets of it end near 1e308 s, past
+  // 1e307 s. A step alone of 1e300 flops on a host of 1e-8 flop/s takes 1e308 s.
+  using ::testing::HasSubstr;
+  using ::testing::ThrowsMessage;
+  Platform platform = identical(4, 1e3, 1e8);
+  SimulationSettings s;
+  s.datasets      = 1000;
+  TaskChain chain = program_chain({{.sequential = 1e308}});
+  EXPECT_THAT(
+      [&] {
+        simulate({chain, platform, sv95_mapping({{1, 1, 1, 1}}), s});
+      },
+      ThrowsMessage<InputError>(HasSubstr("simulation: 1000 data sets of up to 1e+305 s each through these "
+                                          "modules may end past 1e307 s, beyond what SimGrid's clock (a double) can "
+                                          "date; give the programs in larger units")));
+  EXPECT_THAT(
+      [&] {
+        measure_program_steps(program_chain({{.sequential = 1e300}}), identical(4, 1e-8, 1e8),
+                              {{ProgramStep::exec, 1, 1}}, s);
+      },
+      ThrowsMessage<InputError>(HasSubstr("program sample 0 (exec of task 1 on p = 1, pr = 0): may take 1e+308 s, past "
+                                          "the 1e307 s SimGrid's clock (a double) can date")));
 }

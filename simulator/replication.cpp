@@ -1,308 +1,249 @@
-// Replication of intervals: who processes and sends each data set, elections, output counters, verdict.
+// The run of a replicated mapping: its parts, P_in, P_out, the crash injector, the outcome and the result.
 #include "simulator/replication.hpp"
 
 #include "base/input_error.hpp"
-#include "model/allotment.hpp"
-#include "model/deal.hpp"
-#include "model/multiport_analytic.hpp"
-#include "model/oneport_plan.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <stdexcept>
-#include <utility>
 
 namespace sg4 = simgrid::s4u;
 
 namespace pipesim::detail {
 
 Replication::Replication(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                         const SimulationSettings& settings, double size_scale, bool allotted)
-    : pipeline_(pipeline), platform_(platform), mapping_(mapping), settings_(settings), size_scale_(size_scale),
-      allotted_(allotted), datasets_(settings.datasets), window_(deal_round(mapping))
+                         const SimulationSettings& settings, const RunInputs& inputs, bool allotted)
+    : platform_(platform), mapping_(mapping), settings_(settings), stop_(*inputs.stop), gate_(inputs.gate.get()),
+      amounts_(*inputs.workload, mapping, pipeline.n(), inputs.size_scale),
+      layout_(platform, mapping, inputs.stop->max_datasets(), amounts_),
+      // an XML platform or host state profiles (DESIGN.md §3.11) may turn hosts off, whatever the failure model says
+      waits_(layout_, record_,
+             !settings.crashes.empty() || settings.failures.model == FailureModel::platform ||
+                 !platform.xml_file().empty() || platform.profiles().has_state()),
+      config_(pipeline, settings, layout_, waits_, record_, inputs.size_scale, allotted),
+      transfers_(layout_, config_, waits_, record_)
 {
-  if (mapping.data_parallel())
-    throw InputError::keyed(first_group_key(mapping), "simulation: data-parallel processor groups are not supported "
-                                                      "yet");
-  const ElectionPolicy election = settings.failures.election;
-  if (mapping.has_deal() && election != ElectionPolicy::first && election != ElectionPolicy::first_alive)
-    throw InputError::keyed("simulation.failures.election", election,
-                            fmt::format("this policy elects among active replicas only (seed 004), and {} deals its "
-                                        "data sets (replication: deal); use 'first'",
-                                        first_deal_key(mapping)));
-  policy_           = bbr10_election(election, settings.seed);
-  outcome_.election = election;
-  // an XML platform may turn hosts off by its state profiles, whatever the failure model says
-  failures_possible_ =
-      !settings.crashes.empty() || settings.failures.model == FailureModel::platform || !platform.xml_file().empty();
-  for (int j = 0; j <= m(); ++j) {
-    int stage   = j < m() ? mapping.interval(j).first - 1 : pipeline.n();
-    double size = pipeline.data(stage) * size_scale;
-    bytes_.push_back(static_cast<std::uint64_t>(std::llround(size)));
-  }
-  for (int k = 0; k < datasets_; ++k)
-    ids_.push_back(k);
-  alive_.assign(static_cast<std::size_t>(platform.p()), true);
-  hosts_.assign(static_cast<std::size_t>(platform.nodes()), nullptr);
-  for (int j = 0; j < m(); ++j) {
-    dealt_.push_back(is_dealt(mapping.interval(j)));
-    replica_.emplace_back(static_cast<std::size_t>(platform.nodes()), -1);
-    const auto& replicas = mapping.interval(j).replicas;
-    for (std::size_t r = 0; r < replicas.size(); ++r)
-      replica_.back().at(static_cast<std::size_t>(replicas[r].front())) = static_cast<int>(r);
-  }
-  elected_.assign(static_cast<std::size_t>(m()), -1);
-  elected_ = elect().sender; // here, so that a policy's InputError (exhaustive: too many elections) comes first
-  make_slots();
-}
-
-void Replication::make_slots()
-{
-  for (int j = 0; j < m(); ++j) {
-    slot_base_.push_back(slots_.size());
-    for (int r = 0; r < (dealt(j) ? stride(j) : 1); ++r)
-      slots_.push_back(Slot{r, stride(j), 0, 0, -1});
-  }
-}
-
-int Replication::replica(int j, int node) const
-{
-  return replica_.at(static_cast<std::size_t>(j)).at(static_cast<std::size_t>(node));
-}
-
-std::size_t Replication::slot_index(int j, int node) const
-{
-  std::size_t base = slot_base_.at(static_cast<std::size_t>(j));
-  return dealt(j) ? base + static_cast<std::size_t>(replica(j, node)) : base;
-}
-
-sg4::Host* Replication::host(int node) const
-{
-  auto& cached = hosts_.at(static_cast<std::size_t>(node)); // by_name looks the name up: once per node
-  if (cached != nullptr) return cached;
-  const std::string& name = platform_.node_name(node);
-  cached                  = sg4::Host::by_name_or_null(name);
-  if (cached == nullptr) throw InputError::keyed("platform", name, "simulation: no such host in the SimGrid platform");
-  return cached;
-}
-
-double Replication::flops(int node, double w) const
-{
-  double host_speed = host(node)->get_speed();
-  double s          = platform_.speed(node);
-  return host_speed == s ? w : w * host_speed / s; // keeps unedited runs bit-exact
-}
-
-int Replication::sender(int j, int k) const
-{
-  if (j < 0) return platform_.in();
-  if (!dealt(j)) return elected(j);
-  return mapping_.interval(j).replicas[static_cast<std::size_t>(k % stride(j))].front();
-}
-
-bool Replication::may_send(int j, int node) const
-{
-  if (dealt(j)) return true; // the only sender of its slot
-  int sending = slot(j, node).sending;
-  return elected(j) == node && (sending < 0 || sending == node);
-}
-
-int Replication::delivered(int j, int node) const
-{
-  const Slot& s = slot(j, node);
-  return s.offset + s.stride * s.delivered;
-}
-
-void Replication::set_delivered(Slot& s, int count)
-{
-  s.delivered = count;
-  // a delivered data set has left the output buffer, whoever sent it: after a handover the old sender may deliver
-  // past what the new one has started (which a crash reset to the delivered count), and the new one's computer waits
-  // on it
-  s.started = std::max(s.started, count);
-  notify_slot(static_cast<std::size_t>(&s - slots_.data()));
-}
-
-void Replication::delivered_one(int j, int node, int k)
-{
-  Slot& s = slot(j, node);
-  if (s.offset + s.stride * s.delivered != k) return;
-  set_delivered(s, s.delivered + 1);
-  if (!dealt(j) && delivered(j, node) >= datasets_) notify_slot(slots_.size() + static_cast<std::size_t>(j));
-}
-
-void Replication::started_one(int j, int node, int k)
-{
-  Slot& s   = slot(j, node);
-  s.started = (k - s.offset) / s.stride + 1;
-  notify_slot(slot_index(j, node));
-}
-
-int Replication::unstarted(int j, int node, int k) const
-{
-  const Slot& s = slot(j, node);
-  return (k - s.offset) / s.stride - s.started;
-}
-
-void Replication::begin_send(int j, int node) { slot(j, node).sending = node; }
-
-void Replication::end_send(int j, int node)
-{
-  slot(j, node).sending = -1;
-  if (dealt(j)) return;
-  int now = elected(j);
-  if (now == node || now < 0) return;
-  // handover: the elected replica waits in wait_change (multi-port sender) or for a wake-up (one-port program)
-  notify(j, now);
-  if (settings_.model != CommModel::multi_port) wake(host(now));
-}
-
-std::vector<int> Replication::receivers(int j, int k) const
-{
-  if (j + 1 == m()) return {platform_.out()};
-  std::vector<int> nodes;
-  for (const auto& group : mapping_.interval(j + 1).replicas) {
-    int v = group.front();
-    if (alive(v) && processes(j + 1, v, k) && (j < 0 || !computed(j, v, k))) nodes.push_back(v);
-  }
-  return nodes;
-}
-
-double Replication::rate(int j, int node, int k) const
-{
-  auto it = rates_.find({j, sender(j - 1, k), node});
-  return it == rates_.end() ? -1.0 : it->second;
-}
-
-void Replication::update_rates()
-{
-  rates_.clear();
-  if (!allotted_) return;
-  // the allotment of the current configuration: the mapping reduced to the alive replicas of its active intervals
-  // (a dealt interval keeps its replicas: its dealing does not change, and a dead one has no more transfers), the
-  // elected senders
-  Mapping reduced = mapping_;
-  std::vector<int> senders;
-  for (int j = 0; j < m(); ++j) {
-    auto& replicas = reduced.intervals[static_cast<std::size_t>(j)].replicas;
-    senders.push_back(dealt(j) ? replicas.front().front() : elected(j));
-    if (dealt(j)) continue;
-    std::erase_if(replicas, [&](const ProcessorGroup& g) { return !alive(g.front()); });
-    if (replicas.empty()) return; // the run has failed
-  }
-  OnePortPlan plan = plan_oneport(pipeline_, reduced, platform_.in(), platform_.out(), senders);
-  auto times       = allotted_transfer_times(plan, platform_);
-  for (std::size_t t = 0; t < plan.transfers.size(); ++t) {
-    const auto& tr = plan.transfers[t];
-    if (times[t] > 0) rates_[{tr.interval, tr.from, tr.to}] = tr.bytes * size_scale_ / times[t];
-  }
-}
-
-void Replication::notify(int j, int node) { notify_slot(slot_index(j, node)); }
-
-void Replication::notify_slot(std::size_t index)
-{
-  if (sleepers_.empty()) return;
-  // release() is a simcall: other actors run meanwhile, may wait again, or kill this one (a crash of its host).
-  // Entries stay listed until released, so a crash's notify wakes whoever a killed notifier did not reach.
-  auto snapshot = sleepers_.at(index);
-  for (auto& sleeper : snapshot)
-    if (!sleeper->released) {
-      sleeper->released = true;
-      sleeper->sem->release();
-    }
-  std::erase_if(sleepers_.at(index), [](const auto& s) { return s->released; });
-}
-
-void Replication::wait_change(int j, int node, const sg4::SemaphorePtr& sem)
-{
-  // a semaphore per actor (created beforehand: creating one is a simcall, and a notify could slip in between the
-  // caller's test and this wait): a killed actor leaves nothing to undo, unlike a condition variable's lock
-  sleepers_.at(slot_index(j, node)).push_back(std::make_shared<Sleeper>(Sleeper{sem, false}));
-  sem->acquire();
-}
-
-void Replication::wait_election(int j, const sg4::SemaphorePtr& sem)
-{
-  sleepers_.at(slots_.size() + static_cast<std::size_t>(j)).push_back(std::make_shared<Sleeper>(Sleeper{sem, false}));
-  sem->acquire();
-}
-
-Election Replication::elect() const
-{
-  FailureConfiguration config{alive_};
-  // the policies elect among active replicas (a mapping with deal takes the first alive replica)
-  if (!mapping_.has_deal() && every_interval_survives(mapping_, config))
-    return policy_(pipeline_, platform_, mapping_, config);
-  // an interval lost every replica: the run fails unless its output was fully delivered; the others keep an alive
-  // sender, or take their first alive replica (the policies need a survivor in every interval)
-  Election election = first_alive_election(mapping_, config);
-  for (int j = 0; j < m(); ++j)
-    if (int e = elected(j); e >= 0 && alive(e)) election.sender[static_cast<std::size_t>(j)] = e;
-  return election;
-}
-
-void Replication::reelect()
-{
-  Election election = elect();
-  for (int j = 0; j < m(); ++j) {
-    int before = elected(j);
-    int now    = election.sender.at(static_cast<std::size_t>(j));
-    if (now == before || dealt(j)) continue; // a dealt interval has no election
-    elected_[static_cast<std::size_t>(j)] = now;
-    Slot& s                               = slots_.at(slot_base_.at(static_cast<std::size_t>(j)));
-    s.started                             = s.delivered;
-    if (now < 0) continue;
-    ++outcome_.elections;
-    newly_elected_.emplace_back(j, now);
-  }
-}
-
-bool Replication::lost_work(int u)
-{
-  for (int j = 0; j < m(); ++j) {
-    bool lost = dealt(j)
-                    ? replica(j, u) >= 0 && delivered(j, u) < datasets_ // deal: no redundancy
-                    : elected(j) < 0 && slots_.at(slot_base_.at(static_cast<std::size_t>(j))).delivered < datasets_;
-    if (!lost) continue;
-    outcome_.verdict         = Verdict::failed;
-    outcome_.failure_time    = sg4::Engine::get_clock();
-    outcome_.failed_interval = j;
-    finished_                = true;
-    return true;
-  }
-  return false;
-}
-
-void Replication::mark_dead(int u)
-{
-  alive_.at(static_cast<std::size_t>(u)) = false;
-  outcome_.crashes.push_back(Crash{platform_.node_name(u), sg4::Engine::get_clock()});
-  for (Slot& s : slots_)
-    if (s.sending == u) s.sending = -1; // its transfers failed (in progress) or left the mailboxes (not started)
-  reelect();
-  if (lost_work(u)) return;
-  update_rates();
 }
 
 void Replication::crash(int u)
 {
-  if (finished_ || !alive(u)) return;
-  mark_dead(u);
-  if (finished_) {
+  if (record_.finished || !config_.alive(u)) return;
+  config_.mark_dead(u);
+  if (record_.finished) {
     sg4::Actor::kill_all();
     return;
   }
-  for (std::size_t i = 0; i < sleepers_.size(); ++i) // the slots, then the elections
-    notify_slot(i);
-  // once the state is whole: creating an actor is a simcall, and other actors run meanwhile
-  auto elected = std::exchange(newly_elected_, {});
-  if (on_elected_)
-    for (auto [j, node] : elected)
-      on_elected_(j, node);
-  wake(nullptr);
+  for (std::size_t i = 0; i < waits_.lists(); ++i) // the slots, then the elections
+    waits_.notify(i);
+  config_.announce_elected(); // once the state is whole: creating an actor is a simcall, others run meanwhile
+  waits_.wake(nullptr);
+}
+
+void Replication::inject()
+{
+  for (const Crash& c : settings_.crashes) {
+    if (c.time <= 0) continue; // applied in deploy()
+    sg4::this_actor::sleep_until(c.time);
+    auto u = platform_.find(c.host);
+    if (!u || !config_.alive(*u)) continue;
+    turning_off_ = *u;
+    layout_.host(*u)->turn_off();
+    turning_off_ = -1;
+    crash(*u);
+  }
+}
+
+void Replication::input()
+{
+  // an active I_1: data set k to every replica at once, k + 1 once they all took k (docs/semantics.md)
+  CrashWaits::Waiter* w = waits_.waiter(layout_.host(platform_.in()));
+  for (int k = 0; k < layout_.datasets(); ++k) {
+    if (gate_ != nullptr) {
+      if (k >= gate_->limit) return;
+      gate_->fed = std::max(gate_->fed, k + 1);
+    }
+    transfers_.send(w, -1, config_.receivers(-1, k), k, nullptr, [](double, double, int) {});
+  }
+}
+
+void Replication::input_replica(int node)
+{
+  // a dealt I_1: each replica is fed its data sets as fast as it takes them (P_in is never the bottleneck)
+  CrashWaits::Waiter* w = waits_.waiter(layout_.host(platform_.in()));
+  for (int k = layout_.first(0, node); k < layout_.datasets(); k += layout_.stride(0)) {
+    if (gate_ != nullptr) {
+      if (k >= gate_->limit) return;
+      gate_->fed = std::max(gate_->fed, k + 1);
+    }
+    transfers_.send(w, -1, std::span<const int>(&node, 1), k, nullptr, [](double, double, int) {});
+  }
+}
+
+void Replication::output()
+{
+  CrashWaits::Waiter* w = config_.allotted() ? waits_.waiter(layout_.host(platform_.out())) : nullptr;
+  for (int k = 0; k < layout_.datasets(); ++k) {
+    transfers_.receive(w, layout_.m(), platform_.out(), k, nullptr, [](double, double, int) {});
+    if (output_one(sg4::Engine::get_clock())) break;
+  }
+  survived();
+}
+
+void Replication::output_any_order()
+{
+  // a dealt last interval: every replica's deliveries are taken when they come; data set k is output once 0..k have
+  // all arrived (the running maximum of the arrival times). The rates into P_out do not change with crashes
+  // elsewhere, and a crash of a replica with work left fails the run: no wake-ups needed.
+  const int out = platform_.out();
+  const int r   = layout_.stride(layout_.m() - 1);
+  std::vector<int> next(static_cast<std::size_t>(r)); // per replica: the data set it delivers next
+  std::vector<sg4::CommPtr> comms(static_cast<std::size_t>(r));
+  std::vector<int*> data(static_cast<std::size_t>(r), nullptr);
+  auto post = [&](std::size_t i) {
+    comms[i] = layout_.mailbox(layout_.m(), out, next[i])
+                   ->get_init()
+                   ->set_dst_data(reinterpret_cast<void**>(&data[i]), sizeof(void*));
+    if (double rate_cap = config_.rate(layout_.m(), out, next[i]); rate_cap > 0) comms[i]->set_rate(rate_cap);
+    comms[i]->start();
+  };
+  std::vector<bool> arrived(static_cast<std::size_t>(layout_.datasets()), false);
+  std::vector<std::size_t> posted; // replicas with a receive posted, in the order of `pending`
+  for (std::size_t i = 0; i < next.size(); ++i)
+    if ((next[i] = static_cast<int>(i)) < layout_.datasets()) post(i);
+  while (record_.output_times.size() < arrived.size()) {
+    std::vector<sg4::CommPtr> pending;
+    posted.clear();
+    for (std::size_t i = 0; i < next.size(); ++i)
+      if (next[i] < layout_.datasets()) {
+        pending.push_back(comms[i]);
+        posted.push_back(i);
+      }
+    long got = waits_.wait_any(nullptr, pending);
+    if (got < 0) { // the sender crashed during a transfer (the verdict is on its way): post again
+      for (std::size_t i : posted)
+        if (comms[i]->get_state() == sg4::Activity::State::FAILED) post(i);
+      continue;
+    }
+    std::size_t i                                  = posted[static_cast<std::size_t>(got)];
+    arrived.at(static_cast<std::size_t>(*data[i])) = true;
+    bool enough                                    = false;
+    while (!enough && record_.output_times.size() < arrived.size() && arrived[record_.output_times.size()])
+      enough = output_one(sg4::Engine::get_clock());
+    if (enough) break;
+    if ((next[i] += r) < layout_.datasets()) post(i);
+  }
+  if (gate_ != nullptr) // a segment's P_out lives on to hand over: its receives still posted would take the next
+    for (const sg4::CommPtr& c : comms) // segment's deliveries from the same mailboxes
+      if (c && c->get_state() != sg4::Activity::State::FINISHED) c->cancel();
+  survived();
+}
+
+bool Replication::output_one(double t)
+{
+  record_.output_times.push_back(t);
+  record_.count_output();
+  if (gate_ == nullptr) return stop_.enough(record_.output_times);
+  if (gate_->outputs != nullptr) gate_->outputs->push_back(t);
+  return stop_.enough(record_.output_times) || static_cast<int>(record_.output_times.size()) >= gate_->limit;
+}
+
+void Replication::survived()
+{
+  record_.outcome.delivered = static_cast<int>(record_.output_times.size());
+  record_.outcome.verdict   = Verdict::survived;
+  record_.finished          = true;
+  sg4::Actor::kill_all(); // replicas still computing, the injector, waiters: the run is over
+  if (gate_ != nullptr && gate_->on_end) gate_->on_end(); // a drain's hand-over to the next segment
+}
+
+void Replication::deploy()
+{
+  layout_.make_mailboxes();
+  waits_.make_lists(config_.wait_lists());
+  for (const Crash& c : settings_.crashes)
+    if (c.time <= 0)
+      if (auto u = platform_.find(c.host); u && config_.alive(*u)) config_.mark_dead(*u);
+  // a processor a state profile turned off before the run is crashed from time 0, and stays crashed if the profile
+  // turns it on again: fail-silent, no recovery (DESIGN.md §3.5; docs/dynamic.md)
+  for (int u : mapping_.processors())
+    if (config_.alive(u) && !layout_.host(u)->is_on()) config_.mark_dead(u);
+  for (int io : {platform_.in(), platform_.out()}) // attach_xml_profiles refuses their state profiles
+    if (!layout_.host(io)->is_on())
+      throw InputError(fmt::format("{}: host '{}' (P_in or P_out) is off when the run starts: pipesim's I/O servers "
+                                   "never fail",
+                                   platform_.xml_file(), platform_.node_name(io)));
+  config_.update_rates();
+  if (record_.finished) return;                // failed at time 0: nothing runs
+  if (settings_.progress != ProgressMode::off) // its final line when the deployment ends, before the result is sent
+    record_.progress = std::make_unique<Progress>(settings_.crashes.empty() ? "simulation" : "crash run", "data sets",
+                                                  layout_.datasets(), settings_.progress);
+  if (!platform_.xml_file().empty() || platform_.profiles().has_state()) // a state profile turns a host off: a crash
+    sg4::Host::on_state_change.connect([this](const sg4::Host& h) {
+      if (h.is_on() || record_.finished) return;
+      auto u = platform_.find(h.get_name());
+      if (!u || *u == turning_off_ || !config_.alive(*u)) return;
+      int node = *u;
+      sg4::Actor::create("pipesim-crash", layout_.host(platform_.in()), [this, node] { crash(node); });
+    });
+  if (layout_.dealt(0))
+    for (const auto& group : mapping_.interval(0).replicas)
+      sg4::Actor::create("P_in", layout_.host(platform_.in()), [this, node = group.front()] { input_replica(node); });
+  else
+    sg4::Actor::create("P_in", layout_.host(platform_.in()), [this] { input(); });
+  if (layout_.dealt(layout_.m() - 1))
+    sg4::Actor::create("P_out", layout_.host(platform_.out()), [this] { output_any_order(); });
+  else
+    sg4::Actor::create("P_out", layout_.host(platform_.out()), [this] { output(); });
+  if (!settings_.crashes.empty())
+    sg4::Actor::create("pipesim-injector", layout_.host(platform_.in()), [this] { inject(); });
+}
+
+FailureOutcome Replication::outcome() const
+{
+  FailureOutcome o = record_.outcome;
+  o.delivered      = static_cast<int>(record_.output_times.size());
+  auto period_of   = [&](std::vector<double> times, int cooldown) {
+    if (times.size() < 4) return -1.0;
+    int n = static_cast<int>(times.size());
+    return measured_period(times, n / 2, std::min(cooldown, n / 4), layout_.window());
+  };
+  if (!o.crashes.empty()) {
+    double first = o.crashes.front().time, last = o.crashes.back().time;
+    std::vector<double> before, after;
+    for (double t : record_.output_times) {
+      if (t < first) before.push_back(t);
+      if (t > last) after.push_back(t);
+    }
+    o.period_before = period_of(before, 0);
+    o.period_after  = period_of(after, settings_.effective_cooldown());
+  }
+  return o;
+}
+
+SimulationResult make_result(const Replication& replication, const SimulationSettings& settings,
+                             std::vector<ProcessorUsage> usage, std::vector<TraceEvent> trace)
+{
+  SimulationResult r;
+  r.failures     = replication.outcome();
+  r.output_times = replication.output_times();
+  if (!replication.finished())
+    throw std::runtime_error(fmt::format("simulation ended without a verdict with {} of {} data sets delivered "
+                                         "(SimGrid stopped the actors: a deadlock)",
+                                         r.output_times.size(), settings.datasets));
+  r.seed     = settings.seed;
+  r.period   = measured_period(r.output_times, settings.effective_warmup(), settings.effective_cooldown(),
+                               replication.layout().window());
+  r.makespan = r.failures.failed() ? r.failures.failure_time : (r.output_times.empty() ? 0 : r.output_times.back());
+  for (auto& u : usage)
+    if (r.makespan > 0) {
+      u.compute /= r.makespan;
+      u.send /= r.makespan;
+      u.receive /= r.makespan;
+    }
+  r.usage   = std::move(usage);
+  r.trace   = std::move(trace);
+  r.network = settings.network;
+  return r;
 }
 
 } // namespace pipesim::detail

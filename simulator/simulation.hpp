@@ -2,12 +2,17 @@
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "base/period_estimate.hpp"
 #include "base/progress.hpp"
 #include "model/bbr10/election.hpp"
 #include "model/comm_model.hpp"
 #include "model/operation.hpp"
+#include "simulator/remap.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +66,9 @@ PIPESIM_ENUM_NAMES(Allocation, {fair, "fair"}, {allotted, "allotted"});
 /// simulates 3e4 data sets/s of a 3-stage pipeline, 1.4e5 stage-data sets/s (so a 100-stage pipeline at the limit
 /// takes about two hours).
 inline constexpr int max_simulated_datasets = 10'000'000;
+/// Data sets a run with `simulation.precision` may go up to when `simulation.max_datasets` is not given (about 100 MB
+/// kept, half a minute of a 3-stage pipeline).
+inline constexpr int default_max_datasets = 1'000'000;
 /// Monte Carlo runs of one series at most: about 70 runs/s of a 16-stage pipeline on 2 cores, 4 hours at the limit.
 inline constexpr int max_monte_carlo_runs = 1'000'000;
 
@@ -69,9 +77,14 @@ struct SimulationSettings {
   Allocation allocation = Allocation::fair; // multi-port only
   int buffer            = 1;                // multi-port: data sets each buffer between receive, compute and send holds
   NetworkMode network   = NetworkMode::exact;
-  int datasets          = 200; // N
+  int datasets          = 200; // N (with `precision`: the outputs at which the interval is first looked at)
   int warmup            = -1;  // K; -1 means N/2
-  std::uint64_t seed    = 42;
+  /// > 0: the period run goes on until the 95 % interval of its period has this relative half-width (PrecisionRule,
+  /// simulator/stopping_rule.hpp), up to effective_max_datasets() outputs. The fault-free period run only: crash runs,
+  /// series runs and the latency run run N data sets.
+  double precision   = 0;
+  int max_datasets   = 0; // with precision: at most this many data sets; 0: default_max_datasets (or N if larger)
+  std::uint64_t seed = 42;
   std::vector<std::string> simgrid_args; // --cfg=... and --log=... passed to SimGrid as given
   bool record_trace = false;             // keep the per-operation event trace
   /// Data sets output so far on stderr (base/progress.hpp), from the run's own process; not read from scenarios:
@@ -84,8 +97,15 @@ struct SimulationSettings {
 
   int cooldown =
       -1; // last data sets left out of the period; -1: 0 for one-port, N/4 for multi-port (docs/semantics.md)
+  /// Data sets per window of the throughput series of a time-varying platform (docs/dynamic.md); 0: about N / 20, a
+  /// multiple of the deal round.
+  int window = 0;
 
   int effective_warmup() const { return warmup < 0 ? datasets / 2 : warmup; }
+  int effective_max_datasets() const
+  {
+    return max_datasets > 0 ? max_datasets : std::max(datasets, default_max_datasets);
+  }
   int effective_cooldown() const
   {
     if (cooldown >= 0) return cooldown;
@@ -146,12 +166,19 @@ struct SimulationResult {
   std::vector<double> output_times; // t_1..t_N at P_out (fewer when the run failed)
   FailureOutcome failures;
   std::uint64_t seed = 0;
-  double period      = 0; // (t_N - t_K) / (N - K)
-  double makespan    = 0;
+  double period      = 0; // (t_N - t_K) / (N - K); the estimate's period when there is an estimate and it is ok
+  /// The period's confidence interval, warm-up detected (estimate_period, base/period_estimate.hpp): for fault-free
+  /// pipeline period runs with random operation times or `simulation.precision`; absent otherwise.
+  std::optional<PeriodEstimate> estimate;
+  double makespan = 0;
   std::vector<ProcessorUsage> usage;
   std::vector<TraceEvent> trace;
   NetworkMode network = NetworkMode::exact;
   std::vector<std::string> config; // every --cfg applied, ours and the user's
+  /// A run with a re-mapping policy (SimulationJob::policy): each re-map, in order (`dynamic.remaps`), and the
+  /// measurement windows it closed. Empty otherwise.
+  std::vector<RemapRecord> remaps;
+  int remap_windows = 0;
 };
 
 /// Period over the warm-up: (t_N - t_K) / (N - K) with t numbered from 1 (DESIGN.md §3.7).
@@ -165,5 +192,22 @@ double measured_period(const std::vector<double>& output_times, int warmup, int 
 /// needs two rounds, 2 L outputs; with fewer it falls back to the plain formula over part of a round, which is not the
 /// steady-state period of a dealt mapping (the output says so: docs/semantics.md, "Simulation and measurement").
 bool measured_over_whole_rounds(int outputs, int cooldown, int window);
+
+/// JSON of a period estimate (every field, for a run's way back from its child process) and back.
+nlohmann::json estimate_json(const PeriodEstimate& e);
+PeriodEstimate estimate_from_json(const nlohmann::json& j);
+
+/// JSON of a run's failure measurements (interval numbered from 1, absent values null).
+nlohmann::json failure_json(const FailureOutcome& outcome);
+FailureOutcome failure_from_json(const nlohmann::json& j);
+
+/// A run's JSON form (`nlohmann::json j = result;`), which also carries it back from its child process.
+void to_json(nlohmann::json& j, const SimulationResult& r);
+void from_json(const nlohmann::json& j, SimulationResult& r);
+
+/// SimGrid's clock is a double: a run whose data sets could end past ~1e308 s gets infinite dates, then a period of 0
+/// or a deadlock at time inf. InputError before the run unless (datasets + 1) x `one_dataset` (an upper bound of one
+/// data set's time through the execution, `what`: "on this mapping") stays below 1e307 s; `fix` says what to change.
+void refuse_clock_overflow(int datasets, double one_dataset, const std::string& what, const std::string& fix);
 
 } // namespace pipesim

@@ -2,6 +2,7 @@
 #include "validation/campaign_status.hpp"
 
 #include "base/input_error.hpp"
+#include "validation/campaign_row.hpp"
 #include "validation/campaign_runner.hpp"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ struct RowFields : nlohmann::json::json_sax_t {
   bool number_float(number_float_t, const string_t&) override { return true; }
   bool string(string_t& v) override
   {
-    if (depth == 1 && current_key == "status") status = v;
+    if (depth == 1 && current_key == to_string(RowColumn::status)) status = v;
     return true;
   }
   bool binary(binary_t&) override { return true; }
@@ -49,7 +50,7 @@ struct RowFields : nlohmann::json::json_sax_t {
 private:
   bool integer(long long v)
   {
-    if (depth == 1 && current_key == "run_id") run_id = v;
+    if (depth == 1 && current_key == to_string(RowColumn::run_id)) run_id = v;
     return true;
   }
 };

@@ -1,9 +1,11 @@
-// Monte Carlo crash runs (DESIGN.md §3.5, issue 5): R independent runs of a mapping under a failure model, each in
-// its own process, with the survival rate, its Wilson intervals and 1 - F from bbr10 eq. (2) next to it.
+// Monte Carlo crash runs (DESIGN.md §3.5, issue 5): the statistics of R independent runs of a mapping under a failure
+// model (run by the simulator's series entry point): the survival rate, its Wilson intervals and 1 - F from bbr10
+// eq. (2) next to it.
 #pragma once
 
 #include "model/mapping.hpp"
 #include "model/pipeline.hpp"
+#include "model/variability.hpp"
 #include "platforms/platform.hpp"
 #include "simulator/simulation.hpp"
 #include "validation/statistics.hpp"
@@ -58,19 +60,16 @@ struct MonteCarloSummary {
   bool consistent_99() const;
 };
 
-/// Runs per process in a series of `runs` (run_pool_batched): a batch's runs share a child of a prepared worker, one
-/// after the other in its SimGrid engine (reset_engine_for_next_run), when that engine can run again (can_run_again:
-/// a platform built from the model); 1 otherwise. Fixed by the series alone, not by the number of processes, so a
-/// run's place in its batch never depends on the machine; at most 32, and small enough for every worker to get
-/// several batches.
-int monte_carlo_batch_size(const Platform& platform, int runs);
-
-/// The fault-free run, then runs 0 .. settings.runs - 1 of settings_for_run (simulator/run.hpp), `jobs` processes at
-/// once, in batches of monte_carlo_batch_size runs. InputError if the settings have no failure model. With
-/// settings.progress, the data sets of the fault-free run and the runs of the series as they end go to stderr
-/// (base/progress.hpp); the runs themselves show nothing.
+/// The series of `settings.runs` runs of a mapping under the settings' failure model, `jobs` processes at once, by the
+/// simulator's entry point (simulate with RunKind::series, simulator/simulate.hpp: the fault-free run, then the runs
+/// in batches of series_batch_size runs), and the statistics of it: survival rate, Wilson intervals, 1 - F.
+/// InputError if the settings have no failure model. With settings.progress, the data sets of the fault-free run and
+/// the runs of the series as they end go to stderr (base/progress.hpp); the runs themselves show nothing. With random
+/// operation times (`variability`, DESIGN.md §3.10) every run draws them from the spec's seed (settings.seed when it
+/// has none), so the runs differ by their crashes only.
 MonteCarloSummary simulate_monte_carlo(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
-                                       const SimulationSettings& settings, int jobs = 2);
+                                       const SimulationSettings& settings, int jobs = 2,
+                                       const VariabilitySpec& variability = {});
 
 /// The summary with one entry per run in "details" (`nlohmann::json j = summary;`).
 void to_json(nlohmann::json& j, const MonteCarloSummary& summary);

@@ -6,7 +6,7 @@
 #include "model/test_fixtures.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/failures.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
 #include "validation/monte_carlo.hpp"
 #include "validation/statistics.hpp"
 
@@ -44,7 +44,7 @@ void expect_same_as_separate_runs(const Pipeline& pipeline, const Platform& plat
   auto outcomes = run_pool(s.runs, {.jobs = 2}, [&](int i) {
     SimulationSettings run = settings_for_run(platform, mapping, s, i, mc.fault_free_makespan);
     run.record_trace       = false;
-    nlohmann::json j       = simulate_here(pipeline, platform, mapping, run);
+    nlohmann::json j       = simulate_here({pipeline, platform, mapping, run}).run;
     return j.dump();
   });
   ASSERT_EQ(mc.details.size(), static_cast<std::size_t>(s.runs));
@@ -160,7 +160,7 @@ TEST(MonteCarlo, BatchesOfRunsInOneEngineGiveTheRunsOfSeparateProcesses)
   // a fresh process gives.
   auto inst      = replicated_instance(23, 5, 12, false);
   const int runs = static_cast<int>(64 / (fixtures::asan_scale == 1 ? 1 : 2));
-  EXPECT_EQ(monte_carlo_batch_size(inst.platform, runs), runs / 16);
+  EXPECT_EQ(series_batch_size(inst.platform, runs), runs / 16);
   for (CommModel model : {CommModel::one_port, CommModel::multi_port}) {
     auto s  = series(model, runs);
     auto mc = simulate_monte_carlo(inst.pipeline, inst.platform, inst.mapping, s, 2);
@@ -204,10 +204,10 @@ TEST(MonteCarlo, XmlPlatformsRunOneRunPerProcess)
   // an XML file may date speed, bandwidth or state profiles, which a reset engine cannot rewind
   Platform platform =
       load_xml_platform(std::string(PIPESIM_SOURCE_DIR) + "/platforms/examples/two_clusters.xml", "io", "io");
-  EXPECT_EQ(monte_carlo_batch_size(platform, 10000), 1);
-  EXPECT_EQ(monte_carlo_batch_size(fixtures::Eq6Example().platform, 10000), 32);
-  EXPECT_EQ(monte_carlo_batch_size(fixtures::Eq6Example().platform, 40), 2);
-  EXPECT_EQ(monte_carlo_batch_size(fixtures::Eq6Example().platform, 20), 1);
+  EXPECT_EQ(series_batch_size(platform, 10000), 1);
+  EXPECT_EQ(series_batch_size(fixtures::Eq6Example().platform, 10000), 32);
+  EXPECT_EQ(series_batch_size(fixtures::Eq6Example().platform, 40), 2);
+  EXPECT_EQ(series_batch_size(fixtures::Eq6Example().platform, 20), 1);
 }
 
 TEST(MonteCarlo, PreparedWorkersKeepLinkEditsAndLinkFailuresOfXmlPlatforms)

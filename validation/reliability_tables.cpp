@@ -40,25 +40,38 @@ private:
   std::vector<double> deviations_;
 };
 
-/// F of each heuristic in each scenario (a scenario: a row's parameters but the mapper).
+constexpr const char* period_test_key = "mapper_options.period_test";
+
+/// The row's period test: its own column, else the swept option, else worst-case (rows before the option).
+PeriodTest row_period_test(const CampaignRow& row)
+{
+  std::string text = row.period_test;
+  if (auto it = row.params.find(period_test_key); text.empty() && it != row.params.end() && it->is_string())
+    text = it->get<std::string>();
+  return text.empty() ? PeriodTest::worst_case : parse_enum<PeriodTest>(text, "period test");
+}
+
+/// F of each heuristic in each scenario (a scenario: a row's parameters but the mapper and the period test).
 struct HeuristicResults {
   std::vector<std::string> names;                         // heuristics in order of first appearance
   std::map<std::string, std::map<std::string, double>> f; // scenario -> heuristic -> F (NaN: unusable)
   std::map<std::string, std::string> platform_of;         // scenario -> swept platform size, or "all"
 };
 
-HeuristicResults collect_heuristic_results(const CampaignResults& results)
+HeuristicResults collect_heuristic_results(const CampaignResults& results, ReliabilityView view)
 {
   HeuristicResults out;
-  for (const ResultRow& row : results.rows) {
+  for (const CampaignRow& row : results.rows) {
     if (!is_heuristic(row.mapper)) continue;
+    if (row_period_test(row) != (is_interval(row.mapper) ? view.interval : view.general)) continue;
     if (std::find(out.names.begin(), out.names.end(), row.mapper) == out.names.end()) out.names.push_back(row.mapper);
     nlohmann::json key = row.params;
     key.erase("mapper");
+    key.erase(period_test_key);
     std::string scenario        = key.dump();
-    double f                    = row.run_status() == RunStatus::infeasible ? 1.0
-                                  : row.ok() && row.failure_probability     ? *row.failure_probability
-                                                                            : std::nan("");
+    double f                    = row.status == RunStatus::infeasible   ? 1.0
+                                  : row.ok() && row.failure_probability ? *row.failure_probability
+                                                                        : std::nan("");
     out.f[scenario][row.mapper] = f;
     auto p                      = row.params.find("platform.generate.p");
     out.platform_of[scenario]   = p == row.params.end() ? "all" : p->is_string() ? p->get<std::string>() : p->dump();
@@ -110,13 +123,20 @@ struct Deviations {
 
 } // namespace
 
-ReliabilityTables reliability_tables(const CampaignResults& results)
+std::string ReliabilityView::title() const
 {
-  HeuristicResults collected      = collect_heuristic_results(results);
+  if (interval == general) return to_string(interval);
+  return fmt::format("interval: {}, general: {}", to_string(interval), to_string(general));
+}
+
+ReliabilityTables reliability_tables(const CampaignResults& results, ReliabilityView view)
+{
+  HeuristicResults collected      = collect_heuristic_results(results, view);
   std::vector<std::string>& names = collected.names;
   std::stable_sort(names.begin(), names.end(),
                    [](const std::string& a, const std::string& b) { return paper_rank(a) < paper_rank(b); });
   ReliabilityTables tables;
+  tables.view = view;
   Deviations deviations;
   for (const auto& [scenario, f] : collected.f) {
     bool usable =
@@ -176,8 +196,38 @@ Table table3(const ReliabilityTables& tables)
 }
 } // namespace
 
+std::vector<ReliabilityView> reliability_views(const CampaignResults& results)
+{
+  std::vector<bool> present(enum_values<PeriodTest>().size(), false);
+  for (const CampaignRow& row : results.rows)
+    if (is_heuristic(row.mapper)) present[static_cast<std::size_t>(row_period_test(row))] = true;
+  std::vector<ReliabilityView> views;
+  for (PeriodTest test : enum_values<PeriodTest>())
+    if (present[static_cast<std::size_t>(test)]) views.push_back({test, test});
+  if (views.size() == 2) views.push_back({PeriodTest::worst_case, PeriodTest::all_alive_best_election});
+  return views;
+}
+
+std::string reliability_tables_markdown(const CampaignResults& results)
+{
+  std::string out;
+  for (ReliabilityView view : reliability_views(results)) {
+    ReliabilityTables tables = reliability_tables(results, view);
+    if (tables.scenarios == 0) continue;
+    out += fmt::format("{}## Period test: {}\n\n", out.empty() ? "" : "\n", view.title());
+    out += reliability_tables_markdown(tables);
+  }
+  return out;
+}
+
 std::string reliability_tables_markdown(const ReliabilityTables& tables)
 {
+  if (tables.view.interval != tables.view.general)
+    return fmt::format("Seed 004 Table 3 over {} scenarios: the best interval mapping ({}) and the best general "
+                       "mapping ({}), relative to the better of the two\n\nBest rate counts a tie for both classes; "
+                       "strictly best leaves ties out.\n\n",
+                       tables.scenarios, to_string(tables.view.interval), to_string(tables.view.general)) +
+           table3(tables).markdown();
   std::string out = fmt::format("Seed 004 Table 2: each heuristic's F relative to the smallest F of its class, over "
                                 "{} scenarios (infeasible: F = 1)\n\n",
                                 tables.scenarios);

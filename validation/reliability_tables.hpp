@@ -3,6 +3,7 @@
 // against general mappings.
 #pragma once
 
+#include "mappers/mapper.hpp"
 #include "validation/elections_table.hpp"
 #include "validation/report_data.hpp"
 
@@ -11,7 +12,18 @@
 
 namespace pipesim {
 
+/// The period test (mapper_options.period_test) of each class of heuristics in the tables. Table 3 may pair the
+/// interval heuristics under one test with the general ones under the other: bbr10's own experiment compares its
+/// [3]'s interval heuristics, whose period is eq. (1) (the worst case), with general heuristics that test the
+/// all-alive best election.
+struct ReliabilityView {
+  PeriodTest interval = PeriodTest::worst_case;
+  PeriodTest general  = PeriodTest::worst_case;
+  std::string title() const; // "worst-case", or "interval: worst-case, general: all-alive-best-election"
+};
+
 struct ReliabilityTables {
+  ReliabilityView view;
   int scenarios      = 0; // scenarios with a row for every heuristic, at least one feasible
   int all_infeasible = 0; // scenarios where every heuristic is infeasible: left out (every F would tie at 1)
   struct Heuristic {
@@ -33,7 +45,9 @@ struct ReliabilityTables {
 /// - Statistics: Table 1's (DeviationSummary, validation/elections_table.hpp) on (F - F_best) / F_best, best when the
 ///   deviation is <= best_tolerance.
 /// - Rows: the campaign's rows of `bbr10.*` reliability heuristics (bbr10.best*, bbr10.exhaustive* and other mappers
-///   are ignored). A scenario is a row's swept parameters without `mapper`. F: the row's failure_probability when
+///   are ignored) whose period test is the view's for their class (the row's `period_test`; else the swept
+///   `mapper_options.period_test`; else worst-case, the rows written before the option). A scenario is a row's swept
+///   parameters without `mapper` and `mapper_options.period_test`. F: the row's failure_probability when
 ///   `ok`, 1 when `infeasible` (as Algorithm 11: "if a subset is not assigned to any processor, set F_t to 1");
 ///   scenarios with another status (error, crashed, timeout) for some heuristic are left out and not counted.
 /// - Classes: names ending in `.interval` (the paper's interval heuristics) and the others (general).
@@ -41,9 +55,18 @@ struct ReliabilityTables {
 ///   then PartPrc, PartPrw). Best rate counts every tied heuristic. Scenarios where every heuristic is infeasible
 ///   are left out (all_infeasible): the paper's rates (most between 1% and 5%) cannot include such ties.
 /// - Table 3 rows by the swept `platform.generate.p` (one row "all" when it is not swept), with the ties.
-ReliabilityTables reliability_tables(const CampaignResults& results);
+ReliabilityTables reliability_tables(const CampaignResults& results, ReliabilityView view = {});
 
-/// The tables as Markdown (the paper's layout: max, av., stdv., best rate).
+/// The views of a campaign: each period test its rows use (both classes under it, worst-case first), then, when it
+/// has both, interval heuristics under worst-case against general heuristics under all-alive-best-election.
+std::vector<ReliabilityView> reliability_views(const CampaignResults& results);
+
+/// The tables as Markdown (the paper's layout: max, av., stdv., best rate); Table 3 only for a view that pairs two
+/// tests (its Table 2 halves are those of the single-test views).
 std::string reliability_tables_markdown(const ReliabilityTables& tables);
+
+/// Every view of reliability_views, each under a heading naming its period tests; empty when no view has a usable
+/// scenario.
+std::string reliability_tables_markdown(const CampaignResults& results);
 
 } // namespace pipesim

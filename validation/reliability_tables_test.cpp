@@ -1,16 +1,17 @@
 #include "validation/reliability_tables.hpp"
 
 #include <gtest/gtest.h>
+#include <tuple>
 
 namespace pipesim {
 namespace {
 
-ResultRow reliability_row(const std::string& mapper, const std::string& p, int seed, const std::string& status,
-                          double f)
+CampaignRow reliability_row(const std::string& mapper, const std::string& p, int seed, const std::string& status,
+                            double f)
 {
-  ResultRow r;
+  CampaignRow r;
   r.mapper = mapper;
-  r.status = status;
+  r.status = from_string<RunStatus>(status).value();
   r.params = {{"platform.generate.p", p}, {"mapper", mapper}, {"seed", seed}};
   if (r.ok()) r.failure_probability = f;
   return r;
@@ -69,6 +70,47 @@ TEST(ReliabilityTables, Tables2And3OnHandRows)
   std::string md = reliability_tables_markdown(t);
   EXPECT_NE(md.find("| bbr10.partstc-small.interval | 2.33 | 1.17 | 1.17 | 50.0% |"), std::string::npos) << md;
   EXPECT_NE(md.find("| 16 | 1 | interval | 2 | 2 | 0 | 0.0% | 0.0% | 0 |"), std::string::npos) << md;
+}
+
+TEST(ReliabilityTables, OneViewPerPeriodTestAndThePapersPairing)
+{
+  // One scenario (p = 64), a general heuristic G and an interval one I under both period tests:
+  //   worst-case: G 0.4, I 0.1;   all-alive-best-election: G 0.05, I 0.08.
+  // Views: worst-case (interval wins: general deviation (0.4 - 0.1) / 0.1 = 3), all-alive (general wins: interval
+  // (0.08 - 0.05) / 0.05 = 0.6), and the paper's pairing, interval under worst-case against general under
+  // all-alive (general wins: interval (0.1 - 0.05) / 0.05 = 1).
+  const std::string G = "bbr10.partstw-snake-c", I = "bbr10.partstw-snake-c.interval";
+  CampaignResults results;
+  for (auto [test, g, i] : {std::tuple{"worst-case", 0.4, 0.1}, std::tuple{"all-alive-best-election", 0.05, 0.08}})
+    for (auto [name, f] : {std::pair{G, g}, std::pair{I, i}}) {
+      CampaignRow r                          = reliability_row(name, "64", 1, "ok", f);
+      r.params["mapper_options.period_test"] = test;
+      r.period_test                          = test;
+      results.rows.push_back(r);
+    }
+  auto views = reliability_views(results);
+  ASSERT_EQ(views.size(), 3U);
+  EXPECT_EQ(views[0].title(), "worst-case");
+  EXPECT_EQ(views[1].title(), "all-alive-best-election");
+  EXPECT_EQ(views[2].title(), "interval: worst-case, general: all-alive-best-election");
+  std::vector<double> interval_max{0, 0.6, 1}, general_max{3, 0, 0};
+  for (std::size_t v = 0; v < views.size(); ++v) {
+    ReliabilityTables t = reliability_tables(results, views[v]);
+    EXPECT_EQ(t.scenarios, 1) << v;
+    ASSERT_EQ(t.table3.size(), 1U) << v;
+    EXPECT_NEAR(t.table3[0].interval.max, interval_max[v], 1e-12) << v;
+    EXPECT_NEAR(t.table3[0].general.max, general_max[v], 1e-12) << v;
+  }
+  // rows without a period test (written before the option) are worst-case ones
+  CampaignResults old;
+  old.rows = {reliability_row(G, "64", 1, "ok", 0.4), reliability_row(I, "64", 1, "ok", 0.1)};
+  ASSERT_EQ(reliability_views(old).size(), 1U);
+  EXPECT_EQ(reliability_views(old)[0].title(), "worst-case");
+  std::string md = reliability_tables_markdown(results);
+  EXPECT_NE(md.find("## Period test: worst-case\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("## Period test: interval: worst-case, general: all-alive-best-election\n"), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| 64 | 1 | interval | 1 | 1 | 0 | 0.0% | 0.0% | 0 |"), std::string::npos) << md;
 }
 
 } // namespace

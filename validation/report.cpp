@@ -2,8 +2,10 @@
 #include "validation/report.hpp"
 
 #include "validation/elections_table.hpp"
+#include "validation/fidelity_atlas.hpp"
 #include "validation/gnuplot.hpp"
 #include "validation/hedpm_tables.hpp"
+#include "validation/period_after_crashes.hpp"
 #include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_edits_plot.hpp"
@@ -131,9 +133,8 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
-  ReliabilityTables tables = reliability_tables(results);
-  if (tables.scenarios == 0) return "";
-  std::string markdown = reliability_tables_markdown(tables);
+  std::string markdown = reliability_tables_markdown(results);
+  if (markdown.empty()) return "";
   write_file_atomically(results.dir + "/reliability-tables.md", markdown);
   return "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities relative to the best "
          "of the class in each scenario (<a href=\"reliability-tables.md\">reliability-tables.md</a>; "
@@ -155,6 +156,19 @@ std::string hedpm_html(const CampaignResults& results)
   return "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor count against BSC and "
          "HeDPM's model against the event graph (<a href=\"hedpm-tables.md\">hedpm-tables.md</a>; "
          "docs/reproduction-hedpm.md compares them with the paper).</p>\n<pre>" +
+         escape(markdown) + "</pre>\n";
+}
+
+/// Monte Carlo series against a period bound (bbr10): the period after the last crash against P_max (written to
+/// period-after-crashes.md too); empty when no row has one.
+std::string after_crashes_html(const CampaignResults& results)
+{
+  std::string markdown = period_after_crashes_markdown(results);
+  if (markdown.empty()) return "";
+  write_file_atomically(results.dir + "/period-after-crashes.md", markdown);
+  return "<h2>Period bound after crashes (seed 004)</h2>\n<p>How often the period after the last crash of a Monte "
+         "Carlo run exceeds P_max (<a href=\"period-after-crashes.md\">period-after-crashes.md</a>; "
+         "docs/reproduction-bbr10.md).</p>\n<pre>" +
          escape(markdown) + "</pre>\n";
 }
 
@@ -194,7 +208,7 @@ std::string excluded_html(const CampaignResults& results)
         params += fmt::format("{}{}={}", params.empty() ? "" : " ", key,
                               value.is_string() ? value.get<std::string>() : value.dump());
     html += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row.run_id,
-                        escape(row.mapper), escape(params), escape(row.status), escape(error));
+                        escape(row.mapper), escape(params), escape(std::string(to_string(row.status))), escape(error));
   }
   html += "</table>\n";
   if (count > shown) html += fmt::format("<p>{} more not shown: see results.jsonl.</p>\n", count - shown);
@@ -213,6 +227,31 @@ std::string figure_html(const std::string& dir, const std::optional<GnuplotPlot>
                             "(gnuplot script <a href=\"{0}.gp\">{0}.gp</a>, data <a href=\"{0}.dat\">{0}.dat</a>)"
                             "</span></figcaption></figure>\n",
                             n, escape(title), escape(caption));
+}
+
+/// Simulated campaigns that sweep a condition (simulation.*, analytic.*, pipeline.variability): the fidelity atlas
+/// (written to fidelity-atlas.md too; docs/fidelity.md).
+std::string fidelity_section(const CampaignResults& results, const ReportOptions& options)
+{
+  FidelityAtlas atlas = fidelity_atlas(results);
+  if (atlas.conditions.empty()) return "";
+  std::string markdown = fidelity_atlas_markdown(atlas);
+  write_file_atomically(results.dir + "/fidelity-atlas.md", markdown);
+  std::string html = "<h2>Fidelity atlas</h2>\n<p>Per condition (the swept simulation.*, analytic.* and "
+                     "pipeline.variability values), the relative error (simulated - analytic) / analytic and, per "
+                     "instance, Kendall's tau between the formula's and the simulation's rankings of its mappings "
+                     "(<a href=\"fidelity-atlas.md\">fidelity-atlas.md</a>; docs/fidelity.md).</p>\n<pre>" +
+                     escape(markdown) + "</pre>\n";
+  html += figure_html(results.dir, fidelity_error_plot(atlas), "Relative error per condition",
+                      "Per numbered condition: |simulated - analytic| / analytic of the ok runs, box 25-75 %, whiskers "
+                      "5-95 %, red bar the median; errors below 1e-16 are drawn at 1e-16.",
+                      "", options);
+  html += figure_html(results.dir, fidelity_ranking_plot(atlas), "Rankings per condition",
+                      "Per numbered condition: Kendall's tau-b between the analytic and the simulated periods of "
+                      "each instance's mappings (mean, minimum) and the share of instances whose formula-best mapping "
+                      "is also best in simulation (within 1e-9).",
+                      "", options);
+  return html;
 }
 
 std::string gantt_section(const std::string& dir, const ReportOptions& options)
@@ -272,6 +311,8 @@ void write_report(const std::string& dir, const ReportOptions& options)
   if (mode == CampaignMode::elections) html += elections_html(dir);
   html += reliability_html(results);
   html += hedpm_html(results);
+  html += after_crashes_html(results);
+  if (simulate) html += fidelity_section(results, options);
   html += figure_html(dir, simulate ? period_scatter_plot(results) : std::nullopt, "Simulated vs analytic period",
                       "Each point is one ok run: its simulated period against its analytic period (filled) and its "
                       "event-graph period (open); points on the dashed line y = x agree exactly.",

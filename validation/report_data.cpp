@@ -40,37 +40,11 @@ nlohmann::json parse_json_file(const std::string& path)
   }
 }
 
-ResultRow parse_row(const nlohmann::json& j, int line)
-{
-  ResultRow row;
-  row.line    = line;
-  row.run_id  = j.value("run_id", 0);
-  row.mapper  = string_field(j, "mapper");
-  row.status  = string_field(j, "status");
-  row.error   = string_field(j, "error");
-  row.verdict = string_field(j, "verdict");
-  if (auto it = j.find("p"); it != j.end() && it->is_number_integer()) row.p = it->get<int>();
-  row.analytic_period       = number_field(j, "analytic_period");
-  row.simulated_period      = number_field(j, "simulated_period");
-  row.event_graph_period    = number_field(j, "event_graph_period");
-  row.hedpm_period          = number_field(j, "hedpm_period");
-  row.rel_error_period      = number_field(j, "rel_error_period");
-  row.rel_error_event_graph = number_field(j, "rel_error_event_graph");
-  row.failure_probability   = number_field(j, "failure_probability");
-  row.survival_rate         = number_field(j, "survival_rate");
-  row.survival_ci_low       = number_field(j, "survival_ci_low");
-  row.survival_ci_high      = number_field(j, "survival_ci_high");
-  if (auto it = j.find("params"); it != j.end() && it->is_object()) row.params = *it;
-  if (row.mapper.empty()) // rows of crashed or timed-out workers may only have the swept mapper
-    row.mapper = string_field(row.params, "mapper");
-  return row;
-}
-
-std::vector<ResultRow> load_rows(const std::string& path)
+std::vector<CampaignRow> load_rows(const std::string& path)
 {
   std::ifstream in(path);
   if (!in) throw InputError::in_file(path, 0, "cannot open the file (the campaign wrote no results yet?)");
-  std::vector<ResultRow> rows;
+  std::vector<CampaignRow> rows;
   std::string text;
   for (int line = 1; std::getline(in, text); ++line) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -80,9 +54,12 @@ std::vector<ResultRow> load_rows(const std::string& path)
     } catch (const nlohmann::json::exception& e) {
       throw InputError::in_file(path, line, std::string("not a JSON object: ") + e.what());
     }
-    if (!j.is_object() || !j.contains("status"))
+    if (!j.is_object() || !j.contains(to_string(RowColumn::status)))
       throw InputError::in_file(path, line, "expected a JSON object with a 'status' key");
-    rows.push_back(parse_row(j, line));
+    CampaignRow row = CampaignRow::from_json(j, fmt::format("{}:{}", path, line));
+    if (row.mapper.empty()) // rows of crashed or timed-out workers may only have the swept mapper
+      row.mapper = string_field(row.params, "mapper");
+    rows.push_back(std::move(row));
   }
   return rows;
 }
@@ -121,7 +98,7 @@ std::optional<double> as_number(const nlohmann::json& value)
 }
 } // namespace
 
-std::optional<double> param_number(const ResultRow& row, const std::string& key)
+std::optional<double> param_number(const CampaignRow& row, const std::string& key)
 {
   auto it = row.params.find(key);
   return it == row.params.end() ? std::nullopt : as_number(*it);
@@ -168,7 +145,7 @@ std::string choose_x_key(const CampaignResults& results, const std::string& requ
   return best;
 }
 
-void PeriodSums::add(const ResultRow& row)
+void PeriodSums::add(const CampaignRow& row)
 {
   runs++;
   if (row.analytic_period) {
@@ -191,7 +168,7 @@ std::optional<double> PeriodSums::mean_simulated() const
   return n_simulated > 0 ? std::optional<double>(simulated / n_simulated) : std::nullopt;
 }
 
-std::optional<double> period_error(const ResultRow& row)
+std::optional<double> period_error(const CampaignRow& row)
 {
   if (!row.ok() || !row.simulated_period) return std::nullopt;
   if (row.rel_error_period) return row.rel_error_period;
@@ -240,7 +217,7 @@ std::map<std::string, int> status_counts(const CampaignResults& results)
 {
   std::map<std::string, int> counts;
   for (const auto& row : results.rows)
-    counts[row.status]++;
+    counts[std::string(to_string(row.status))]++;
   return counts;
 }
 

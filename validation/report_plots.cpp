@@ -16,7 +16,7 @@ std::string plot_number(std::optional<double> value)
 }
 
 /// Smallest and largest of a set of values, widened by `margin` on each side in log or linear space.
-struct Range {
+struct PlotRange {
   double low  = std::numeric_limits<double>::infinity();
   double high = -std::numeric_limits<double>::infinity();
   void add(double v)
@@ -73,7 +73,7 @@ std::optional<GnuplotPlot> period_scatter_plot(const CampaignResults& results)
   std::string analytic = "# analytic_period simulated_period run_id mapper\n";
   std::string graph    = "# event_graph_period simulated_period run_id mapper\n";
   int n_analytic = 0, n_graph = 0;
-  Range range;
+  PlotRange range;
   for (const auto& row : results.rows) {
     if (!row.ok() || !row.simulated_period) continue;
     if (row.analytic_period) {
@@ -161,7 +161,7 @@ std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, cons
   std::vector<MapperMean> means = mapper_means(results, x_key);
   if (means.empty()) return std::nullopt;
   bool simulated = false;
-  Range range;
+  PlotRange range;
   for (const auto& m : means) {
     for (auto v : {m.analytic, m.simulated})
       if (v && std::isfinite(*v)) range.add(*v);
@@ -202,7 +202,7 @@ std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, cons
 
 std::optional<GnuplotPlot> survival_plot(const CampaignResults& results)
 {
-  auto has_survival                = [](const ResultRow& r) { return r.survival_rate && r.failure_probability; };
+  auto has_survival                = [](const CampaignRow& r) { return r.survival_rate && r.failure_probability; };
   std::vector<std::string> mappers = mappers_of(results, has_survival);
   if (mappers.empty()) return std::nullopt;
   std::string data;

@@ -2,15 +2,16 @@
 #include "validation/scenario_run.hpp"
 
 #include "base/input_error.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/deal.hpp"
 #include "model/event_graph.hpp"
 #include "model/hedpm/production_time.hpp"
+#include "model/multiport_event_graph.hpp"
 #include "model/sv95/response.hpp"
+#include "platforms/profile_yaml.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
-#include "simulator/module_actors.hpp"
-#include "simulator/program_actors.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulate.hpp"
+#include "validation/run_checks.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -22,9 +23,10 @@ Platform load_platform(const Scenario& scenario)
 {
   const PlatformSpec& spec = scenario.platform;
   return for_scenario(scenario, [&] { // an error of the XML file keeps its own place
-    return spec.kind == PlatformSpec::Kind::model
-               ? model_platform(spec)
-               : load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
+    if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
+    Platform platform = load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
+    merge_host_profiles(platform, spec.profiles); // keyed errors: the scenario's lines of platform.profiles
+    return platform;
   });
 }
 
@@ -65,6 +67,49 @@ std::optional<double> hedpm_prediction(const Pipeline& pipeline, const Platform&
 }
 } // namespace
 
+Problem scenario_problem(Scenario& scenario, Platform platform)
+{
+  Problem problem;
+  problem.pipeline  = scenario.pipeline;
+  problem.platform  = std::move(platform);
+  problem.model     = scenario.simulation.model;
+  problem.objective = scenario.objective;
+  if (scenario.mapping)
+    problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, problem.platform);
+  if (scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
+    complete_task_chain_spec(*scenario.task_chain, problem.platform);
+    check_task_chain_spec(*scenario.task_chain, problem.platform.p());
+    require_task_chain_functions(*scenario.task_chain, problem.platform);
+    problem.task_chain = scenario.task_chain->chain;
+  }
+  return problem;
+}
+
+namespace {
+/// The analytic side of random operation times (DESIGN.md §3.10) on the graph of the run's model: the max-plus run
+/// has the simulation's N, precision and draws (seed), so in the exact network it gives the simulated output times.
+void analyze_stochastic(ScenarioRun& run, const std::vector<int>& senders)
+{
+  const Scenario& s = run.scenario;
+  if (s.variability.deterministic()) return;
+  const Mapping& mapping = run.mapper.mapping;
+  try {
+    EventGraph graph = s.simulation.model == CommModel::multi_port
+                           ? build_multiport_event_graph(s.pipeline, run.platform, senders_first(mapping, senders),
+                                                         s.simulation.buffer)
+                           : build_oneport_event_graph(s.pipeline, run.platform, mapping, senders);
+    Variability variability(s.pipeline, s.variability, s.variability.seed.value_or(s.simulation.seed));
+    RandomTimesOptions options;
+    options.maxplus.datasets     = s.simulation.datasets;
+    options.maxplus.precision    = s.simulation.precision;
+    options.maxplus.max_datasets = s.simulation.effective_max_datasets();
+    run.stochastic               = analyze_random_times(graph, variability, options);
+  } catch (const InputError& e) { // a mapping without event graph (data-parallel groups, two intervals on a card)
+    run.stochastic_note = fmt::format("no event graph for this mapping: {}", e.what());
+  }
+}
+} // namespace
+
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 {
   return for_scenario(scenario, [&] { return detail::map_scenario(scenario, analytic); });
@@ -85,22 +130,14 @@ namespace detail { // the entry points above, before their errors get the places
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 {
   ScenarioRun run;
-  run.scenario = scenario;
-  run.platform = load_platform(scenario);
-  Problem problem;
-  problem.pipeline  = scenario.pipeline;
-  problem.platform  = run.platform;
-  problem.model     = scenario.simulation.model;
-  problem.objective = scenario.objective;
-  if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
-  if (run.scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
-    complete_task_chain_spec(*run.scenario.task_chain, run.platform);
-    check_task_chain_spec(*run.scenario.task_chain, run.platform.p());
-    require_task_chain_functions(*run.scenario.task_chain, run.platform);
-    problem.task_chain = run.scenario.task_chain->chain;
-  }
+  run.scenario    = scenario;
+  run.platform    = load_platform(scenario);
+  Problem problem = scenario_problem(run.scenario, run.platform);
+  check_mapper(run.scenario, problem); // before the mapper runs, with the mapper's line
+  check_evaluators(run.scenario, problem.explicit_mapping, false);
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
   if (!run.has_mapping()) return run;
+  check_evaluators(run.scenario, run.mapper.mapping, false);
   run.rule = classify(run.mapper.mapping);
   if (analytic) detail::analyze_run(run);
   return run;
@@ -119,22 +156,59 @@ void analyze_run(ScenarioRun& run)
   }
   const Scenario& scenario = run.scenario;
   const Mapping& mapping   = run.mapper.mapping;
-  // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with
+  // the fault-free runs elect by simulation.failures.election: so do the formulas they are compared with (the
+  // election is made on the platform as given, as the simulator makes it)
   std::vector<int> senders = policy_senders(scenario, run.platform, mapping);
+  // analytic.network: the formulas and the event graph on the network the simulation is meant to be compared with
+  const bool lv08          = scenario.analytic_network == AnalyticNetwork::lv08;
+  const Pipeline& pipeline = lv08 ? lv08_pipeline(scenario.pipeline) : scenario.pipeline;
+  const Platform& platform = lv08 ? lv08_platform(run.platform) : run.platform;
+  const std::string suffix = lv08 ? "+lv08" : "";
+  auto mark                = [&] {
+    run.analytic.formula += suffix;
+    if (!run.analytic.worst_case_formula.empty()) run.analytic.worst_case_formula += suffix;
+  };
   if (scenario.simulation.model ==
       CommModel::multi_port) { // max-min sharing is not an event graph; allotted with deal is
-    run.analytic =
-        analyze_multiport(scenario.pipeline, run.platform, senders_first(mapping, senders), scenario.simulation.buffer);
+    run.analytic = analyze_multiport(pipeline, platform, senders_first(mapping, senders), scenario.simulation.buffer);
     if (mapping.has_deal()) run.event_graph_period = run.analytic.period; // the allotted execution's graph
+    mark();
+    analyze_stochastic(run, senders);
     return;
   }
-  run.analytic           = analyze_oneport(scenario.pipeline, run.platform, mapping, senders);
-  run.hedpm_period       = hedpm_prediction(scenario.pipeline, run.platform, mapping);
-  EventGraph graph       = build_oneport_event_graph(scenario.pipeline, run.platform, mapping, senders);
+  run.analytic = analyze_oneport(pipeline, platform, mapping, senders);
+  mark();
+  run.hedpm_period       = hedpm_prediction(pipeline, platform, mapping);
+  EventGraph graph       = build_oneport_event_graph(pipeline, platform, mapping, senders);
   CycleRatioResult cr    = max_cycle_ratio(graph);
   run.deadlock           = cr.deadlock;
   run.event_graph_period = cr.period;
   run.critical_cycle     = cr.describe(graph);
+  if (!run.deadlock) analyze_stochastic(run, senders);
+}
+
+void compare_series_run(ScenarioRun& run)
+{
+  if (!run.simulated || run.platform.profiles().empty() || run.scenario.task_chain) return;
+  // a re-mapping run's windows follow several mappings: the series of the first one would not say much
+  if (run.scenario.dynamic && run.scenario.dynamic->policy != RemapPolicyKind::static_mapping) return;
+  const Scenario& s = run.scenario;
+  EpochSeries series;
+  series.window            = s.simulation.window > 0
+                                 ? s.simulation.window
+                                 : default_throughput_window(s.simulation.datasets, deal_round(run.mapper.mapping));
+  series.throughput        = throughput_series(run.simulated->output_times, series.window);
+  std::vector<int> senders = policy_senders(s, run.platform, run.mapper.mapping);
+  const bool multiport     = s.simulation.model == CommModel::multi_port;
+  try { // the multi-port evaluators take their elected senders first
+    series.analytic = analytic_series(s.pipeline, run.platform,
+                                      multiport ? senders_first(run.mapper.mapping, senders) : run.mapper.mapping,
+                                      s.simulation.model, s.simulation.buffer, senders, run.simulated->makespan);
+    series.epochs   = compare_series(series.analytic, series.throughput, run.simulated->output_times);
+  } catch (const InputError& e) { // the mapping has no event graph of this model: the windows are still shown
+    series.note = e.what();
+  }
+  run.series = std::move(series);
 }
 
 void simulate_run(ScenarioRun& run, int jobs)
@@ -142,27 +216,40 @@ void simulate_run(ScenarioRun& run, int jobs)
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
-  // Until the simulator draws them (issue 33's integration), a simulation of random times would print the means'.
-  if (!s.variability.deterministic())
-    throw InputError::keyed("pipeline.variability", "the simulator does not draw random operation times yet "
-                                                    "(docs/random-times.md); without it the run simulates the means");
-  if (s.task_chain && s.task_chain->chain.has_programs()) { // sv95's programs as SimGrid parallel tasks
-    run.simulated         = simulate_program(s.task_chain->chain, run.platform, mapping, s.simulation);
-    run.simulated_latency = simulate_program_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
+  check_evaluators(s, mapping, true); // before any simulation process starts
+  // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
+  // execution from the job. Random operation times draw with the simulation's seed unless the spec has its own, in
+  // every run of the scenario (the crash and Monte Carlo runs too): they differ by their crashes only.
+  VariabilitySpec variability = s.variability;
+  variability.seed            = variability.seed.value_or(s.simulation.seed);
+  auto job                    = [&](const SimulationSettings& settings, RunKind kind) {
+    if (s.task_chain) return SimulationJob(s.task_chain->chain, run.platform, mapping, settings, kind);
+    SimulationJob pipeline_job(s.pipeline, run.platform, mapping, settings, kind);
+    pipeline_job.variability = variability;
+    return pipeline_job;
+  };
+  if (s.task_chain) {
+    run.simulated         = simulate(job(s.simulation, RunKind::period)).run;
+    run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
     return;
   }
-  if (s.task_chain) { // sv95's modules, charged with their response functions (DESIGN.md §3.8)
-    run.simulated         = simulate_modules(s.task_chain->chain, run.platform, mapping, s.simulation);
-    run.simulated_latency = simulate_modules_latency(s.task_chain->chain, run.platform, mapping, s.simulation);
-    return;
+  SimulationJob period = job(without_failures(s.simulation), RunKind::period);
+  if (s.dynamic) {
+    period.mapping = dynamic_initial_mapping(run);
+    configure_dynamic(run, period);
   }
-  run.simulated         = simulate(s.pipeline, run.platform, mapping, without_failures(s.simulation));
-  run.simulated_latency = simulate_latency(s.pipeline, run.platform, mapping, s.simulation);
+  run.simulated         = simulate(period).run;
+  run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
+  compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
-  run.crash_run            = simulate(s.pipeline, run.platform, mapping, first);
-  if (s.simulation.runs > 1)
-    run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs);
+  run.crash_run            = simulate(job(first, RunKind::period)).run;
+  if (s.simulation.runs <= 1) return;
+  run.monte_carlo = simulate_monte_carlo(s.pipeline, run.platform, mapping, s.simulation, jobs, variability);
+  bool bbr10      = s.simulation.model == CommModel::multi_port && !mapping.data_parallel() && !mapping.has_deal();
+  if (bbr10 && s.objective.kind == Objective::Kind::min_failure_probability)
+    run.after_crashes = period_after_crashes(s.pipeline, run.platform, mapping, s.simulation, *run.monte_carlo,
+                                             s.objective.period_bound);
 }
 
 } // namespace detail

@@ -1,7 +1,8 @@
 // The JSON form of a scenario run (`pipesim map --format json`, `pipesim simulate --format json`, campaign traces).
 #include "model/deal.hpp"
-#include "simulator/run.hpp"
+#include "simulator/simulation.hpp"
 #include "validation/compare.hpp"
+#include "validation/random_times_output.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
@@ -56,6 +57,7 @@ nlohmann::json mapper_json(const ScenarioRun& run)
   j["platform_class"] = to_string(run.platform.classify());
   j["seed"]           = run.scenario.simulation.seed;
   j["mapper_seed"]    = run.scenario.mapper_options.seed;
+  if (run.mapper.period_test) j["period_test"] = to_string(*run.mapper.period_test); // bbr10 heuristics' P_max test
   if (!run.command_line.empty()) j["command"] = run.command_line;
   if (auto s = run.mapper.statistics.find("seconds"); s != run.mapper.statistics.end())
     j[timing_key] = {{"mapper_seconds", s->second}};
@@ -90,6 +92,8 @@ nlohmann::json map_document(const ScenarioRun& run)
                        {"latency", run.analytic.latency},
                        {"failure_probability", json_number(run.analytic.failure_probability)},
                        {"formula", run.analytic.formula}};
+  if (run.scenario.analytic_network != AnalyticNetwork::exact) // analytic.network (docs/fidelity.md)
+    j["analytic"]["network"] = to_string(run.scenario.analytic_network);
   if (run.scenario.task_chain) { // sv95's modules: response functions, no event graph (docs/sv95.md)
     j["event_graph"] = {{"period", nullptr},
                         {"deadlock", false},
@@ -105,6 +109,7 @@ nlohmann::json map_document(const ScenarioRun& run)
                         {"deadlock", false},
                         {"critical_cycle", run.event_graph_period > 0 ? "not recorded (multi-port allotted, deal)"
                                                                       : "none for the multi-port model"}};
+    if (auto stochastic = stochastic_json(run)) j["stochastic"] = *stochastic; // random operation times
     return j;
   }
   j["event_graph"] = {{"period", run.deadlock ? nlohmann::json(nullptr) : nlohmann::json(run.event_graph_period)},
@@ -112,6 +117,7 @@ nlohmann::json map_document(const ScenarioRun& run)
                       {"critical_cycle", run.critical_cycle}};
   if (run.hedpm_period)
     j["hedpm"] = {{"production_time", json_number(*run.hedpm_period)}, {"formula", "seed002-eq1-2"}};
+  if (auto stochastic = stochastic_json(run)) j["stochastic"] = *stochastic; // random operation times
   return j;
 }
 
@@ -161,6 +167,7 @@ nlohmann::json simulated_json(const ScenarioRun& run)
     j["survival_rate"] = run.monte_carlo->survival_rate;
     j["survival_ci"]   = {run.monte_carlo->ci95.low, run.monte_carlo->ci95.high};
     j["monte_carlo"]   = *run.monte_carlo;
+    if (run.after_crashes) j["period_after_crashes"] = *run.after_crashes;
   }
   if (s.model == CommModel::multi_port) {
     j["allocation"] = to_string(s.allocation);
@@ -172,6 +179,7 @@ nlohmann::json simulated_json(const ScenarioRun& run)
     j["verdict"]      = to_string(sim.failures.verdict);
     j["link_failure"] = failure_json(sim.failures);
   }
+  add_simulated_estimate(j, run); // random operation times or a precision: the period's interval
   if (s.record_trace) j["trace"] = trace_json(sim.trace);
   return j;
 }
@@ -196,6 +204,8 @@ void to_json(nlohmann::json& j, const ScenarioRun& run)
   if (!run.simulated) return;
   j["simulated"]      = simulated_json(run);
   j["relative_error"] = relative_error_json(run);
+  add_series_json(j, run); // nothing without profiles
+  add_remaps_json(j, run); // nothing without `dynamic:`
 }
 
 } // namespace pipesim

@@ -3,6 +3,7 @@
 #include "model/deal.hpp"
 #include "model/sv95/response.hpp"
 #include "validation/compare.hpp"
+#include "validation/random_times_output.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <cmath>
@@ -22,8 +23,9 @@ std::string header(const ScenarioRun& run)
     out += fmt::format("bound      {:.10g} proved <= the optimum <= {:.10g}, gap {:.3g} %\n", *run.mapper.lower_bound,
                        run.mapper.objective, 100 * relative_gap(run.mapper).value_or(0));
   if (run.scenario.objective.kind == Objective::Kind::min_failure_probability)
-    out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}\n",
-                       run.scenario.objective.period_bound);
+    out += fmt::format("objective  minimise F under the period bound P_max = {:.10g}{}\n",
+                       run.scenario.objective.period_bound,
+                       run.mapper.period_test ? fmt::format(", period test {}", *run.mapper.period_test) : "");
   for (const auto& e : run.platform.applied_edits())
     out += fmt::format("edit       {} ({} matched)\n", e.edit, e.matched.size());
   if (!run.has_mapping())
@@ -96,6 +98,19 @@ std::string crash_text(const ScenarioRun& run)
                ? fmt::format("; {} run(s) survived because a fatal crash came after the end\n", mc.survived_late_crash)
                : "\n";
   }
+  if (run.after_crashes) {
+    const PeriodAfterCrashes& a = *run.after_crashes;
+    auto line                   = [&](const char* what, const OverBound& o) {
+      return fmt::format("  {} above P_max = {:.10g}: {} of {} runs   95% [{:.6f}, {:.6f}]   largest / P_max {:.6f}; "
+                                                             "with an interval down to one replica: {} of {}\n",
+                                           what, a.bound, o.over, a.measured, o.ci95.low, o.ci95.high, o.max_ratio, o.one_left_over,
+                                           a.one_left);
+    };
+    out += line("steady state after the last crash (Algorithm 1)", a.analytic);
+    out += line("period measured after the last crash", a.simulated);
+    out += fmt::format("  measured against the steady state: largest gap {:.2g} (the crashes' transient)\n", a.max_gap);
+  }
+
   return out;
 }
 
@@ -147,9 +162,10 @@ std::string figures_text(const ScenarioRun& run, bool simulated, std::optional<d
     return t.text(2);
   }
   add_extra_periods(t, run, period);
+  add_stochastic_rows(t, run, period); // random operation times
   add_figure(t, "latency", run.analytic.latency, "critical path", latency);
   add_figure(t, "failure probability", run.analytic.failure_probability, "seed004-eq2", std::nullopt);
-  return t.text(2);
+  return t.text(2) + stochastic_text(run);
 }
 
 /// Busy fractions per processor (the last column's name is the note on the makespan; its cells are empty).
@@ -190,6 +206,10 @@ std::string simulate_table(const ScenarioRun& run)
     out += fmt::format("simulation data-parallel modules charged with their response functions, N = {}, warm-up K = "
                        "{}, whole rounds of L = {} data sets\n",
                        s.datasets, s.effective_warmup(), deal_round(run.mapper.mapping));
+  else if (s.precision > 0) // N data sets first, then doubling (simulator/stopping_rule.hpp)
+    out +=
+        fmt::format("simulation {}, network {}, precision {} (N = {} first, at most {}), warm-up detected, seed {}\n",
+                    model, sim.network, s.precision, s.datasets, s.effective_max_datasets(), s.seed);
   else
     out += fmt::format("simulation {}, network {}, N = {}, warm-up K = {}, cool-down {}, seed {}\n", model, sim.network,
                        s.datasets, s.effective_warmup(), s.effective_cooldown(), s.seed);
@@ -199,7 +219,14 @@ std::string simulate_table(const ScenarioRun& run)
   const FailureOutcome& f = sim.failures;
   std::optional<double> period;
   std::optional<double> latency;
-  if (f.failed())
+  if (f.failed() && f.failed_link.empty()) { // a host state profile of the platform turned processors off
+    std::string crashes;
+    for (const auto& x : f.crashes)
+      crashes += fmt::format("{}{} at {:.6g}", crashes.empty() ? "" : ", ", x.host, x.time);
+    out += fmt::format("run        failed at t = {:.6g}: interval {} lost its last replica (state profiles turned off "
+                       "{}); {} of {} data sets delivered, no period measured\n",
+                       f.failure_time, f.failed_interval + 1, crashes, f.delivered, s.datasets);
+  } else if (f.failed())
     out += fmt::format("run        failed at t = {:.6g}: link '{}' is off on a transfer of interval {}; {} of {} data "
                        "sets delivered, no period measured\n",
                        f.failure_time, f.failed_link, f.failed_interval + 1, f.delivered, s.datasets);
@@ -215,6 +242,8 @@ std::string simulate_table(const ScenarioRun& run)
                     "2 L = {} data sets\n",
                     l, s.datasets, 2 * l);
   out += "\n" + usage_text(sim);
+  out += series_text(run); // empty without profiles
+  out += remaps_text(run); // empty without `dynamic:`
   out += crash_text(run);
   return out;
 }

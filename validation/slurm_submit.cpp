@@ -107,10 +107,10 @@ long sbatch(const SlurmTools& tools, std::vector<std::string> args, const std::s
 {
   args.insert(args.begin(), {tools.sbatch, "--parsable"});
   args.push_back(script);
-  CommandResult r = run_command(args, tools.timeout);
-  long id         = r.ok() ? parse_job_id(r.output) : 0;
+  ProgramResult r = run_slurm_tool(tools, args);
+  long id         = r.ok() ? parse_job_id(r.out) : 0;
   if (id > 0) return id;
-  std::string why = r.timed_out ? fmt::format("no answer within {} s", tools.timeout) : r.output;
+  std::string why = r.status == ProgramStatus::timed_out ? fmt::format("no answer within {} s", tools.timeout) : r.out;
   while (!why.empty() && why.back() == '\n')
     why.pop_back();
   throw InputError::in_file(script, 0, fmt::format("sbatch refused this script: {}", why));
@@ -126,7 +126,7 @@ SlurmSubmission submit(const SlurmSubmitOptions& o, const SubmissionPlan& plan)
 {
   const std::string& dir = o.job.out_dir;
   for (long id : plan.cancel)
-    run_command({o.tools.scancel, std::to_string(id)}, o.tools.timeout);
+    run_slurm_tool(o.tools, {o.tools.scancel, std::to_string(id)});
   SlurmSubmission s;
   s.time       = now_text();
   s.command    = o.command_line;

@@ -14,14 +14,17 @@ using namespace pipesim;
 
 namespace {
 
-std::string example(const std::string& name) { return std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/" + name; }
+std::string sv95_example(const std::string& name)
+{
+  return std::string(PIPESIM_SOURCE_DIR) + "/scenarios/examples/" + name;
+}
 
 TEST(Sv95Reproduction, TheShippedFitsAreWhatPipesimFitMeasures)
 {
   // scenarios/examples/fft-hist*.fitted.yaml were written by `pipesim fit ... --out`: refitting gives the same doubles
   for (std::string size : {"", "-512"}) {
-    FitRun run         = fit_scenario(load_scenario(example("fft-hist" + size + ".yaml")), FitOptions{.map = false});
-    Scenario shipped   = load_scenario(example("fft-hist" + size + ".fitted.yaml"));
+    FitRun run       = fit_scenario(load_scenario(sv95_example("fft-hist" + size + ".yaml")), FitOptions{.map = false});
+    Scenario shipped = load_scenario(sv95_example("fft-hist" + size + ".fitted.yaml"));
     const TaskChain& c = shipped.task_chain->chain;
     EXPECT_EQ(run.source, FitSource::program);
     for (int i = 1; i <= 3; ++i) {
@@ -42,7 +45,7 @@ TEST(Sv95Reproduction, FftHist256OptimumIsTable1sMapping)
 {
   // Table 1, 256 x 256, message passing: module 1 = {colffts} with r = 8 instances of p = 3, module 2 = {rowffts,
   // hist} with r = 10 of p = 4; pipesim's inputs are its own (the paper prints none), the mapping is the same
-  ScenarioRun run = map_scenario(load_scenario(example("fft-hist.fitted.yaml")));
+  ScenarioRun run = map_scenario(load_scenario(sv95_example("fft-hist.fitted.yaml")));
   ASSERT_TRUE(run.has_mapping());
   EXPECT_EQ(sv95_modules(run.mapper.mapping), (std::vector<Sv95Module>{{1, 1, 8, 3}, {2, 3, 10, 4}}));
   EXPECT_EQ(to_text(sv95_modules(run.mapper.mapping), run.scenario.task_chain->chain),
@@ -50,10 +53,10 @@ TEST(Sv95Reproduction, FftHist256OptimumIsTable1sMapping)
 }
 
 /// The ok rows of validation/campaigns/<name>.yaml run in a fresh directory, by mapper ("explicit": data-parallel).
-std::map<std::string, ResultRow> run_campaign_rows(const std::string& name)
+std::map<std::string, CampaignRow> run_campaign_rows(const std::string& name)
 {
-  std::map<std::string, ResultRow> rows;
-  for (const ResultRow& row : test::run_in_temp(test::shipped_campaign(name), name).rows) {
+  std::map<std::string, CampaignRow> rows;
+  for (const CampaignRow& row : test::run_in_temp(test::shipped_campaign(name), name).rows) {
     EXPECT_TRUE(row.ok()) << name << " run " << row.run_id << ": " << row.error;
     rows[row.mapper] = row;
   }
@@ -76,7 +79,7 @@ TEST(Sv95Reproduction, FftHistCampaignsPredictedAgainstSimulatedAndDataParallel)
       ASSERT_TRUE(row.analytic_period && row.simulated_period) << name << " " << mapper;
       EXPECT_LT(std::abs(*row.simulated_period / *row.analytic_period - 1), 0.12) << name << " " << mapper;
     }
-    const ResultRow &optimum = rows["sv95.exact"], &data_parallel = rows["explicit"];
+    const CampaignRow &optimum = rows["sv95.exact"], &data_parallel = rows["explicit"];
     EXPECT_EQ(*rows["sv95.dp"].analytic_period, *optimum.analytic_period) << name;
     EXPECT_NEAR(*data_parallel.analytic_period / *optimum.analytic_period, ratio, 0.01) << name;
     for (const char* heuristic : {"sv95.dp-maximal", "sv95.greedy", "sv95.greedy-slowest"})

@@ -1,17 +1,45 @@
 #include "mappers/bbr10/bct.hpp"
 
+#include <algorithm>
+#include <optional>
+#include <utility>
+
 namespace pipesim {
+
+namespace {
+
+/// The paper's test: branch and bound on the worst-case terms (an upper bound of the cycle-time in any election).
+int most_critical_all_alive(SubsetState& state, int k)
+{
+  std::vector<std::pair<double, int>> candidates; // (-bound, u): by decreasing bound, then increasing index
+  for (int u : state.unused())
+    if (auto bound = state.cycle_time_bound(u, k)) candidates.emplace_back(-*bound * (1 + 1e-12), u);
+  std::sort(candidates.begin(), candidates.end());
+  int best          = -1;
+  double best_cycle = 0;
+  for (auto [minus_bound, u] : candidates) {
+    if (best >= 0 && (-minus_bound < best_cycle || (-minus_bound == best_cycle && u > best))) break;
+    std::optional<double> cycle = state.fitting_cycle_time(u, k);
+    if (cycle && (best < 0 || *cycle > best_cycle || (*cycle == best_cycle && u < best))) {
+      best       = u;
+      best_cycle = *cycle;
+    }
+  }
+  return best;
+}
+
+} // namespace
 
 int bbr10_most_critical_processor(SubsetState& state, int k)
 {
+  if (state.period_test() == PeriodTest::all_alive_best_election) return most_critical_all_alive(state, k);
   int best          = -1;
   double best_cycle = 0;
   for (int u : state.unused()) {
-    if (!state.fits(u, k)) continue;
-    double cycle = state.cycle_time_with(u, k);
-    if (best < 0 || cycle > best_cycle) {
+    std::optional<double> cycle = state.fitting_cycle_time(u, k);
+    if (cycle && (best < 0 || *cycle > best_cycle)) {
       best       = u;
-      best_cycle = cycle;
+      best_cycle = *cycle;
     }
   }
   return best;

@@ -15,6 +15,9 @@ namespace pipesim {
 void bbr10_bct(SubsetState& state, SubsetOrder order, bool intervals);
 
 /// The unused processor with the biggest cycle-time in subset k among those that fit (-1: none). Shared with Bal.
+/// Under the paper's period test each candidate costs the best of four elections, so the candidates go by
+/// decreasing worst-case term (SubsetState::cycle_time_bound, >= their cycle-time in any election) and the search
+/// stops when that bound cannot beat the best found: the same processor as trying them all.
 int bbr10_most_critical_processor(SubsetState& state, int k);
 
 } // namespace pipesim

@@ -1,5 +1,6 @@
 // bbr10 §5 MILP (CBC): the hand examples, the exhaustive election, and never above a heuristic.
 #include "mappers/bbr10/election_milp.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/bbr10/exhaustive.hpp"
 #include "model/bbr10/max_bout.hpp"
 #include "model/bbr10/min_comm.hpp"

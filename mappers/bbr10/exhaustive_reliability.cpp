@@ -1,6 +1,7 @@
 // bbr10.exhaustive and bbr10.exhaustive.interval: candidates by increasing F, the first within P_max wins.
 #include "mappers/bbr10/exhaustive_reliability.hpp"
 
+#include "mappers/bbr10/all_alive_period.hpp"
 #include "mappers/bbr10/period_check.hpp"
 #include "model/analytic.hpp"
 
@@ -161,9 +162,10 @@ MapperResult Bbr10Exhaustive::map(const Problem& problem, const MapperOptions& o
   auto tuples              = sorted_tuples(platform, std::min(pipeline.n(), platform.p()));
   PeriodBoundCheck check(pipeline, platform, problem.objective.period_bound);
   MapperResult result;
-  result.status    = SolveStatus::infeasible;
-  result.objective = std::numeric_limits<double>::infinity(); // no mapping, as the other mappers
-  double visited   = 0;
+  result.period_test = options.period_test;
+  result.status      = SolveStatus::infeasible;
+  result.objective   = std::numeric_limits<double>::infinity(); // no mapping, as the other mappers
+  double visited     = 0;
   for (const Tuple& t : tuples) {
     for (const auto& block : partitions[t.sets.size()]) {
       ++visited;
@@ -172,7 +174,11 @@ MapperResult Bbr10Exhaustive::map(const Problem& problem, const MapperOptions& o
         break;
       }
       Mapping candidate = bbr10_partition_mapping(block, t.sets);
-      if (check.holds(candidate)) {
+      bool holds        = options.period_test == PeriodTest::worst_case
+                              ? check.holds(candidate)
+                              : bbr10_all_alive_period(pipeline, platform, candidate, options.seed).period <=
+                             problem.objective.period_bound * (1 + 1e-12);
+      if (holds) {
         result.status  = SolveStatus::optimal;
         result.mapping = std::move(candidate);
         break;

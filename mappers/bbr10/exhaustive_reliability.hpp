@@ -11,7 +11,10 @@ namespace pipesim {
 /// Contract (mappers `bbr10.exhaustive` and `bbr10.exhaustive.interval`).
 /// - Source: bbr10 §3.4's problem (minimise F of eq. (2) subject to P <= P_max), with P pipesim's worst-case
 ///   period computed exactly (mappers/bbr10/period_check.hpp: eq. (1) for interval mappings, otherwise every
-///   surviving configuration with the exhaustive election).
+///   surviving configuration with the exhaustive election). With mapper_options.period_test
+///   all-alive-best-election, P is instead the paper's test of the heuristics (bbr10_all_alive_period: every
+///   processor alive, the best of the four elections, Random seeded with mapper_options.seed): the optimum over the
+///   mappings that test accepts.
 /// - Space: the stages partitioned into l subsets (every set partition; `.interval`: only partitions into
 ///   consecutive blocks, so each subset is one interval), the maximal runs of consecutive stages of a subset being
 ///   its intervals; subset k actively replicated on a non-empty processor set A_k, the A_k pairwise disjoint, one

@@ -4,7 +4,7 @@
 #include "base/input_error.hpp"
 #include "mappers/bbr10/period_check.hpp"
 #include "model/analytic.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/bbr10/worst_case_period.hpp"
 #include "model/test_fixtures.hpp"
 

@@ -6,7 +6,8 @@
 
 namespace pipesim {
 
-SubsetState bbr10_partition_processors(const Problem& problem, StageOrder order, int q)
+SubsetState bbr10_partition_processors(const Problem& problem, StageOrder order, int q, PeriodTest test,
+                                       std::uint64_t seed)
 {
   const Platform& platform = problem.platform;
   const Pipeline& pipeline = problem.pipeline;
@@ -19,7 +20,7 @@ SubsetState bbr10_partition_processors(const Problem& problem, StageOrder order,
     all *= processor.failure_probability;
   double target = std::pow(all, 1.0 / q);
 
-  SubsetState state(problem, problem.objective.period_bound);
+  SubsetState state(problem, problem.objective.period_bound, test, seed);
   state.set_partition(std::vector<int>(static_cast<std::size_t>(pipeline.n()) + 1, -1), q);
   std::size_t next = 0;
   for (int r = 0; r < q; ++r)
@@ -41,7 +42,7 @@ SubsetState bbr10_partition_processors(const Problem& problem, StageOrder order,
     for (int r = 0; r < q; ++r) {
       if (state.processors(r).empty()) continue;
       state.set_stage(i, r);
-      double period = state.period_bound();
+      double period = state.period();
       if (period <= limit && (best < 0 || period < best_period)) {
         best        = r;
         best_period = period;

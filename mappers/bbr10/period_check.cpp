@@ -2,7 +2,7 @@
 #include "mappers/bbr10/period_check.hpp"
 
 #include "base/input_error.hpp"
-#include "model/bbr10/election.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/bbr10/worst_case_period.hpp"
 
 #include <algorithm>

@@ -62,15 +62,15 @@ std::vector<ReliabilityHeuristic> bbr10_reliability_heuristics()
 }
 
 std::optional<SubsetState> bbr10_run_reliability_heuristic(const ReliabilityHeuristic& heuristic,
-                                                           const Problem& problem, std::uint64_t seed)
+                                                           const Problem& problem, std::uint64_t seed, PeriodTest test)
 {
   std::optional<SubsetState> best;
   int count = std::min(problem.pipeline.n(), problem.platform.p());
   for (int l = 1; l <= count; ++l) {
     Rng rng(seed + static_cast<std::uint64_t>(l) * 0x9E3779B97F4A7C15ULL);
-    SubsetState state(problem, problem.objective.period_bound);
+    SubsetState state(problem, problem.objective.period_bound, test, seed);
     if (heuristic.class2)
-      state = bbr10_partition_processors(problem, heuristic.stage_order, l);
+      state = bbr10_partition_processors(problem, heuristic.stage_order, l, test, seed);
     else {
       auto partition = bbr10_partition_stages(heuristic.partition, problem.pipeline, l, heuristic.intervals, rng);
       state.set_partition(partition, bbr10_subset_count(partition));
@@ -190,9 +190,10 @@ MapperInfo heuristic_info(const ReliabilityHeuristic& h)
                           table2_rank(h));
 }
 
-MapperResult result_of(const Problem& problem, const std::optional<SubsetState>& state)
+MapperResult result_of(const Problem& problem, const std::optional<SubsetState>& state, PeriodTest test)
 {
   MapperResult result;
+  result.period_test = test;
   if (!state) {
     result.status    = SolveStatus::infeasible;
     result.objective = std::numeric_limits<double>::infinity();
@@ -204,6 +205,7 @@ MapperResult result_of(const Problem& problem, const std::optional<SubsetState>&
   result.statistics["subsets"]          = static_cast<double>(state->live_subsets().size());
   result.statistics["worst_case_bound"] = state->period_bound();
   result.statistics["processors"]       = static_cast<double>(result.mapping.processors().size());
+  if (test == PeriodTest::all_alive_best_election) result.statistics["all_alive_period"] = state->period();
   return result;
 }
 
@@ -213,7 +215,8 @@ public:
   MapperInfo info() const override { return heuristic_info(heuristic_); }
   MapperResult map(const Problem& problem, const MapperOptions& options) const override
   {
-    return result_of(problem, bbr10_run_reliability_heuristic(heuristic_, problem, options.seed));
+    return result_of(problem, bbr10_run_reliability_heuristic(heuristic_, problem, options.seed, options.period_test),
+                     options.period_test);
   }
 
 private:
@@ -240,13 +243,13 @@ public:
       ++index;
       if (intervals_ && !heuristic.intervals) continue;
       ++tried;
-      auto state = bbr10_run_reliability_heuristic(heuristic, problem, options.seed);
+      auto state = bbr10_run_reliability_heuristic(heuristic, problem, options.seed, options.period_test);
       if (state && (!best || state->failure_probability() < best->failure_probability())) {
         best   = std::move(state);
         winner = index - 1;
       }
     }
-    MapperResult result             = result_of(problem, best);
+    MapperResult result             = result_of(problem, best, options.period_test);
     result.statistics["heuristics"] = tried;
     if (winner >= 0) result.statistics["winner"] = winner; // index in bbr10_reliability_heuristics()
     return result;

@@ -31,6 +31,14 @@ Problem section2_problem(double period_bound)
   return reliability_problem(ex.pipeline, ex.platform, period_bound);
 }
 
+Problem split_senders_problem(double f)
+{
+  std::vector<Processor> procs;
+  for (int u = 1; u <= 8; ++u)
+    procs.push_back(Processor{fmt::format("P{}", u), 10, f, 100, 4});
+  return reliability_problem(Pipeline{{4, 8, 4}, {1, 1, 1, 3}}, Platform(procs, "in", "out", 100, 0), 1.0);
+}
+
 Problem random_reliability_problem(Rng& rng, int n, int p)
 {
   Pipeline pipeline;

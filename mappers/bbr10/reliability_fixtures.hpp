@@ -19,6 +19,12 @@ Problem two_stage_problem(double period_bound, std::vector<double> speeds = {2, 
 /// bbr10 §2 (model/test_fixtures.hpp Seed004Section2) under P_max.
 Problem section2_problem(double period_bound);
 
+/// Hand-worked instance where the two period tests accept different replica counts (subset_state_test.cpp has the
+/// arithmetic): w = (4, 8, 4), delta = (1, 1, 1, 3), eight processors P1..P8 of speed 10, Bin = 100, Bout = 4 and
+/// failure probability `f`, links of bandwidth 100 without latency, P_max = 1. Two consecutive stages need
+/// 12 / 10 > 1 on one processor, so the only split into two subsets is the general {S1, S3} | {S2}.
+Problem split_senders_problem(double f = 0.2);
+
 /// A random tiny instance with bbr10 §7.2's ranges scaled down: n stages (w in [1, 100], integer delta in [1, 5]),
 /// p processors (speed [10, 20], cards and links [1, 10], f [0.05, 0.3]), P_max drawn between the largest w / s
 /// bound below which nothing fits and a few times it.

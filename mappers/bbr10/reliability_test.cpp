@@ -152,5 +152,48 @@ TEST(Bbr10Reliability, InfeasibleAndRefusals)
   EXPECT_FALSE(mapper->refuses(fixtures::two_stage_problem(1.5)).has_value());
 }
 
+TEST(Bbr10Reliability, ThePeriodTestDecidesWhetherGeneralBeatsInterval)
+{
+  // fixtures::split_senders_problem, f = 0.2 (subset_state_test.cpp has the arithmetic of the two tests). The only
+  // general split is {S1, S3} | {S2}: a <= 4 replicas for {S1, S3}, and b <= 1 for {S2} under the worst-case test
+  // (F = 1 - (1 - f^4)(1 - f) = 0.20128), b <= 4 under the paper's (F = 1 - (1 - f^4)^2 = 0.00319744). Interval
+  // mappings need three intervals [1], [2], [3] on x, y, z processors, one output each: y / 4 <= 1 and z / 4 <= 1
+  // under both tests, so the best is 3 + 3 + 2 in some order, F = 1 - (1 - f^2)(1 - f^3)^2 = 0.05529856. The
+  // worst-case test makes the interval mapping win, the paper's test the general one: bbr10 Table 3's reversal
+  // in miniature.
+  Problem problem     = fixtures::split_senders_problem();
+  double f            = 0.2;
+  double general_wc   = 1 - (1 - std::pow(f, 4)) * (1 - f);
+  double general_aa   = 1 - std::pow(1 - std::pow(f, 4), 2);
+  double interval_any = 1 - (1 - f * f) * std::pow(1 - std::pow(f, 3), 2);
+  EXPECT_NEAR(general_wc, 0.20128, 1e-12);
+  EXPECT_NEAR(general_aa, 0.00319744, 1e-12);
+  EXPECT_NEAR(interval_any, 0.05529856, 1e-12);
+  for (PeriodTest test : enum_values<PeriodTest>()) {
+    bool paper = test == PeriodTest::all_alive_best_election;
+    MapperOptions options;
+    options.period_test = test;
+    MapperResult exact  = run_mapper("bbr10.exhaustive", problem, options);
+    EXPECT_EQ(exact.status, SolveStatus::optimal) << test;
+    EXPECT_NEAR(exact.objective, paper ? general_aa : interval_any, 1e-12) << test;
+    EXPECT_EQ(exact.period_test, test);
+    EXPECT_NEAR(run_mapper("bbr10.exhaustive.interval", problem, options).objective, interval_any, 1e-12) << test;
+    MapperResult best = run_mapper("bbr10.best", problem, options);
+    EXPECT_NEAR(best.objective, paper ? general_aa : interval_any, 1e-12) << test;
+    EXPECT_EQ(best.period_test, test);
+    EXPECT_EQ(classify(best.mapping) == MappingRule::general, paper) << test;
+    EXPECT_NEAR(run_mapper("bbr10.best.interval", problem, options).objective, interval_any, 1e-12) << test;
+    // a general heuristic tries l = 1..3 subsets: under the worst-case test its l = 2 mapping ({S1, S3} on 4, {S2}
+    // on 1: general_wc) loses to its l = 3 one (three intervals, interval_any)
+    MapperResult partstw = run_mapper("bbr10.partstw-snake-c", problem, options);
+    EXPECT_NEAR(partstw.objective, paper ? general_aa : interval_any, 1e-12) << test;
+    EXPECT_EQ(partstw.statistics.count("all_alive_period"), paper ? 1U : 0U) << test;
+    if (paper) { // accepted only by the paper's test: its worst case is one survivor of {S1, S3} sending (4 + 3) / 4
+      EXPECT_NEAR(partstw.statistics["all_alive_period"], 1.0, 1e-12);
+      EXPECT_NEAR(partstw.statistics["worst_case_bound"], 7.0 / 4, 1e-12);
+    }
+  }
+}
+
 } // namespace
 } // namespace pipesim

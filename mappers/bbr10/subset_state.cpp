@@ -6,8 +6,8 @@
 
 namespace pipesim {
 
-SubsetState::SubsetState(const Problem& problem, double period_bound)
-    : problem_(&problem), bound_(period_bound),
+SubsetState::SubsetState(const Problem& problem, double period_bound, PeriodTest test, std::uint64_t seed)
+    : problem_(&problem), bound_(period_bound), test_(test), seed_(seed),
       subset_of_stage_(static_cast<std::size_t>(problem.pipeline.n()) + 1, -1),
       owner_(static_cast<std::size_t>(problem.platform.p()), -1)
 {
@@ -33,6 +33,7 @@ void SubsetState::set_stage(int stage, int k)
 
 void SubsetState::rebuild()
 {
+  ++version_;
   int n = problem_->pipeline.n();
   for (auto& list : stages_)
     list.clear();
@@ -152,27 +153,104 @@ bool SubsetState::neighbours_fit(int k) const
 
 double SubsetState::cycle_time_with(int u, int k)
 {
-  add(u, k);
-  double t = terms(u);
-  remove(u);
+  attach(u, k);
+  double t = test_ == PeriodTest::worst_case ? terms(u) : all_alive().best().cycle_time[static_cast<std::size_t>(u)];
+  detach(u);
   return t;
+}
+
+std::optional<double> SubsetState::fitting_cycle_time(int u, int k)
+{
+  if (test_ == PeriodTest::worst_case) return fits(u, k) ? std::optional<double>(cycle_time_with(u, k)) : std::nullopt;
+  attach(u, k);
+  std::optional<double> t;
+  if (election_free_terms_fit(u, k)) { // one best election gives both the test and u's cycle-time
+    AllAlivePeriod best = all_alive().best();
+    if (within(best.period)) t = best.cycle_time[static_cast<std::size_t>(u)];
+  }
+  detach(u);
+  return t;
+}
+
+std::optional<double> SubsetState::cycle_time_bound(int u, int k)
+{
+  attach(u, k);
+  std::optional<double> t;
+  if (election_free_terms_fit(u, k)) t = terms(u);
+  detach(u);
+  return t;
+}
+
+bool SubsetState::election_free_terms_fit(int u, int k) const
+{
+  const Processor& pu = problem_->platform.processor(u);
+  double in_bytes     = 0;
+  for (int r : runs_of_[static_cast<std::size_t>(k)])
+    in_bytes += problem_->pipeline.data(runs_[static_cast<std::size_t>(r)].first - 1);
+  return within(work(k) / pu.speed) && within(in_bytes / pu.nic_in);
 }
 
 bool SubsetState::fits(int u, int k)
 {
-  add(u, k);
-  bool ok = within(terms(u)) && neighbours_fit(k);
-  remove(u);
+  bool worst_case_holds = test_ == PeriodTest::worst_case || within(cached_period_bound());
+  attach(u, k);
+  bool ok =
+      test_ == PeriodTest::worst_case ? within(terms(u)) && neighbours_fit(k) : fits_all_alive(u, k, worst_case_holds);
+  detach(u);
   return ok;
 }
 
+bool SubsetState::fits_all_alive(int u, int k, bool worst_case_held)
+{
+  // Algorithm 1's compute and input-card terms of u are the same in every election: refused without one
+  if (!election_free_terms_fit(u, k)) return false;
+  // The worst-case bound dominates every configuration and election: accepted without one when it still holds
+  // (checked incrementally, as the worst-case test does, when it held before u joined)
+  if (worst_case_held && within(terms(u)) && neighbours_fit(k)) return true;
+  return all_alive().within(bound_ * (1 + 1e-12));
+}
+
+double SubsetState::cached_period_bound() const
+{
+  if (bound_version_ != version_) {
+    bound_cache_   = period_bound();
+    bound_version_ = version_;
+  }
+  return bound_cache_;
+}
+
+AllAliveEvaluator& SubsetState::all_alive() const
+{
+  if (!evaluator_) evaluator_ = std::make_shared<AllAliveEvaluator>(problem_->pipeline, problem_->platform, seed_);
+  evaluator_->clear();
+  for (const Run& run : runs_) {
+    sorted_.clear();
+    if (run.k >= 0) sorted_ = processors(run.k);
+    std::sort(sorted_.begin(), sorted_.end()); // replica order: mapping()'s
+    evaluator_->add_interval(run.first, run.last, sorted_);
+  }
+  return *evaluator_;
+}
+
 void SubsetState::add(int u, int k)
+{
+  attach(u, k);
+  ++version_;
+}
+
+void SubsetState::remove(int u)
+{
+  detach(u);
+  ++version_;
+}
+
+void SubsetState::attach(int u, int k)
 {
   procs_[static_cast<std::size_t>(k)].push_back(u);
   owner_[static_cast<std::size_t>(u)] = k;
 }
 
-void SubsetState::remove(int u)
+void SubsetState::detach(int u)
 {
   int k       = owner_[static_cast<std::size_t>(u)];
   auto& procs = procs_[static_cast<std::size_t>(k)];
@@ -215,6 +293,30 @@ bool SubsetState::complete() const
   return true;
 }
 
+double SubsetState::period() const
+{
+  if (test_ == PeriodTest::worst_case) return period_bound();
+  return all_alive().best().period;
+}
+
+Mapping SubsetState::partial_mapping() const
+{
+  Mapping mapping;
+  for (const Run& run : runs_) {
+    Interval interval;
+    interval.first = run.first;
+    interval.last  = run.last;
+    if (run.k >= 0) {
+      auto procs = processors(run.k);
+      std::sort(procs.begin(), procs.end());
+      for (int u : procs)
+        interval.replicas.push_back(ProcessorGroup{u});
+    }
+    mapping.intervals.push_back(std::move(interval));
+  }
+  return mapping;
+}
+
 double SubsetState::period_bound() const
 {
   double bound = 0;
@@ -225,18 +327,7 @@ double SubsetState::period_bound() const
 
 Mapping SubsetState::mapping() const
 {
-  Mapping mapping;
-  for (const Run& run : runs_) {
-    Interval interval;
-    interval.first = run.first;
-    interval.last  = run.last;
-    auto procs     = processors(run.k);
-    std::sort(procs.begin(), procs.end());
-    for (int u : procs)
-      interval.replicas.push_back(ProcessorGroup{u});
-    mapping.intervals.push_back(std::move(interval));
-  }
-  return mapping;
+  return partial_mapping(); // complete: every interval has its subset's processors
 }
 
 } // namespace pipesim

@@ -2,9 +2,12 @@
 // processors, and the test "this processor can join that subset without breaking P_max".
 #pragma once
 
+#include "mappers/bbr10/all_alive_period.hpp"
 #include "mappers/mapper.hpp"
 #include "model/bbr10/worst_case_period.hpp"
 
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace pipesim {
@@ -23,12 +26,22 @@ namespace pipesim {
 ///   neighbours' terms will be checked when it gets processors), but its input still loads its card. This is the
 ///   same formula as bbr10_worst_case_upper_bound, incremental and per subset; mapping() of a complete state gives a
 ///   mapping on which the two agree (subset_state_test.cpp); both evaluate the terms with bbr10_processor_bound.
+/// - The paper's period test (PeriodTest::all_alive_best_election, docs/bbr10-reliability.md): every processor
+///   alive, the best of the four elections (bbr10_all_alive_period on partial_mapping()) <= P_max. The worst-case
+///   bound's incremental argument does not carry over: a joining processor can take sends over from the others and
+///   lower the period, and a change of one subset's replicas changes the greedy elections of every interval. What
+///   still holds is used first: u's compute and input-card terms are the same in every election and only grow
+///   (u is refused on them without an election), and the worst-case bound of the whole state dominates every
+///   configuration and election (u is accepted when it holds, without an election). Otherwise the state is
+///   evaluated whole: four elections and four Algorithm 1 evaluations (bbr10_all_alive_period's cost).
 /// - Tolerance: a term t passes when t <= P_max (1 + 1e-12).
 /// - Failure probability: a subset fails when all its processors do, prod f_u (1 without processors); F = 1 - prod_k
 ///   (1 - prod_{u in k} f_u), bbr10 eq. (2) (bbr10_eq2_failure_probability on mapping()).
 class SubsetState {
 public:
-  SubsetState(const Problem& problem, double period_bound);
+  /// `seed` seeds the Random election of the paper's test (unused by the worst-case test).
+  SubsetState(const Problem& problem, double period_bound, PeriodTest test = PeriodTest::worst_case,
+              std::uint64_t seed = 1);
 
   /// Replaces the stage partition (subset index by stage 1..n, -1: no subset; `subsets` subsets, some possibly
   /// empty) and drops every processor.
@@ -46,10 +59,16 @@ public:
   double work(int k) const;        // sum of w_i over the subset's stages
   double output_data(int k) const; // sum of delta_{e_j} over the subset's intervals
 
-  /// u's largest term if it joined subset k (u unused).
+  /// u's cycle-time if it joined subset k (u unused): its largest worst-case term, or under the paper's test its
+  /// cycle-time in the best election.
   double cycle_time_with(int u, int k);
-  /// Whether u (unused) can join subset k with every term <= P_max.
+  /// Whether u (unused) can join subset k with the state's period test still <= P_max.
   bool fits(int u, int k);
+  /// cycle_time_with(u, k) when fits(u, k), nothing otherwise (one evaluation under the paper's test).
+  std::optional<double> fitting_cycle_time(int u, int k);
+  /// u's largest worst-case term if it joined subset k, an upper bound of its cycle-time in any configuration and
+  /// election; nothing when u's compute or input-card term (the same in every election) is above P_max.
+  std::optional<double> cycle_time_bound(int u, int k);
   void add(int u, int k);
   void remove(int u);
   /// Merges subset `from` into `into` (stages only; `from`'s processors become unused; `from` is left empty).
@@ -59,8 +78,14 @@ public:
   double failure_probability() const;
   /// Every stage is in a subset that has a processor.
   bool complete() const;
-  /// The largest term over the used processors (the bound of the current state).
+  /// The largest term over the used processors (the worst-case bound of the current state, whatever the test).
   double period_bound() const;
+  /// The period the state's test compares with P_max: period_bound(), or the paper's all-alive best election.
+  double period() const;
+  PeriodTest period_test() const { return test_; }
+  /// Intervals in stage order, each with its subset's processors (none for stages of no subset or a subset without
+  /// processors): the input of bbr10_all_alive_period.
+  Mapping partial_mapping() const;
   /// Precondition: complete(). Intervals in stage order, each with its subset's processors as replicas.
   Mapping mapping() const;
 
@@ -74,10 +99,18 @@ private:
   double terms(int u) const; // largest term of processor u in its subset
   bool within(double t) const { return t <= bound_ * (1 + 1e-12); }
   bool neighbours_fit(int k) const;
+  bool fits_all_alive(int u, int k, bool worst_case_held); // precondition: u attached to k
+  bool election_free_terms_fit(int u, int k) const;        // u's compute and input card, u attached to k
+  void attach(int u, int k); // add and remove without a new version: the probes of fits and cycle_time_with
+  void detach(int u);
+  double cached_period_bound() const;       // period_bound() of the current version
+  AllAliveEvaluator& all_alive() const;     // loaded with partial_mapping()
   std::vector<int> neighbours(int k) const; // subsets holding an interval next to one of k's
 
   const Problem* problem_;
   double bound_;
+  PeriodTest test_;
+  std::uint64_t seed_;
   std::vector<int> subset_of_stage_; // 1..n (index 0 unused)
   std::vector<std::vector<int>> stages_;
   std::vector<std::vector<int>> procs_;
@@ -86,6 +119,11 @@ private:
   std::vector<std::vector<int>> runs_of_;                          // by subset: indices into runs_
   mutable std::vector<std::pair<int, double>> in_link_, out_link_; // terms()'s scratch: bytes per subset
   mutable ProcessorLoad load_;                                     // terms()'s scratch: bytes per node
+  mutable std::shared_ptr<AllAliveEvaluator> evaluator_;           // the paper's test's buffers (shared by copies)
+  long long version_               = 0;                            // bumped by every change of the state
+  mutable long long bound_version_ = -1;
+  mutable double bound_cache_      = 0;
+  mutable std::vector<int> sorted_; // all_alive()'s scratch
 };
 
 } // namespace pipesim

@@ -2,6 +2,7 @@
 #include "mappers/random/random_mapper.hpp"
 
 #include "base/random.hpp"
+#include "model/analysis.hpp"
 #include "model/analytic.hpp"
 #include "model/multiport_analytic.hpp"
 

@@ -5,6 +5,7 @@
 #include "model/multiport_analytic.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace pipesim {
@@ -28,5 +29,10 @@ struct ElectionChoice {
 ///   throws InputError when an interval has no alive replica.
 ElectionChoice bbr10_best_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                    const FailureConfiguration& config, std::uint64_t seed = 1);
+
+/// The same four elections on `instance`, each evaluated with `period` (for a mapping, bbr10_period; for the partial
+/// mappings of the reliability heuristics, mappers/bbr10/all_alive_period.hpp): the smallest, ties to the first.
+ElectionChoice bbr10_best_election_on(const Platform& platform, const ElectionInstance& instance,
+                                      const std::function<double(const Election&)>& period, std::uint64_t seed = 1);
 
 } // namespace pipesim

@@ -1,12 +1,5 @@
-// Shared pieces of the bbr10 §6.1 elections and the table of elections by name.
+// Shared pieces of the bbr10 §6.1 elections.
 #include "model/bbr10/election.hpp"
-
-#include "model/bbr10/best.hpp"
-#include "model/bbr10/exhaustive.hpp"
-#include "model/bbr10/max_bout.hpp"
-#include "model/bbr10/min_comm.hpp"
-#include "model/bbr10/min_nb_procs.hpp"
-#include "model/bbr10/random_election.hpp"
 
 #include "base/input_error.hpp"
 
@@ -100,37 +93,6 @@ void elect_smallest_outgoing_time(const ElectionInstance& instance, const std::v
     loads.add(best, j);
     election.sender[static_cast<std::size_t>(j)] = best;
   }
-}
-
-ElectionFunction bbr10_election(ElectionPolicy policy, std::uint64_t seed)
-{
-  using P = ElectionPolicy;
-  switch (policy) {
-  case P::random:
-    return [seed](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
-      return bbr10_random_election(pl, pf, mp, c, seed);
-    };
-  case P::max_bout:
-    return bbr10_max_bout_election;
-  case P::min_comm:
-    return bbr10_min_comm_election;
-  case P::min_nb_procs:
-    return bbr10_min_nb_procs_election;
-  case P::best:
-    return [seed](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
-      return bbr10_best_election(pl, pf, mp, c, seed).election;
-    };
-  case P::exhaustive:
-    return [](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
-      return bbr10_exhaustive_election(pl, pf, mp, c).election;
-    };
-  case P::first:
-  case P::first_alive:
-    break;
-  }
-  return [](const Pipeline&, const Platform&, const Mapping& mp, const FailureConfiguration& c) {
-    return first_alive_election(mp, c);
-  };
 }
 
 } // namespace pipesim

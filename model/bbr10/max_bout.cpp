@@ -8,7 +8,11 @@ namespace pipesim {
 Election bbr10_max_bout_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                  const FailureConfiguration& config)
 {
-  ElectionInstance instance(pipeline, platform, mapping, config);
+  return bbr10_max_bout_election_on(platform, ElectionInstance(pipeline, platform, mapping, config));
+}
+
+Election bbr10_max_bout_election_on(const Platform& platform, const ElectionInstance& instance)
+{
   Election election;
   for (const auto& candidates : instance.alive) {
     int best = candidates.front();

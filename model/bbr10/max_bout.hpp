@@ -5,6 +5,8 @@
 
 namespace pipesim {
 
+struct ElectionInstance;
+
 /// Contract.
 /// - Source: bbr10 §6.1, Algorithm 3 (MaxBout): for each stage, the surviving allocated processor with the
 ///   biggest Bout. Per interval in pipesim (only the last stage of an interval sends remotely). Ties (equal Bout,
@@ -14,5 +16,7 @@ namespace pipesim {
 /// - Returns: one alive sender per interval; throws InputError when an interval has no alive replica.
 Election bbr10_max_bout_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                  const FailureConfiguration& config);
+/// The same on the candidates and receivers of `instance` (model/bbr10/election.hpp).
+Election bbr10_max_bout_election_on(const Platform& platform, const ElectionInstance& instance);
 
 } // namespace pipesim

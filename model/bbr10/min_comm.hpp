@@ -5,6 +5,8 @@
 
 namespace pipesim {
 
+struct ElectionInstance;
+
 /// Contract.
 /// - Source: bbr10 §6.1, Algorithm 4 (MinComm), per interval (only the last stage of an interval sends):
 ///   1. an interval with a single alive replica elects it (the paper: alloc(i) = {u}; a single survivor is just as
@@ -21,5 +23,7 @@ namespace pipesim {
 ///   throws InputError when an interval has no alive replica.
 Election bbr10_min_comm_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                  const FailureConfiguration& config);
+/// The same on the candidates and receivers of `instance` (model/bbr10/election.hpp).
+Election bbr10_min_comm_election_on(const Platform& platform, const ElectionInstance& instance);
 
 } // namespace pipesim

@@ -10,7 +10,11 @@ namespace pipesim {
 Election bbr10_min_nb_procs_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                      const FailureConfiguration& config)
 {
-  ElectionInstance instance(pipeline, platform, mapping, config);
+  return bbr10_min_nb_procs_election_on(platform, ElectionInstance(pipeline, platform, mapping, config));
+}
+
+Election bbr10_min_nb_procs_election_on(const Platform& platform, const ElectionInstance& instance)
+{
   OutgoingLoads loads(platform, instance);
   Election election{std::vector<int>(static_cast<std::size_t>(instance.m()), -1)};
   std::vector<int> rest;

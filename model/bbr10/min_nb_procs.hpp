@@ -5,6 +5,8 @@
 
 namespace pipesim {
 
+struct ElectionInstance;
+
 /// Contract.
 /// - Source: bbr10 §6.1, Algorithm 5 (MinNbProcs), per interval (only the last stage of an interval sends):
 ///   1. an interval whose output stays local (no receiver) elects its first alive replica (the paper: at random;
@@ -17,5 +19,7 @@ namespace pipesim {
 /// - Returns: one alive sender per interval (a heuristic); throws InputError when an interval has no alive replica.
 Election bbr10_min_nb_procs_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                      const FailureConfiguration& config);
+/// The same on the candidates and receivers of `instance` (model/bbr10/election.hpp).
+Election bbr10_min_nb_procs_election_on(const Platform& platform, const ElectionInstance& instance);
 
 } // namespace pipesim

@@ -9,7 +9,11 @@ namespace pipesim {
 Election bbr10_random_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                const FailureConfiguration& config, std::uint64_t seed)
 {
-  ElectionInstance instance(pipeline, platform, mapping, config);
+  return bbr10_random_election_on(ElectionInstance(pipeline, platform, mapping, config), seed);
+}
+
+Election bbr10_random_election_on(const ElectionInstance& instance, std::uint64_t seed)
+{
   Rng rng(seed);
   Election election;
   for (const auto& candidates : instance.alive) // Algorithm 2: "perform a random election of a surviving processor"

@@ -7,6 +7,8 @@
 
 namespace pipesim {
 
+struct ElectionInstance;
+
 /// Contract.
 /// - Source: bbr10 §6.1, Algorithm 2 (Random): for each stage, a surviving processor allocated to it, drawn
 ///   uniformly. Only the election of the last stage of an interval sends remotely (the paper says so), so pipesim
@@ -17,5 +19,7 @@ namespace pipesim {
 /// - Returns: one alive sender per interval; throws InputError when an interval has no alive replica.
 Election bbr10_random_election(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                const FailureConfiguration& config, std::uint64_t seed);
+/// The same on the candidates of `instance` (model/bbr10/election.hpp).
+Election bbr10_random_election_on(const ElectionInstance& instance, std::uint64_t seed);
 
 } // namespace pipesim

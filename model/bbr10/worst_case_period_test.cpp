@@ -1,5 +1,6 @@
 // The worst-case period: hand example, eq. (1) on interval mappings, heuristic >= exact elections.
 #include "base/input_error.hpp"
+#include "model/bbr10/election_table.hpp"
 #include "model/bbr10/worst_case_period.hpp"
 #include "model/test_fixtures.hpp"
 

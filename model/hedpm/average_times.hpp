@@ -19,6 +19,7 @@ inline double hedpm_transfer(HedpmMeanLink link, double bytes) { return link.c +
 
 /// c̄ and B̄ over the ordered pairs (u, v), u != v, of `processors`; with fewer than two processors, over the links
 /// P_in -> u and u -> P_out of the processors given (the pipeline's own transfers). Precondition: non-empty.
+/// Complexity: O(q^2) for q processors; the other functions of this file are O(q) or O(stages + q) (eq. (6)).
 HedpmMeanLink hedpm_mean_link(const Platform& platform, std::span<const int> processors);
 
 /// c̄ and B̄ of the links from `others` to u (`incoming`) or from u to `others`: the link to the processor of an

@@ -25,6 +25,8 @@ namespace pipesim {
 /// Mean of values, written x_0 + (sum_{k>0} (x_k - x_0)) / K over the values sorted in increasing order: exactly x
 /// when all values are x, so links that are all equal give the same bits whatever the replica counts, and the same
 /// bits whatever the order of the values (the exact mappers rely on both). Infinite when a value is.
+/// Complexity: O(K log K) for K values (sorted); hedpm_in_time and hedpm_out_time, O(R log R) for the R replicas
+/// they average over; hedpm_predict, O(n + sum_j R_j (R_{j-1} + R_{j+1}) log R).
 double hedpm_mean(std::span<const double> values);
 
 /// in_j(r): receive part of t(u) for replica r of `self` from the dealt replicas of `prev` (processor indices, or

@@ -28,7 +28,7 @@ TaskChainRanges sv95_fitted_ranges();
 /// Draws k tasks with pipesim::Rng(seed), in this order: per task, its three f_exec coefficients, p_min, and a
 /// uniform number u (replicable iff u < ranges.replicable); then per pair i -> i+1 its three f_icom and five
 /// f_ecom coefficients. No input or output time, no memory (p_min only). Throws InputError when k < 1 or a range
-/// allows negative values.
+/// allows negative values. Complexity: O(k) draws.
 TaskChain generate_task_chain(int k, const TaskChainRanges& ranges, std::uint64_t seed);
 
 } // namespace pipesim

@@ -28,7 +28,7 @@ struct FitPoint {
 
 /// The least-squares solution x of min |A x - y| (A: rows of equal length n <= rows). Columns are scaled to unit norm
 /// and solved by Householder QR, so 1/p and p columns of very different sizes keep full precision. Throws
-/// InputError when A has rank < n (the samples cannot tell the coefficients apart).
+/// InputError when A has rank < n (the samples cannot tell the coefficients apart). Complexity: O(rows n^2).
 /// A refusal (too few samples, rank deficient) is an InputError about `key`, its message starting with `what`.
 std::vector<double> least_squares(const std::vector<std::vector<double>>& a, const std::vector<double>& y,
                                   const std::string& key = "task_chain", const std::string& what = "");
@@ -58,7 +58,7 @@ std::vector<int> spread_counts(int lo, int hi, int count);
 /// ps + pr <= P (senders and receivers on different processors), the cross through the middle first, chosen so that
 /// they tell the 5 coefficients apart. Throws InputError (at `where`) naming the function, the samples possible, why
 /// (P, the tasks' minimums, a table's range) and what would give more, when a function's samples cannot tell its
-/// coefficients apart; and when `samples` < 5.
+/// coefficients apart; and when `samples` < 5. Complexity: O(k samples).
 std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples = 8, const FitLocator& where = {});
 
 /// The chain's own functions at the samples: the samples of a chain given by functions (a polynomial fit of tables).

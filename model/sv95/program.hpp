@@ -18,6 +18,7 @@ CostFunction program_exec(const TaskProgram& program, double speed);
 /// other processors, row-major [i * pr + j]. block: the output is cut into ps equal contiguous blocks on the senders
 /// and pr on the receivers, and i sends j the overlap of their blocks (computed in whole units of 1 / (ps pr), so
 /// ps == pr is exactly the identity); transpose: output / (ps pr) from every sender to every receiver.
+/// Complexity: O(ps pr) (the matrix).
 std::vector<double> redistribution_bytes(const TaskProgram& program, int ps, int pr);
 
 /// The redistribution between two tasks of one instance on the same p processors, p x p row-major: as

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 
 namespace pipesim {
 
@@ -107,8 +108,17 @@ void check_modules(const TaskChain& chain, const std::vector<Sv95Module>& module
 std::vector<Sv95Module> sv95_modules(const Mapping& mapping)
 {
   std::vector<Sv95Module> modules;
+  std::map<int, const Interval*> holder; // processor -> the module whose instance holds it (§2.2: one per processor)
   for (int j = 0; j < mapping.m(); ++j) {
     const Interval& in = mapping.interval(j);
+    for (std::size_t r = 0; r < in.replicas.size(); ++r)
+      for (int u : in.replicas[r])
+        if (auto [it, added] = holder.emplace(u, &in); !added)
+          throw InputError::keyed(replica_key(j, r), u,
+                                  fmt::format("processor {} (platform index) already runs an instance of the module "
+                                              "[{}-{}]; seed 001 gives each processor to one instance of one module "
+                                              "(an instance is busy for its whole response time)",
+                                              u, it->second->first, it->second->last));
     Sv95Module m{in.first, in.last, static_cast<int>(in.replicas.size()),
                  in.replicas.empty() ? 0 : static_cast<int>(in.replicas.front().size())};
     for (std::size_t r = 0; r < in.replicas.size(); ++r)

@@ -23,6 +23,8 @@ struct Sv95Module {
 /// hold the sum of their memories (the tasks' data live together: sv95 §6.3).
 int module_p_min(const TaskChain& chain, int first, int last);
 /// §2.2: only modules composed exclusively of replicable tasks are replicable.
+/// Complexity: O(last - first + 1) for these and the step functions below (module_exec, module_input, ...);
+/// sv95_evaluate, check_modules, sv95_modules and sv95_mapping, O(k + m) for k tasks and m modules.
 bool module_replicable(const TaskChain& chain, int first, int last);
 
 /// §3.3 composition: the module's time on p processors per instance, without its external communication:
@@ -57,7 +59,8 @@ Sv95Evaluation sv95_evaluate(const TaskChain& chain, const std::vector<Sv95Modul
 void check_modules(const TaskChain& chain, const std::vector<Sv95Module>& modules, int P = -1);
 
 /// The triplets of a mapping whose intervals are modules, each replica a group of processors: InputError when the
-/// groups of an interval differ in size (a triplet has one p) or a replicated interval is not dealt.
+/// groups of an interval differ in size (a triplet has one p), a replicated interval is not dealt, or a processor is
+/// in two instances (§2.2: each processor belongs to one instance of one module).
 std::vector<Sv95Module> sv95_modules(const Mapping& mapping);
 /// The mapping of triplets on the homogeneous machine: module j's instances are groups of consecutive processor
 /// indices, after those of modules 1..j-1, dealt (DESIGN.md §3.7-3.8).

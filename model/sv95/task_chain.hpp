@@ -139,6 +139,7 @@ std::optional<NegativeTime> first_negative(const CommFunction& f, int lo_s, int 
 /// Every time the mappers may evaluate on P processors is >= 0: f_exec_i over [task_p_min(i), P], f_icom_i over
 /// [max of both tasks' minimum, P], f_ecom_i over [task_p_min(i), P] x [task_p_min(i + 1), P], input and output
 /// over the first and last tasks' ranges. Returns the first negative time found, with its function named.
+/// Complexity: O(k P^2) evaluations (f_ecom over pairs of counts); first_negative, O(hi - lo) or O(the rectangle).
 std::optional<NegativeTime> check_times(const TaskChain& chain, int P);
 
 } // namespace pipesim

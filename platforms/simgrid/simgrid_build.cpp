@@ -2,9 +2,11 @@
 #include "platforms/simgrid/simgrid_platform.hpp"
 
 #include "base/input_error.hpp"
+#include "platforms/simgrid/simgrid_profiles.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
+#include <optional>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -65,6 +67,14 @@ double link_bandwidth(const Platform& platform, const HostNode& src, const HostN
 
 std::string link_name(const HostNode& src, const HostNode& dst) { return src.name + "->" + dst.name; }
 
+/// The bandwidth profile (ratios of b_{u,v}) the scenario gives the link src -> dst, if any.
+std::optional<Profile> pair_bandwidth(const Platform& platform, const HostNode& src, const HostNode& dst)
+{
+  for (const PairProfiles& pair : platform.profiles().pairs)
+    if (pair.from == src.name && pair.to == dst.name) return pair.bandwidth;
+  return std::nullopt;
+}
+
 std::string xml_escape(const std::string& text)
 {
   std::string out;
@@ -100,16 +110,23 @@ void build_simgrid_platform(const Platform& platform, bool with_cards)
   std::vector<sg4::Host*> hosts;
   std::vector<const sg4::Link*> card_in(nodes.size(), nullptr);
   std::vector<const sg4::Link*> card_out(nodes.size(), nullptr);
+  // a link takes its bandwidth profile (absolute values: ratio x nominal) before it is sealed
+  auto card_link = [&](const std::string& name, double bandwidth, const std::optional<Profile>& profile) {
+    sg4::Link* link = zone->create_link(name, bandwidth);
+    if (profile) link->set_bandwidth_profile(simgrid_profile("pipesim/bandwidth/" + name, *profile, bandwidth));
+    return link;
+  };
   for (std::size_t i = 0; i < nodes.size(); ++i) {
-    const Processor* proc = nodes[i].processor;
-    sg4::Host* host       = zone->create_host(nodes[i].name, proc ? proc->speed : 1.0);
+    const Processor* proc        = nodes[i].processor;
+    const HostProfiles* profiles = proc ? platform.profiles().host(proc->name) : nullptr;
+    sg4::Host* host              = zone->create_host(nodes[i].name, proc ? proc->speed : 1.0);
     if (proc) {
       for (const auto& [key, value] : properties(*proc))
         host->set_property(key, value);
       if (with_cards && std::isfinite(proc->nic_in))
-        card_in[i] = zone->create_link(nodes[i].name + "_nic_in", proc->nic_in);
+        card_in[i] = card_link(nodes[i].name + "_nic_in", proc->nic_in, profiles ? profiles->nic_in : std::nullopt);
       if (with_cards && std::isfinite(proc->nic_out))
-        card_out[i] = zone->create_link(nodes[i].name + "_nic_out", proc->nic_out);
+        card_out[i] = card_link(nodes[i].name + "_nic_out", proc->nic_out, profiles ? profiles->nic_out : std::nullopt);
     }
     hosts.push_back(host->seal());
   }
@@ -118,7 +135,7 @@ void build_simgrid_platform(const Platform& platform, bool with_cards)
       if (i == j) continue;
       double b = link_bandwidth(platform, nodes[i], nodes[j]);
       if (b == 0) continue;
-      const sg4::Link* link = zone->create_link(link_name(nodes[i], nodes[j]), b)
+      const sg4::Link* link = card_link(link_name(nodes[i], nodes[j]), b, pair_bandwidth(platform, nodes[i], nodes[j]))
                                   ->set_latency(platform.latency(nodes[i].send, nodes[j].recv));
       std::vector<sg4::LinkInRoute> route;
       if (card_out[i]) route.emplace_back(card_out[i]);
@@ -129,9 +146,16 @@ void build_simgrid_platform(const Platform& platform, bool with_cards)
   zone->seal();
 }
 
-std::string export_xml(const Platform& platform)
+std::string export_xml(const Platform& platform, const std::string& profile_prefix)
 {
-  auto nodes      = host_nodes(platform);
+  auto nodes    = host_nodes(platform);
+  auto profiles = exported_profiles(platform, profile_prefix);
+  auto files    = [&](const std::string& element) { // the profile attributes of a host or link
+    std::string attributes;
+    for (const auto& e : profiles)
+      if (e.element == element) attributes += fmt::format(" {}=\"{}\"", e.attribute, xml_escape(e.file));
+    return attributes;
+  };
   std::string xml = "<?xml version='1.0'?>\n"
                     "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
                     "<!-- Written by pipesim. One link per ordered pair of hosts (b_{u,v}, c_{u,v}); network-card\n"
@@ -141,8 +165,8 @@ std::string export_xml(const Platform& platform)
   for (const auto& node : nodes) {
     double speed = node.processor ? node.processor->speed : 1.0;
     auto props   = node.processor ? properties(*node.processor) : decltype(properties(Processor{})){};
-    xml += fmt::format("    <host id=\"{}\" speed=\"{}f\"{}>\n", xml_escape(node.name), number(speed),
-                       props.empty() ? "/" : "");
+    xml += fmt::format("    <host id=\"{}\" speed=\"{}f\"{}{}>\n", xml_escape(node.name), number(speed),
+                       node.processor ? files(node.name) : "", props.empty() ? "/" : "");
     for (const auto& [key, value] : props)
       xml += fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", key, value);
     if (!props.empty()) xml += "    </host>\n";
@@ -154,8 +178,8 @@ std::string export_xml(const Platform& platform)
       double b = link_bandwidth(platform, src, dst);
       if (b == 0) continue;
       std::string id = xml_escape(link_name(src, dst));
-      xml += fmt::format("    <link id=\"{}\" bandwidth=\"{}Bps\" latency=\"{}s\"/>\n", id, number(b),
-                         number(platform.latency(src.send, dst.recv)));
+      xml += fmt::format("    <link id=\"{}\" bandwidth=\"{}Bps\" latency=\"{}s\"{}/>\n", id, number(b),
+                         number(platform.latency(src.send, dst.recv)), files(link_name(src, dst)));
       routes += fmt::format("    <route src=\"{}\" dst=\"{}\" symmetrical=\"NO\"><link_ctn id=\"{}\"/></route>\n",
                             xml_escape(src.name), xml_escape(dst.name), id);
     }

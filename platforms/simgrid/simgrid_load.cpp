@@ -5,16 +5,19 @@
 #include "base/input_error.hpp"
 #include "base/subprocess.hpp"
 #include "platforms/platform_json.hpp"
+#include "platforms/simgrid/simgrid_profiles.hpp"
 #include "platforms/simgrid/xml_precheck.hpp"
 
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <functional>
 #include <simgrid/s4u/Engine.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <sys/resource.h>
+#include <vector>
 
 namespace sg4 = simgrid::s4u;
 
@@ -64,8 +67,7 @@ Platform decode_platform(const std::string& text)
 
 } // namespace
 
-Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
-                           const PlatformOptions& options)
+std::string with_xml_platform(const std::string& file, const std::function<std::string(const std::string&)>& job)
 {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
@@ -84,14 +86,24 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
     } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
       throw InputError::in_file(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what()));
     }
-    return encode_platform(platform_from_engine(file, in_name, out_name, options));
+    return job(text.str());
   };
   JobOutcome loaded = std::move(run_pool(1, {}, load).front());
   if (loaded.status == JobStatus::bad_input) throw loaded.input_error();
   if (!loaded.ok()) // SimGrid died (xbt_die, abort) or threw something else
     throw InputError::in_file(
         file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text));
-  return decode_platform(loaded.text);
+  return std::move(loaded.text);
+}
+
+Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
+                           const PlatformOptions& options)
+{
+  return decode_platform(with_xml_platform(file, [&](const std::string& text) {
+    Platform platform = platform_from_engine(file, in_name, out_name, options);
+    attach_xml_profiles(platform, file, text); // speed_file, state_file, bandwidth_file, latency_file
+    return encode_platform(platform);
+  }));
 }
 
 } // namespace pipesim

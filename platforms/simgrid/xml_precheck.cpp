@@ -125,6 +125,8 @@ struct Element {
   int line   = 1;
   int parent = -1;
   std::string routing;
+  std::size_t begin = 0; // the start tag in the text: [begin, end)
+  std::size_t end   = 0;
 };
 
 /// The value of attribute `name` in the tag text, or "".
@@ -169,7 +171,7 @@ Elements elements(const std::string& text)
     std::size_t end = pos + 1;
     while (end < text.size() && is_name_char(text[end]))
       ++end;
-    Element e{text.substr(pos + 1, end - pos - 1), 0, open.empty() ? -1 : open.back(), ""};
+    Element e{text.substr(pos + 1, end - pos - 1), 0, open.empty() ? -1 : open.back(), "", pos, 0};
     for (char quote = 0; end < text.size() && (quote != 0 || text[end] != '>'); ++end)
       if (quote != 0 ? text[end] == quote : (text[end] == '"' || text[end] == '\'')) quote = quote != 0 ? 0 : text[end];
     if (end >= text.size()) return {out, true};
@@ -178,6 +180,7 @@ Elements elements(const std::string& text)
     lines_up_to = pos;
     e.line      = line;
     e.routing   = attribute(std::string_view(text).substr(pos, end - pos), "routing");
+    e.end       = end;
     out.push_back(std::move(e));
     if (text[end - 1] != '/') open.push_back(static_cast<int>(out.size()) - 1);
     pos = end + 1;
@@ -215,6 +218,14 @@ void check_structure(const std::string& file, const std::string& text)
 }
 
 } // namespace
+
+void for_each_xml_element(const std::string& text, const XmlElementVisitor& visit)
+{
+  for (const Element& e : elements(text).list)
+    visit(e.name, e.line, std::string_view(text).substr(e.begin, e.end - e.begin));
+}
+
+std::string xml_attribute(std::string_view tag, std::string_view name) { return attribute(tag, name); }
 
 void precheck_platform_xml(const std::string& file, const std::string& text)
 {

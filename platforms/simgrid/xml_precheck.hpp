@@ -2,7 +2,9 @@
 // exception) on some bad values, which would only surface as "the loading process died" without a line or value.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace pipesim {
 
@@ -19,5 +21,12 @@ namespace pipesim {
 ///   <cabinet> directly in <platform>.
 /// A value that is not a number is left to SimGrid's parser, which names its line. Complexity: O(size of the text).
 void precheck_platform_xml(const std::string& file, const std::string& text);
+
+/// Calls `visit(name, line, tag)` for every element of the text outside comments, declarations and processing
+/// instructions, in document order; `tag` is the text of its start tag. O(size of the text).
+using XmlElementVisitor = std::function<void(const std::string& name, int line, std::string_view tag)>;
+void for_each_xml_element(const std::string& text, const XmlElementVisitor& visit);
+/// The value of attribute `name` in a start tag's text, or "" when it has none.
+std::string xml_attribute(std::string_view tag, std::string_view name);
 
 } // namespace pipesim

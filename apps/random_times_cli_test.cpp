@@ -1,0 +1,104 @@
+// `pipesim map` and `simulate` with random operation times (DESIGN.md §3.10): the `stochastic` object, the simulated
+// period's interval with a precision, and the refusals of bad precisions (exit 2).
+#include "cli_test_util.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+namespace {
+
+/// quickstart's instance and mapping (3 stages one-to-one, exact network) with exponential work, written to a
+/// temporary file with `simulation` as its simulation section.
+std::string random_times_scenario(const std::string& simulation)
+{
+  auto dir = std::filesystem::temp_directory_path() / fmt::format("pipesim-random-times-{}", getpid());
+  std::filesystem::create_directories(dir);
+  auto path = dir / "exponential.yaml";
+  std::ofstream(path) << R"(name: exponential-line
+pipeline:
+  w: [1, 1]
+  delta: [0, 0, 0]
+  variability: {work: exponential, seed: 3}
+platform:
+  processors:
+    - {name: P1, speed: 1}
+    - {name: P2, speed: 1}
+  bandwidth: 1
+mapping: [{stages: [1, 1], replicas: [[P1]]}, {stages: [2, 2], replicas: [[P2]]}]
+simulation:
+)" + simulation;
+  return path.string();
+}
+
+std::pair<int, std::string> random_times_pipesim(const std::string& args)
+{
+  return pipesim::test::shell_output(fmt::format("{} {} 2>&1", PIPESIM_EXECUTABLE, args));
+}
+
+} // namespace
+
+TEST(RandomTimesCli, SimulateWithAPrecisionGivesTheIntervalAndTheStochasticFigures)
+{
+  // The two-stage blocking line with exponential work of mean 1: its period is 3/2 (the closed form
+  // mu1 mu2 (mu1 + mu2) / (mu1^2 + mu1 mu2 + mu2^2) = 2/3 at mu = 1 is its throughput).
+  auto [code, out] = random_times_pipesim("simulate --format json " + random_times_scenario("  datasets: 2000\n") +
+                                          " --precision 0.03");
+  ASSERT_EQ(code, 0) << out;
+  auto j                     = nlohmann::json::parse(out);
+  const nlohmann::json& sim  = j.at("simulated");
+  const nlohmann::json& stoc = j.at("stochastic");
+  const double period        = sim.at("period").get<double>();
+  const double lo = sim.at("period_ci").at(0).get<double>(), hi = sim.at("period_ci").at(1).get<double>();
+  EXPECT_LE(lo, period);
+  EXPECT_LE(period, hi);
+  EXPECT_LE((hi - lo) / 2, 0.03 * period);
+  EXPECT_EQ(sim.at("confidence").get<double>(), 0.95);
+  EXPECT_GE(sim.at("datasets_used").get<int>(), 2000);
+  EXPECT_EQ(sim.at("precision").get<double>(), 0.03);
+  EXPECT_GE(sim.at("warmup_detected").get<int>(), 0);
+  EXPECT_EQ(stoc.at("deterministic_period").get<double>(), 1.0); // the means: every stage takes 1
+  EXPECT_NEAR(stoc.at("exponential_period").get<double>(), 1.5, 1e-9);
+  EXPECT_TRUE(stoc.at("exponential_exact").get<bool>()) << stoc.dump();
+  EXPECT_EQ(stoc.at("exponential_states").get<int>(), 3);
+  // the max-plus run has the simulation's draws, N and precision: the same output times, so the same estimate
+  EXPECT_NEAR(stoc.at("maxplus_period").get<double>(), period, 1e-9 * period);
+  EXPECT_EQ(stoc.at("maxplus_datasets").get<int>(), sim.at("datasets_used").get<int>());
+  EXPECT_TRUE(stoc.at("nbue").at("applies").get<bool>());
+  EXPECT_TRUE(lo <= 1.5 && 1.5 <= hi) << sim.dump(); // seed 3's interval covers the exact period
+}
+
+TEST(RandomTimesCli, MapAndSimulateTablesShowTheStochasticRows)
+{
+  const std::string file = random_times_scenario("  datasets: 4000\n");
+  auto [code, out]       = random_times_pipesim("map " + file);
+  ASSERT_EQ(code, 0) << out;
+  for (const char* row :
+       {"period (means)", "period (max-plus)", "period (exponential)", "CTMC, 3 states", "N.B.U.E. bracket"})
+    EXPECT_NE(out.find(row), std::string::npos) << row << " missing in:\n" << out;
+  auto [sim_code, sim_out] = random_times_pipesim("simulate " + file);
+  ASSERT_EQ(sim_code, 0) << sim_out;
+  EXPECT_NE(sim_out.find("simulated period  "), std::string::npos) << sim_out;
+  EXPECT_NE(sim_out.find("(95 %, 20 batches"), std::string::npos) << sim_out;
+}
+
+TEST(RandomTimesCli, BadPrecisionsExitTwo)
+{
+  const std::string file = random_times_scenario("  datasets: 100\n");
+  for (const char* bad : {"0", "1.5", "x"}) {
+    auto [code, out] = random_times_pipesim(fmt::format("simulate {} --precision {}", file, bad));
+    EXPECT_EQ(code, 2) << out;
+    EXPECT_NE(out.find("--precision"), std::string::npos) << out;
+  }
+  auto [code, out] = random_times_pipesim(fmt::format("simulate {} --precision 0.01 --warmup 10", file));
+  EXPECT_EQ(code, 2) << out;
+  EXPECT_NE(out.find("detected"), std::string::npos) << out;
+  const std::string bad_yaml = random_times_scenario("  precision: 2\n");
+  auto [yaml_code, yaml_out] = random_times_pipesim("simulate " + bad_yaml);
+  EXPECT_EQ(yaml_code, 2) << yaml_out;
+  for (const char* part : {"exponential.yaml:13:", "simulation.precision", "value '2'"})
+    EXPECT_NE(yaml_out.find(part), std::string::npos) << part << " missing in: " << yaml_out;
+}

@@ -1,0 +1,78 @@
+// The `dynamic:` section of a scenario, read strictly (dynamic_spec.hpp).
+//
+// Choices:
+// - `period` only with periodic (required there), `threshold` and `windows` only with threshold: a key that does not
+//   apply is an error, as in `simulation.failures`.
+// - `cost: handover` and `on_crash: remap` are read and refused: not built yet (docs/dynamic.md says what is).
+// - `state` is one number (every stage) or one per stage, bytes >= 0.
+#include "scenarios/dynamic_spec.hpp"
+
+#include <fmt/format.h>
+
+namespace pipesim {
+
+namespace {
+void parse_state(const YamlNode& node, int n, RemapSettings& remap)
+{
+  if (node.is_scalar()) {
+    remap.state.assign(static_cast<std::size_t>(n), node.as_nonnegative());
+    return;
+  }
+  if (!node.is_sequence()) node.fail(fmt::format("expected bytes >= 0, or a list of {} (one per stage)", n));
+  std::vector<YamlNode> items = node.items();
+  if (static_cast<int>(items.size()) != n)
+    node.fail(fmt::format("expected {} sizes (one per stage), got {}", n, items.size()));
+  for (const YamlNode& item : items)
+    remap.state.push_back(item.as_nonnegative());
+}
+
+void parse_policy_keys(const YamlNode& node, DynamicSpec& spec)
+{
+  auto only = [&](const char* key, RemapPolicyKind kind) {
+    auto found = node.find(key);
+    if (found && spec.policy != kind)
+      found->fail_key(fmt::format("'{}' applies to policy {} only", key, to_string(kind)));
+    return found;
+  };
+  if (auto period = only("period", RemapPolicyKind::periodic))
+    spec.period = period->as_positive();
+  else if (spec.policy == RemapPolicyKind::periodic)
+    node.fail_key("policy periodic needs 'period' (seconds > 0)");
+  if (auto threshold = only("threshold", RemapPolicyKind::threshold)) spec.threshold = threshold->as_nonnegative();
+  if (auto windows = only("windows", RemapPolicyKind::threshold)) spec.windows = windows->as_int_at_least(1);
+}
+} // namespace
+
+DynamicSpec parse_dynamic_spec(const YamlNode& node, int n)
+{
+  DynamicSpec spec;
+  spec.line = node.line();
+  node.require_map();
+  node.allow_only({"policy", "mapper", "period", "threshold", "windows", "window", "check", "cost", "state", "restart",
+                   "on_crash"});
+  if (auto policy = node.find("policy")) spec.policy = policy->as_enum<RemapPolicyKind>("policy");
+  if (auto mapper = node.find("mapper")) {
+    spec.mapper = mapper->as_string();
+    if (spec.mapper.empty()) mapper->fail("expected a mapper name");
+  }
+  parse_policy_keys(node, spec);
+  spec.remap.window = 0;
+  spec.remap.check  = 0;
+  if (auto window = node.find("window")) spec.remap.window = window->as_int_at_least(1);
+  if (auto check = node.find("check")) spec.remap.check = check->as_positive();
+  if (auto cost = node.find("cost")) {
+    spec.remap.cost = cost->as_enum<RemapCost>("cost");
+    if (spec.remap.cost == RemapCost::handover)
+      cost->fail("not built yet: only 'drain' re-maps (docs/dynamic.md, \"Re-mapping during the run\")");
+  }
+  if (auto state = node.find("state")) parse_state(*state, n, spec.remap);
+  if (auto restart = node.find("restart")) spec.remap.restart = restart->as_nonnegative();
+  if (auto on_crash = node.find("on_crash")) {
+    const std::string value = on_crash->as_string();
+    if (value == "remap") on_crash->fail("not built yet: repair after crashes re-maps nothing (docs/dynamic.md)");
+    if (value != "none") on_crash->fail("expected none (remap is not built yet)");
+  }
+  return spec;
+}
+
+} // namespace pipesim

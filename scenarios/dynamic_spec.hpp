@@ -1,0 +1,36 @@
+// Reading the `dynamic:` section of a scenario: re-mapping during the run (DESIGN.md §3.12, docs/dynamic.md).
+#pragma once
+
+#include "base/enum_names.hpp"
+#include "base/yaml_node.hpp"
+#include "simulator/remap.hpp"
+
+#include <string>
+
+namespace pipesim {
+
+/// The policies of DESIGN.md §3.12 (validation/remap_policies.hpp builds them).
+enum class RemapPolicyKind {
+  static_mapping, // never re-maps (the controller still measures: what it costs)
+  periodic,       // every `period` s, re-maps on the measured model when the mapper's answer differs
+  threshold,      // when the measured period exceeds the predicted one by `threshold` % for `windows` windows
+  clairvoyant     // knows the profiles: re-maps at every change, on the platform of that date, at no cost
+};
+PIPESIM_ENUM_NAMES(RemapPolicyKind, {static_mapping, "static"}, {periodic, "periodic"}, {threshold, "threshold"},
+                   {clairvoyant, "clairvoyant"});
+
+struct DynamicSpec {
+  RemapPolicyKind policy = RemapPolicyKind::static_mapping;
+  std::string mapper;    // the mapper the policy runs (empty: the scenario's `mapper`)
+  double period    = 0;  // periodic: T, s
+  double threshold = 10; // threshold: x, % above the predicted period
+  int windows      = 2;  // threshold: k windows in a row
+  RemapSettings remap;   // window 0: simulation.window or its default; check 0: half a window at the predicted period
+  int line = 0;
+};
+
+/// Reads `dynamic:` {policy, mapper, period, threshold, windows, window, check, cost, state, restart, on_crash};
+/// `n` stages (for `state` as a list). Every problem is an InputError naming file, line, key and value.
+DynamicSpec parse_dynamic_spec(const YamlNode& node, int n);
+
+} // namespace pipesim

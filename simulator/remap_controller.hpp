@@ -1,0 +1,22 @@
+// The re-mapping controller (DESIGN.md §3.12): a Controller (simulator/controller.hpp) that measures each window of
+// data sets and carries out what a RemapPolicy (simulator/remap.hpp) decides, by `drain`: the run is a sequence of
+// segments, one deployment of one mapping each, handed over in simulation (the actors stay C++, the decisions are
+// taken in main's run_until loop).
+#pragma once
+
+#include "simulator/engine.hpp"
+#include "simulator/job.hpp"
+
+namespace pipesim {
+
+/// InputError when `job` cannot re-map: a failure model or crash schedule, an execution other than one-port or
+/// multi-port, a `handover` cost, a window < 1 or a check interval <= 0, state sizes not one per stage.
+void check_remap_job(const SimulationJob& job);
+
+namespace detail {
+/// The period run of `job` (job.policy set) on the engine started for it: segments of the one-port or multi-port
+/// execution, a decision at every check, the result of the whole run with its re-maps.
+SimulationResult run_remapping(const SimulationJob& job, const SimulationSettings& run, const PreparedEngine& engine);
+} // namespace detail
+
+} // namespace pipesim

@@ -1,0 +1,29 @@
+// What a re-mapping run (simulator/remap_controller.hpp) sees of and asks from one segment of it: a segment is one
+// deployment of one mapping over a contiguous range of data sets (DESIGN.md §3.12, `drain`).
+#pragma once
+
+#include "model/operation.hpp"
+
+#include <functional>
+#include <limits>
+#include <vector>
+
+namespace pipesim {
+
+/// Shared by a segment's P_in, P_out and processors (simulator/replication.cpp) and the controller, which reads and
+/// writes it between engine steps (every actor paused). Data sets are numbered in the segment (0 = its first).
+/// Absent (RunInputs::gate null) in a run without re-mapping: each use is one pointer test.
+struct SegmentGate {
+  /// P_in feeds only data sets k < limit; P_out ends the segment once it has output `limit` of them.
+  int limit = std::numeric_limits<int>::max();
+  /// One past the highest data set P_in has offered so far (the data sets in flight or done).
+  int fed = 0;
+  /// Where P_out appends each output time (the run's outputs, every segment in turn), or null.
+  std::vector<double>* outputs = nullptr;
+  /// Called by P_out once the segment has ended (its other actors killed), in P_out's actor: a drain's hand-over.
+  std::function<void()> on_end;
+  /// Every operation of the processors: (kind, data set, interval j 0-based, start, end), or empty.
+  std::function<void(Operation, int, int, double, double)> probe;
+};
+
+} // namespace pipesim

@@ -1,0 +1,189 @@
+// The re-mapping policies (remap_policies.hpp).
+#include "validation/remap_policies.hpp"
+
+#include "base/input_error.hpp"
+#include "model/analysis.hpp"
+#include "model/event_graph.hpp"
+#include "platforms/profile.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+
+namespace pipesim {
+
+double predicted_period(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping, CommModel model,
+                        int buffer)
+{
+  if (model == CommModel::multi_port) return analyze_multiport(pipeline, platform, mapping, buffer).period;
+  CycleRatioResult cr = max_cycle_ratio(build_oneport_event_graph(pipeline, platform, mapping));
+  return cr.deadlock ? std::numeric_limits<double>::infinity() : cr.period;
+}
+
+MeasuredModel::MeasuredModel(const Platform& nominal, CommModel model) : model_(nominal), comm_(model)
+{
+  model_.set_profiles({});
+}
+
+void MeasuredModel::update(const WindowMeasurement& window)
+{
+  for (const IntervalMeasure& m : window.intervals)
+    if (m.node >= 0 && m.time > 0) model_.processor(m.node).speed = m.work / m.time;
+  if (comm_ == CommModel::multi_port) return; // a transfer's time there includes the cards' sharing: links nominal
+  for (const LinkMeasure& l : window.links) {
+    const double c   = model_.latency(l.from, l.to);
+    const double net = l.time - l.count * c;
+    if (l.bytes > 0 && net > 0) model_.set_link(l.from, l.to, l.bytes / net, c);
+  }
+}
+
+namespace {
+/// What every policy shares: the mapper, the problem, the measured model.
+class MapperPolicy : public RemapPolicy {
+public:
+  MapperPolicy(std::string mapper, PolicyContext context)
+      : mapper_(std::move(mapper)), context_(std::move(context)),
+        measured_(context_.problem.platform, context_.problem.model)
+  {
+  }
+
+protected:
+  /// Takes in the windows closed since the last call.
+  void measure(const RemapView& view)
+  {
+    for (std::size_t i = view.windows->size() - view.new_windows; i < view.windows->size(); ++i)
+      measured_.update((*view.windows)[i]);
+  }
+  /// The mapper's mapping on `platform`, or nothing when it finds none.
+  std::optional<Mapping> map_on(const Platform& platform) const
+  {
+    Problem problem  = context_.problem;
+    problem.platform = platform;
+    MapperResult r   = run_mapper(mapper_, problem, context_.options);
+    if (r.status == SolveStatus::infeasible || r.mapping.intervals.empty()) return std::nullopt;
+    return r.mapping;
+  }
+  double period_on(const Platform& platform, const Mapping& mapping) const
+  {
+    return predicted_period(context_.problem.pipeline, platform, mapping, context_.problem.model, context_.buffer);
+  }
+  const Platform& measured() const { return measured_.platform(); }
+
+private:
+  std::string mapper_;
+  PolicyContext context_;
+  MeasuredModel measured_;
+};
+
+class StaticPolicy final : public RemapPolicy {
+public:
+  std::optional<RemapDecision> decide(const RemapView&) override { return std::nullopt; }
+};
+
+class PeriodicPolicy final : public MapperPolicy {
+public:
+  PeriodicPolicy(std::string mapper, PolicyContext context, double period)
+      : MapperPolicy(std::move(mapper), std::move(context)), period_(period), due_(period)
+  {
+  }
+  double next_date(double) const override { return due_; }
+  std::optional<RemapDecision> decide(const RemapView& view) override
+  {
+    measure(view);
+    if (view.now < due_) return std::nullopt;
+    while (due_ <= view.now)
+      due_ += period_;
+    std::optional<Mapping> m = map_on(measured());
+    if (!m) return std::nullopt;
+    return RemapDecision{*m, fmt::format("periodic (every {:g} s)", period_), false};
+  }
+
+private:
+  double period_ = 0;
+  double due_    = 0;
+};
+
+class ThresholdPolicy final : public MapperPolicy {
+public:
+  ThresholdPolicy(std::string mapper, PolicyContext context, const DynamicSpec& spec, const Mapping& initial)
+      : MapperPolicy(std::move(mapper), context), threshold_(spec.threshold), windows_(spec.windows),
+        predicted_(period_on(context.problem.platform, initial))
+  {
+  }
+  std::optional<RemapDecision> decide(const RemapView& view) override;
+
+private:
+  double threshold_ = 10;
+  int windows_      = 2;
+  double predicted_ = 0;
+  int above_        = 0; // windows in a row above the threshold
+  int since_        = 0; // the first data set of the running mapping
+};
+
+std::optional<RemapDecision> ThresholdPolicy::decide(const RemapView& view)
+{
+  measure(view);
+  for (std::size_t i = view.windows->size() - view.new_windows; i < view.windows->size(); ++i) {
+    const WindowMeasurement& w = (*view.windows)[i];
+    if (w.disturbed || w.first < since_) continue; // the previous mapping's data sets, or a re-map's downtime
+    above_ = w.period > predicted_ * (1 + threshold_ / 100) ? above_ + 1 : 0;
+  }
+  if (above_ < windows_) return std::nullopt;
+  above_                   = 0;
+  const double measured_at = (*view.windows).back().period;
+  std::optional<Mapping> m = map_on(measured());
+  if (!m || same_mapping(*m, *view.mapping)) { // the mapping is still the best one: expect what it gives now
+    predicted_ = period_on(measured(), *view.mapping);
+    return std::nullopt;
+  }
+  std::string reason = fmt::format("threshold: period {:.6g} s > {:.6g} s predicted + {:g} % for {} windows",
+                                   measured_at, predicted_, threshold_, windows_);
+  predicted_         = period_on(measured(), *m);
+  since_             = view.next_dataset;
+  return RemapDecision{*m, reason, false};
+}
+
+class ClairvoyantPolicy final : public MapperPolicy {
+public:
+  ClairvoyantPolicy(std::string mapper, PolicyContext context)
+      : MapperPolicy(std::move(mapper), context), platform_(context.problem.platform),
+        dates_(profile_change_dates(platform_, 1e15, 100'000))
+  {
+  }
+  double next_date(double now) const override
+  {
+    auto it = std::upper_bound(dates_.begin(), dates_.end(), now);
+    return it == dates_.end() ? std::numeric_limits<double>::infinity() : *it;
+  }
+  std::optional<RemapDecision> decide(const RemapView& view) override
+  {
+    if (!std::binary_search(dates_.begin(), dates_.end(), view.now)) return std::nullopt; // a regular check
+    std::optional<Mapping> m = map_on(platform_at(platform_, view.now));
+    if (!m) return std::nullopt;
+    return RemapDecision{*m, fmt::format("clairvoyant: the platform changes at {:g} s", view.now), true};
+  }
+
+private:
+  Platform platform_;
+  std::vector<double> dates_;
+};
+} // namespace
+
+std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const std::string& scenario_mapper,
+                                               const PolicyContext& context, const Mapping& initial)
+{
+  const std::string mapper = spec.mapper.empty() ? scenario_mapper : spec.mapper;
+  switch (spec.policy) {
+  case RemapPolicyKind::static_mapping:
+    return std::make_shared<StaticPolicy>();
+  case RemapPolicyKind::periodic:
+    return std::make_shared<PeriodicPolicy>(mapper, context, spec.period);
+  case RemapPolicyKind::threshold:
+    return std::make_shared<ThresholdPolicy>(mapper, context, spec, initial);
+  case RemapPolicyKind::clairvoyant:
+    return std::make_shared<ClairvoyantPolicy>(mapper, context);
+  }
+  throw InputError("dynamic.policy: unknown");
+}
+
+} // namespace pipesim

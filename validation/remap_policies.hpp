@@ -1,0 +1,49 @@
+// The re-mapping policies of DESIGN.md §3.12 (static, periodic, threshold, clairvoyant), built above the simulator:
+// each is a RemapPolicy (simulator/remap.hpp) that runs a registered mapper on a model built from the measurements.
+#pragma once
+
+#include "mappers/mapper.hpp"
+#include "scenarios/dynamic_spec.hpp"
+#include "simulator/remap.hpp"
+
+#include <memory>
+
+namespace pipesim {
+
+/// What a policy needs besides its spec: the problem the scenario maps (pipeline, nominal platform with its profiles,
+/// communication model, objective), the mapper's options and the multi-port buffer.
+struct PolicyContext {
+  Problem problem;
+  MapperOptions options;
+  int buffer = 1;
+};
+
+/// The steady period of `mapping` on `platform` in `model` (one-port: the event graph; multi-port: bbr10's Algorithm
+/// 1 or the allotted event graph), the figure a policy predicts.
+double predicted_period(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping, CommModel model,
+                        int buffer);
+
+/// The model a policy maps on (docs/dynamic.md, "The measured model"): `nominal` with each processor's speed the
+/// work over the compute time of its latest window, and (one-port) each measured pair's bandwidth the bytes over the
+/// transfer time less the nominal latency. A processor or pair that no window measured keeps its last measured value
+/// (`speeds`, `bandwidths`: the state carried from call to call, filled from `nominal` at first) or its nominal one.
+class MeasuredModel {
+public:
+  MeasuredModel(const Platform& nominal, CommModel model);
+  /// Takes in one window's measurements (the later ones win).
+  void update(const WindowMeasurement& window);
+  /// The platform model of the latest measurements (no profiles).
+  const Platform& platform() const { return model_; }
+
+private:
+  Platform model_;
+  CommModel comm_;
+};
+
+/// The policy `spec` describes, mapping with spec.mapper (or `scenario_mapper`) on `context`. `initial` is the
+/// mapping the run starts with (the threshold policy predicts its period on the nominal platform). InputError for an
+/// unknown mapper.
+std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const std::string& scenario_mapper,
+                                               const PolicyContext& context, const Mapping& initial);
+
+} // namespace pipesim

@@ -1,0 +1,102 @@
+// A scenario's re-mapping during the run (`dynamic:`, DESIGN.md §3.12): the policy and settings handed to the
+// simulator, and the re-maps in the table and the JSON.
+#include "base/table.hpp"
+#include "model/deal.hpp"
+#include "platforms/profile.hpp"
+#include "simulator/throughput_series.hpp"
+#include "validation/remap_policies.hpp"
+#include "validation/result_output.hpp"
+#include "validation/scenario_run.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace pipesim {
+
+namespace {
+/// Rows of the re-map table at most (the JSON has every re-map).
+constexpr std::size_t max_remap_rows = 24;
+} // namespace
+
+Mapping dynamic_initial_mapping(const ScenarioRun& run)
+{
+  const Scenario& s = run.scenario;
+  if (!s.dynamic || s.dynamic->policy != RemapPolicyKind::clairvoyant || run.platform.profiles().empty())
+    return run.mapper.mapping;
+  // the clairvoyant policy knows the platform of t = 0 too: it starts with the mapper's mapping there
+  Problem problem;
+  problem.pipeline  = s.pipeline;
+  problem.platform  = platform_at(run.platform, 0);
+  problem.model     = s.simulation.model;
+  problem.objective = s.objective;
+  MapperResult r    = run_mapper(s.dynamic->mapper.empty() ? s.mapper : s.dynamic->mapper, problem, s.mapper_options);
+  return r.status == SolveStatus::infeasible || r.mapping.intervals.empty() ? run.mapper.mapping : r.mapping;
+}
+
+void configure_dynamic(const ScenarioRun& run, SimulationJob& job)
+{
+  const Scenario& s = run.scenario;
+  if (!s.dynamic) return;
+  PolicyContext context;
+  context.problem.pipeline  = s.pipeline;
+  context.problem.platform  = run.platform;
+  context.problem.model     = s.simulation.model;
+  context.problem.objective = s.objective;
+  context.options           = s.mapper_options;
+  context.buffer            = s.simulation.buffer;
+  job.remap                 = s.dynamic->remap;
+  if (job.remap.window == 0)
+    job.remap.window = s.simulation.window > 0
+                           ? s.simulation.window
+                           : default_throughput_window(s.simulation.datasets, deal_round(job.mapping));
+  if (job.remap.check == 0) { // half a window at the predicted period: a decision comes within a window
+    double p        = predicted_period(s.pipeline, run.platform, job.mapping, s.simulation.model, s.simulation.buffer);
+    job.remap.check = std::isfinite(p) && p > 0 ? job.remap.window * p / 2 : 1;
+  }
+  job.policy = make_remap_policy(*s.dynamic, s.mapper, context, job.mapping);
+}
+
+std::string remaps_text(const ScenarioRun& run)
+{
+  if (!run.simulated || !run.scenario.dynamic) return "";
+  const SimulationResult& sim = *run.simulated;
+  const DynamicSpec& d        = *run.scenario.dynamic;
+  std::string out =
+      fmt::format("\nre-mapping (docs/dynamic.md): policy {}, cost {}, {} measurement windows, {} re-map{}\n", d.policy,
+                  d.remap.cost, sim.remap_windows, sim.remaps.size(), sim.remaps.size() == 1 ? "" : "s");
+  if (sim.remaps.empty()) return out;
+  Table t;
+  t.add_column("time", Align::right, 10).add_column("data set", Align::right, 8);
+  t.add_column("downtime", Align::right, 10).add_column("drain", Align::right, 10);
+  t.add_column("transfer", Align::right, 10).add_column("restart", Align::right, 8);
+  t.add_column("bytes", Align::right, 8)
+      .add_column("mapping", Align::left, 0, 2)
+      .add_column("reason", Align::left, 0, 2);
+  for (std::size_t i = 0; i < sim.remaps.size() && i < max_remap_rows; ++i) {
+    const RemapRecord& r = sim.remaps[i];
+    t.add_row({format_number(r.time, ".6g"), std::to_string(r.dataset), format_number(r.downtime, ".6g"),
+               format_number(r.drain, ".6g"), format_number(r.transfer, ".6g"), format_number(r.restart, ".6g"),
+               format_number(r.bytes, ".6g"), r.to, r.reason});
+  }
+  out += t.text(2);
+  if (sim.remaps.size() > max_remap_rows)
+    out += fmt::format("  ... {} more re-maps (the JSON has them all)\n", sim.remaps.size() - max_remap_rows);
+  return out;
+}
+
+void add_remaps_json(nlohmann::json& j, const ScenarioRun& run)
+{
+  if (!run.simulated || !run.scenario.dynamic) return;
+  const DynamicSpec& d        = *run.scenario.dynamic;
+  const SimulationResult& sim = *run.simulated;
+  j["dynamic"]                = {{"policy", to_string(d.policy)},
+                                 {"mapper", d.mapper.empty() ? run.scenario.mapper : d.mapper},
+                                 {"cost", to_string(d.remap.cost)},
+                                 {"restart", d.remap.restart},
+                                 {"state", d.remap.state},
+                                 {"windows", sim.remap_windows},
+                                 {"remaps", sim.remaps}};
+}
+
+} // namespace pipesim
