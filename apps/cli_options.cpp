@@ -25,8 +25,7 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
     s.sources.add_option(key, option, fmt::format("{}", value));
   };
   if (!o.mapper.empty()) {
-    s.mapper        = o.mapper;
-    s.mapper_option = "--mapper";
+    s.mapper = o.mapper;
     s.mapping.reset();
     set_by("mapper", "--mapper", o.mapper);
     s.sources.add_stand_in("mapping", "mapper");

@@ -249,8 +249,10 @@ int platform_info(const std::string& file, const std::string& in_name, const std
     SourceMap sources; // the io hosts are --in and --out's (when given), the rest the file's
     sources.add_file("platform", file);
     if (!in_name.empty()) sources.add_option("platform.io.in", "--in", in_name);
-    if (!out_name.empty()) sources.add_option("platform.io.out", "--out", out_name);
-    else if (!in_name.empty()) sources.add_option("platform.io.out", "--in", in_name);
+    if (!out_name.empty())
+      sources.add_option("platform.io.out", "--out", out_name);
+    else if (!in_name.empty())
+      sources.add_option("platform.io.out", "--in", in_name);
     if (!hosts.empty()) sources.add_option("platform.hosts", "--hosts");
     pf = with_sources(sources, [&] { return load_xml_platform(file, in, out, options); });
   } else if (!hosts.empty()) {

@@ -101,9 +101,9 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
   for_scenario(s, [&] {
     // the refusal is about the task chain when there is one, else about the model (HeDPM is one-port)
     if (auto why = mapper_refusal("hedpm", problem))
-      throw s.task_chain ? InputError::keyed("task_chain", fmt::format("hedpm-trace: {}", *why))
-                         : InputError::keyed("simulation.model", s.simulation.model,
-                                             fmt::format("hedpm-trace: {}", *why));
+      throw s.task_chain
+          ? InputError::keyed("task_chain", fmt::format("hedpm-trace: {}", *why))
+          : InputError::keyed("simulation.model", s.simulation.model, fmt::format("hedpm-trace: {}", *why));
     if (o.format == OutputFormat::json)
       std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
     else

@@ -140,8 +140,7 @@ int run_whatif_command(const WhatIfCommandOptions& o, const Invocation& invocati
   wo.jobs     = jobs_or_cores(o.jobs);
   wo.progress = progress_mode(o.quiet);
   if (!wo.mapper.empty() && !s.mapping) { // the baseline is mapped by --mapper too, unless it gives its mapping
-    s.mapper        = wo.mapper;
-    s.mapper_option = "--mapper";
+    s.mapper = wo.mapper;
     s.sources.add_option("mapper", "--mapper", wo.mapper);
   }
   WhatIfStudy study  = run_whatif(s, load_whatif_variants(o.edits_file), wo);

@@ -308,7 +308,6 @@ void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
   if (!mapper && !mapping)
     throw InputError::at(root.file(), root.line(), "mapper",
                          "missing key (and no 'mapping'): give a mapper's name or an explicit mapping");
-  scenario.mapper_line = mapper ? mapper->line() : mapping->line();
   if (mapping) {
     scenario.mapper  = explicit_mapper_name;
     scenario.mapping = parse_mapping_spec(*mapping);
@@ -384,10 +383,8 @@ Scenario parse_body(const YamlNode& root, const std::string& label, const std::s
   if (scenario.task_chain && scenario.mapping) check_task_chain_mapping(*scenario.task_chain, *scenario.mapping);
   if (auto analytic = root.find("analytic")) parse_analytic(*analytic, scenario);
   if (auto simulation = root.find("simulation"))
-    if (auto failures = simulation->find("failures")) {
+    if (auto failures = simulation->find("failures"))
       check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);
-      scenario.failures_line = failures->line();
-    }
   if (auto dynamic = root.find("dynamic")) parse_dynamic(*dynamic, scenario);
   return scenario;
 }

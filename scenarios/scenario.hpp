@@ -67,9 +67,6 @@ struct Scenario {
   MapperOptions mapper_options;
   SimulationSettings simulation;      // its `model` is the mappers' communication model too
   std::optional<DynamicSpec> dynamic; // re-mapping during the run (scenarios/dynamic_spec.hpp)
-  int mapper_line   = 0;              // the line of `mapper` (or of `mapping`): where a refusal of the mapper points
-  int failures_line = 0;              // the line of `simulation.failures` (0 when absent)
-  std::string mapper_option;          // the command-line option that replaced the scenario's mapper ("--mapper"), if any
   /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
   /// the mappers always map on the platform as given.
   AnalyticNetwork analytic_network = AnalyticNetwork::exact;

@@ -133,7 +133,7 @@ TEST(SimgridOptions, CombinationsThatStopARunAreRefusedNamingTheOptions)
 {
   using ::testing::HasSubstr;
   EXPECT_THAT(combination_error({"--cfg=tracing:yes", "--cfg=tracing/vm:yes"}),
-              HasSubstr("SimGrid options --cfg=tracing:yes --cfg=tracing/vm:yes: each is valid alone, but a check run "
+              HasSubstr("--cfg=tracing:yes --cfg=tracing/vm:yes: each is valid alone, but a check run "
                         "with them on this platform stops: SimGrid says: container check-sender already present"));
   EXPECT_THAT(combination_error({"--cfg=tracing:yes", "--cfg=tracing/filename:/nonexistent-dir/x.trace"}),
               HasSubstr("SimGrid cannot write the trace '/nonexistent-dir/x.trace' (/nonexistent-dir is not a "

@@ -183,7 +183,7 @@ std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const st
   case RemapPolicyKind::clairvoyant:
     return std::make_shared<ClairvoyantPolicy>(mapper, context);
   }
-  throw InputError("dynamic.policy: unknown");
+  throw InputError::keyed("dynamic.policy", static_cast<int>(spec.policy), "unknown policy");
 }
 
 } // namespace pipesim

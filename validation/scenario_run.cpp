@@ -187,6 +187,8 @@ void analyze_run(ScenarioRun& run)
   if (!run.deadlock) analyze_stochastic(run, senders);
 }
 
+} // namespace detail
+
 void compare_series_run(ScenarioRun& run)
 {
   if (!run.simulated || run.platform.profiles().empty() || run.scenario.task_chain) return;
@@ -211,12 +213,22 @@ void compare_series_run(ScenarioRun& run)
   run.series = std::move(series);
 }
 
+namespace detail {
+
 void simulate_run(ScenarioRun& run, int jobs)
 {
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
   check_evaluators(s, mapping, true); // before any simulation process starts
+  if (s.dynamic) {                    // its policy's mapper maps the pipeline (a dynamic scenario has no task chain)
+    Problem problem;
+    problem.pipeline  = s.pipeline;
+    problem.platform  = run.platform;
+    problem.model     = s.simulation.model;
+    problem.objective = s.objective;
+    check_dynamic_mapper(s, problem);
+  }
   // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
   // execution from the job. Random operation times draw with the simulation's seed unless the spec has its own, in
   // every run of the scenario (the crash and Monte Carlo runs too): they differ by their crashes only.
@@ -240,7 +252,7 @@ void simulate_run(ScenarioRun& run, int jobs)
   }
   run.simulated         = simulate(period).run;
   run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
-  compare_series_run(run);
+  pipesim::compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
   run.crash_run            = simulate(job(first, RunKind::period)).run;

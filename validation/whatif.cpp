@@ -89,8 +89,7 @@ Scenario remapping_scenario(const Scenario& scenario, const WhatIfOptions& optio
 {
   Scenario s = scenario;
   if (!options.mapper.empty()) {
-    s.mapper        = options.mapper;
-    s.mapper_option = "--mapper"; // a refusal names the option, not the scenario's line
+    s.mapper = options.mapper;
     s.mapping.reset();
     s.sources.add_option("mapper", "--mapper", options.mapper);
     s.sources.add_stand_in("mapping", "mapper");

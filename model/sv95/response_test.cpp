@@ -90,9 +90,10 @@ TEST(Sv95Response, ModulesNeverShareAProcessor)
   // f_1 + f_2 per round, more than the period max_j f_j / r_j allows (issue 31: 189 %).
   Mapping mapping                       = sv95_mapping({{1, 1, 2, 2}, {2, 3, 1, 2}});
   mapping.intervals[1].replicas.front() = {2, 4};
-  const std::string expected            = "interval [2-3]: processor 2 (platform index) already runs an instance of "
-                                          "the module [1-1]; seed 001 gives each processor to one instance of one "
-                                          "module (an instance is busy for its whole response time)";
+  const std::string expected =
+      "key 'mapping[1].replicas[0]': value '2': processor 2 (platform index) already runs an instance of "
+      "the module [1-1]; seed 001 gives each processor to one instance of one "
+      "module (an instance is busy for its whole response time)";
   try {
     sv95_modules(mapping);
     ADD_FAILURE() << "no InputError";
