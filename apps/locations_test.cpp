@@ -66,7 +66,7 @@ std::string first_argument(const std::string& text, std::size_t open)
 bool names_a_scenario_key(const std::string& argument)
 {
   static const std::regex literal(
-      R"re("(name|pipeline|task_chain|platform|mapper|mapping|objective|mapper_options|simulation)[.\[{"])re");
+      R"re("(name|pipeline|task_chain|platform|mapper|mapping|objective|mapper_options|simulation|analytic|dynamic)[.\[{"])re");
   static const std::regex helper(
       R"re(\b(interval_key|replica_key|first_group_key|first_deal_key|task_key|fit_key|where)\()re");
   static const std::set<std::string> forwarded{"key", "std::string(key)", "std::string(what)"};
@@ -173,12 +173,12 @@ std::vector<Refusal> refusals()
        {{"s.yaml", base + "mapper: br07.one-to-one\nsimulation:\n  datasets: 1\n"}},
        "map s.yaml",
        {"s.yaml:13: key 'simulation.datasets': value '1': expected an integer in [2, 10000000]"}},
-      {"the analysis refuses a replica of the explicit mapping (model/, keyed)",
+      {"the evaluators refuse a replica of the explicit mapping before anything runs (validation/run_checks, keyed)",
        {{"s.yaml",
          base + "mapping:\n  - stages: [1, 2]\n    replicas:\n      - [P1, P2]\n  - {stages: 3, replicas: [P3]}\n"}},
        "map s.yaml",
-       {"s.yaml:14: key 'mapping[0].replicas[0]': value '[P1, P2]': ", "data-parallel processor groups are not "
-                                                                       "supported"}},
+       {"s.yaml:14: key 'mapping[0].replicas[0]': value '[P1, P2]': ", "a data-parallel processor group is a seed "
+                                                                       "001 module instance"}},
       {"a mapper refuses the problem (mappers/, keyed): the mapper's line",
        {{"s.yaml", base + "mapper: hedpm\nsimulation:\n  model: multi-port\n"}},
        "map s.yaml",
@@ -240,11 +240,38 @@ std::vector<Refusal> refusals()
       {"an io host the XML platform does not have: the option that named it",
        {},
        "platform info " + xml + " --in nope",
-       {"--in nope: the host named as P_in is not in the platform", "(hosts: cpu-1, "}},
+       {"--in nope: the host named as P_in and P_out is not in the platform", "(hosts: cpu-1, "}},
       {"a command-line value that does not fit the scenario",
        {{"s.yaml", base + "mapper: br07.one-to-one\n"}},
        "simulate s.yaml --warmup 500",
        {"--warmup 500: must be below the number of data sets (200)"}},
+      // the areas main gained after issue 31's conversion (the merge of 12c3afd): each names its file, line, key and
+      // value
+      {"a profile whose dates go back (platform.profiles)",
+       {{"s.yaml",
+         base + "  profiles:\n    hosts:\n      - {host: P1, speed: [[0, 1], [-1, 2]]}\nmapper: br07.one-to-one\n"}},
+       "map s.yaml",
+       {"s.yaml:13: key 'platform.profiles.hosts[0].speed[1]': value '[-1, 2]': "}},
+      {"a re-mapping cost not built yet (dynamic:)",
+       {{"s.yaml", base + "mapper: br07.one-to-one\ndynamic: {policy: periodic, period: 10, cost: handover}\n"}},
+       "map s.yaml",
+       {"s.yaml:12: key 'dynamic.cost': value 'handover': not built yet"}},
+      {"a random-time law with a negative coefficient of variation (pipeline.variability)",
+       {{"s.yaml", "name: t\npipeline:\n  w: [10, 20, 5]\n  delta: [10, 10, 10, 10]\n"
+                   "  variability: {work: {law: lognormal, cv: -1}}\n" +
+                       base.substr(base.find("platform:")) + "mapper: br07.one-to-one\n"}},
+       "map s.yaml",
+       {"s.yaml:5: key 'pipeline.variability.work.cv': value '-1': "}},
+      {"an analytic network that does not exist (analytic.network)",
+       {{"s.yaml", base + "mapper: br07.one-to-one\nanalytic: {network: nope}\n"}},
+       "map s.yaml",
+       {"s.yaml:12: key 'analytic.network': value 'nope': "}},
+      {"a re-mapping policy whose mapper refuses the problem (remap, before the simulation starts)",
+       {{"s.yaml", base + "mapping:\n  - {stages: [1, 3], replicas: [P1]}\nsimulation: {model: multi-port, datasets: "
+                          "20}\ndynamic: {policy: periodic, period: 10, mapper: hedpm}\n"}},
+       "simulate s.yaml",
+       {"s.yaml:14: key 'dynamic.mapper': value 'hedpm': mapper 'hedpm' cannot handle this problem: it accepts the "
+        "one-port model"}},
       {"pareto without a period bound: the objective's place (the document)",
        {{"s.yaml", base + "mapper: br07.one-to-one\nsimulation: {model: multi-port}\n"}},
        "pareto s.yaml",
@@ -268,6 +295,16 @@ TEST(Locations, EveryClassOfRefusalNamesPlaceKeyValueAndLimit)
       EXPECT_THAT(out, HasSubstr(fragment)) << r.name;
     fs::remove_all(dir);
   }
+}
+
+/// An environment variable's refusal names the variable and the value as typed (the command line's rendering).
+TEST(Locations, AResourceLimitNamesItsVariableAndValue)
+{
+  auto [code, out] = pipesim::test::shell_output(
+      fmt::format("PIPESIM_TIME_LIMIT=soon {} simulate {}/scenarios/examples/quickstart.yaml 2>&1", PIPESIM_EXECUTABLE,
+                  PIPESIM_SOURCE_DIR));
+  EXPECT_EQ(code, 2) << out;
+  EXPECT_THAT(out, HasSubstr("pipesim: error: PIPESIM_TIME_LIMIT=soon: expected seconds")) << out;
 }
 
 } // namespace
