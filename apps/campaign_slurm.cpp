@@ -60,7 +60,8 @@ void add_campaign_slurm_options(CLI::App* campaign, CampaignSlurmOptions& o)
 void require_campaign_arguments(const std::string& file, const std::string& out_dir)
 {
   if (file.empty() || out_dir.empty())
-    throw InputError("campaign: expected a campaign FILE and --out DIR (or `pipesim campaign status DIR`)");
+    throw InputError::option(file.empty() ? "campaign" : "--out",
+                             "campaign: expected a campaign FILE and --out DIR (or `pipesim campaign status DIR`)");
 }
 
 int run_campaign_slurm(CampaignSlurmOptions o, const std::string& file, const std::string& out_dir,

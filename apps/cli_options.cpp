@@ -138,8 +138,8 @@ void refuse_empty_list_items(const CLI::App& app, const std::vector<std::string>
     std::string d(1, list->second);
     std::string padded = d + value + d;
     if (padded.find(d + d) != std::string::npos)
-      throw InputError(
-          fmt::format("{} {}: an empty item in a list: expected items separated by '{}', none empty", name, value, d));
+      throw InputError::option(name, value,
+                               fmt::format("an empty item in a list: expected items separated by '{}', none empty", d));
   }
 }
 
@@ -148,8 +148,8 @@ void require_distinct(const std::string& option, const std::vector<std::string>&
   for (std::size_t i = 0; i < items.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (items[i] == items[j])
-        throw InputError(fmt::format("{} {}: '{}' is given twice: expected each item once", option,
-                                     fmt::join(items, separator), items[i]));
+        throw InputError::option(option, fmt::format("{}", fmt::join(items, separator)),
+                                 fmt::format("'{}' is given twice: expected each item once", items[i]));
 }
 
 CLI::Option* add_seed_option(CLI::App* command, long long& seed, const std::string& help)

@@ -261,7 +261,8 @@ TEST(CliRefusal, OptionsWithoutEffectAreRefused)
   EXPECT_THAT(shards.out, HasSubstr("--shards requires --slurm"));
   RefusalResult in = run_refusal("platform info scenarios/examples/quickstart.yaml --in P1");
   EXPECT_EQ(in.code, 2) << in.out;
-  EXPECT_THAT(in.out, HasSubstr("scenarios/examples/quickstart.yaml: --in names P_in or P_out of a SimGrid XML file"));
+  EXPECT_THAT(in.out, HasSubstr("--in P1: names P_in or P_out of a SimGrid XML file; the scenario "
+                                "scenarios/examples/quickstart.yaml names them itself"));
 }
 
 TEST(CliRefusal, ListsWithAnEmptyItemOrARepeatedValueAreRefused)

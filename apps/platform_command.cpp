@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -210,9 +211,10 @@ Command add_platform_command(CLI::App& app)
             if (*info) {
               for (const char* xml_only : {"--in", "--out"}) // a scenario names its own P_in and P_out
                 if (info->get_option(xml_only)->count() > 0 && !ends_with(i.file, ".xml"))
-                  throw InputError(fmt::format("{}: {} names P_in or P_out of a SimGrid XML file; a scenario names "
-                                               "them itself (platform.io: {{in: ..., out: ...}})",
-                                               i.file, xml_only));
+                  throw InputError::option(xml_only, std::string_view(xml_only) == "--in" ? i.in_name : i.out_name,
+                                           fmt::format("names P_in or P_out of a SimGrid XML file; the scenario {} "
+                                                       "names them itself (platform.io: {{in: ..., out: ...}})",
+                                                       i.file));
               return platform_info(i.file, i.in_name, i.out_name, i.format, i.hosts);
             }
             return platform_export(export_options->scenario, export_options->output);
@@ -229,9 +231,10 @@ int platform_info(const std::string& file, const std::string& in_name, const std
       XmlPlatformDescription d = describe_xml_platform(file);
       if (std::none_of(d.hosts.begin(), d.hosts.end(), [](const auto& h) { return h.name == "io"; })) {
         if (!hosts.empty())
-          throw InputError(fmt::format("--hosts {}: selects the processors, the hosts around P_in and P_out; {} has "
-                                       "no host 'io': give --in HOST --out HOST too",
-                                       hosts.front(), file));
+          throw InputError::option("--hosts", hosts.front(),
+                                   fmt::format("selects the processors, the hosts around P_in and P_out; {} has no "
+                                               "host 'io': give --in HOST --out HOST too",
+                                               file));
         if (format == OutputFormat::json)
           std::cout << nlohmann::json(d).dump(2) << "\n";
         else
@@ -243,11 +246,20 @@ int platform_info(const std::string& file, const std::string& in_name, const std
     if (in.empty()) in = out;
     PlatformOptions options;
     options.hosts = host_pattern(hosts);
-    pf            = load_xml_platform(file, in, out, options);
+    SourceMap sources; // the io hosts are --in and --out's (when given), the rest the file's
+    sources.add_file("platform", file);
+    if (!in_name.empty()) sources.add_option("platform.io.in", "--in", in_name);
+    if (!out_name.empty())
+      sources.add_option("platform.io.out", "--out", out_name);
+    else if (!in_name.empty())
+      sources.add_option("platform.io.out", "--in", in_name);
+    if (!hosts.empty()) sources.add_option("platform.hosts", "--hosts");
+    pf = with_sources(sources, [&] { return load_xml_platform(file, in, out, options); });
   } else if (!hosts.empty()) {
-    throw InputError(fmt::format("{}: --hosts selects hosts of a SimGrid XML file; a scenario selects its processors "
-                                 "with platform.hosts",
-                                 file));
+    throw InputError::option("--hosts", fmt::format("{}", fmt::join(hosts, " ")),
+                             fmt::format("selects hosts of a SimGrid XML file; the scenario {} selects its processors "
+                                         "with platform.hosts",
+                                         file));
   } else {
     pf = load_platform(load_scenario(file));
   }
@@ -265,11 +277,15 @@ int platform_export(const std::string& scenario_file, const std::string& output)
   // profile files go next to the XML (SimGrid looks them up from the XML's directory): <stem>-<n>.profile
   std::string prefix = std::filesystem::path(output).stem().string() + "-";
   std::string xml    = export_xml(pf, prefix);
-  auto write         = [](const std::string& file, const std::string& text) {
+  auto write         = [&output](const std::string& file, const std::string& text) {
+    // a profile file is written with --output's XML: a refusal names the option and the file
+    auto refusal = [&](const char* what) {
+      return InputError::option("--output", output, file == output ? what : fmt::format("{}: {}", file, what));
+    };
     std::ofstream out(file);
-    if (!out) throw InputError(fmt::format("{}: cannot write the file", file));
+    if (!out) throw refusal("cannot write the file");
     out << text;
-    if (!out.flush()) throw InputError(fmt::format("{}: write failed", file));
+    if (!out.flush()) throw refusal("write failed");
   };
   write(output, xml);
   auto profiles = exported_profiles(pf, prefix);

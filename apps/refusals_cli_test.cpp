@@ -104,7 +104,8 @@ mapping:
 simulation: {datasets: 200}
 )");
   expect_refused({"simulate"}, chain,
-                 {"simulation: 200 data sets of up to 4e+307 s each through these modules may end past 1e307 s, "
+                 {"key 'simulation.datasets': value '200': data sets of up to 4e+307 s each through these modules may "
+                  "end past 1e307 s, "
                   "beyond what SimGrid's clock (a double) can date; give the task chain's times in a larger unit"});
   // a program whose flops per host add up past the largest double: SimGrid aborted (internal error, exit 1)
   const std::string programs = write_file("huge-program.yaml", fmt::format(R"(task_chain:
@@ -133,14 +134,14 @@ TEST(Refusals, SimgridOptionsThatStopARun)
   EXPECT_TRUE(std::filesystem::exists(trace)) << traced.out;
   // options valid alone that stop SimGrid together or with pipesim's platform: exit 2 naming them
   expect_refused({"simulate --cfg=tracing:yes --cfg=tracing/vm:yes"}, "scenarios/examples/quickstart.yaml",
-                 {"SimGrid options --cfg=tracing:yes --cfg=tracing/vm:yes: each is valid alone, but a check run with "
+                 {"--cfg=tracing:yes --cfg=tracing/vm:yes: each is valid alone, but a check run with "
                   "them on this platform stops: SimGrid says: container P"});
   expect_refused({"simulate --cfg=tracing:yes --cfg=tracing/filename:/nonexistent-dir/x.trace"},
                  "scenarios/examples/quickstart.yaml",
                  {"SimGrid cannot write the trace '/nonexistent-dir/x.trace' (/nonexistent-dir is not a writable "
                   "folder)"});
   expect_refused({"simulate --cfg=network/model:Constant"}, "scenarios/examples/quickstart.yaml",
-                 {"SimGrid options --cfg=network/model:Constant: each is valid alone", "Constant network model"});
+                 {"--cfg=network/model:Constant: each is valid alone", "Constant network model"});
 }
 
 TEST(Refusals, PipelineMappersAndHedpmTraceOnATaskChain)
@@ -158,11 +159,12 @@ mapper: hedpm
   const std::string why   = "the scenario is a task_chain (sv95's data-parallel tasks, priced by their response "
                             "functions), and this mapper maps a pipeline's w and delta";
   expect_refused({"map", "simulate"}, chain, {chain + ":7: key 'mapper': value 'hedpm': mapper 'hedpm'", why});
-  expect_refused({"hedpm-trace"}, chain, {chain + ":2: hedpm-trace: mapper 'hedpm' cannot handle this problem: ", why});
+  expect_refused({"hedpm-trace"}, chain,
+                 {chain + ":2: key 'task_chain': ", "hedpm-trace: mapper 'hedpm' cannot handle this problem: ", why});
   // the mapper chosen on the command line is named as such
   expect_refused({"map --mapper hedpm"}, "scenarios/examples/multiport.yaml",
-                 {"--mapper hedpm (command line): mapper 'hedpm' cannot handle the problem of "
-                  "scenarios/examples/multiport.yaml: it accepts the one-port model (HeDPM's t(n, p) adds receive, "
+                 {"--mapper hedpm: mapper 'hedpm' cannot handle this problem: it accepts the one-port model (HeDPM's "
+                  "t(n, p) adds receive, "
                   "compute and send"});
   expect_refused(
       {"hedpm-trace"}, "scenarios/examples/multiport.yaml",
@@ -183,9 +185,10 @@ sweep:
   simulation.model: [one-port, multi-port]
 )");
   const std::string out      = (test_dir() / "refused-out").string();
-  expect_refused({fmt::format("campaign --out {} -q", out)}, campaign,
-                 {campaign + ": run 3 (mapper=hedpm simulation.model=multi-port) cannot run: ",
-                  "mapper 'hedpm' cannot handle this problem", "e.g. with a `zip` of the values that go together"});
+  expect_refused(
+      {fmt::format("campaign --out {} -q", out)}, campaign,
+      {campaign + ":8: key 'mapper': value 'hedpm': run 3 (mapper=hedpm simulation.model=multi-port) cannot run: ",
+       "mapper 'hedpm' cannot handle this problem", "e.g. with a `zip` of the values that go together"});
   EXPECT_FALSE(std::filesystem::exists(out)) << "the refused campaign wrote " << out;
 }
 
@@ -226,7 +229,7 @@ simulation: {datasets: 20, failures: MODEL}
   // P_in is an I/O server outside the model: it never fails, so its state profile is refused at the XML's line
   for (const char* model : {"none", "platform"})
     expect_refused({"simulate"}, scenario("w3", model),
-                   {"key 'platform': platforms/examples/state_profiles.xml:13: host 'w3' (P_in/P_out) has a "
+                   {"platforms/examples/state_profiles.xml:13: host 'w3' (P_in/P_out) has a "
                     "state_file: the io hosts are I/O servers outside the model and never fail"});
 }
 
@@ -272,16 +275,17 @@ TEST(Refusals, SimulationsPastTheirMemoryOrTimeLimit)
   const std::string long_run = "simulate -q scenarios/examples/quickstart.yaml --datasets 10000000";
   Outcome timed              = refusal_run(long_run, "PIPESIM_TIME_LIMIT=1");
   EXPECT_EQ(timed.code, 2) << timed.out;
-  EXPECT_NE(timed.out.find("pipesim: error: simulation: the simulation of 10000000 data sets (one-port) stopped after "
+  EXPECT_NE(timed.out.find("pipesim: error: PIPESIM_TIME_LIMIT=1: simulation: the simulation of 10000000 data sets "
+                           "(one-port) stopped after "
                            "1 s, the time limit of a simulation process (raise it with PIPESIM_TIME_LIMIT=..., e.g. "
                            "PIPESIM_TIME_LIMIT=24h, or none)"),
             std::string::npos)
       << timed.out;
   Outcome memory = refusal_run(long_run, "PIPESIM_MEMORY_LIMIT=1MB");
   EXPECT_EQ(memory.code, 2) << memory.out;
-  EXPECT_NE(
-      memory.out.find("pipesim: error: simulation: the simulation of 10000000 data sets (one-port) stopped after "),
-      std::string::npos)
+  EXPECT_NE(memory.out.find("pipesim: error: PIPESIM_MEMORY_LIMIT=1MB: simulation: the simulation of 10000000 data "
+                            "sets (one-port) stopped after "),
+            std::string::npos)
       << memory.out;
   EXPECT_NE(memory.out.find("its process used more memory than allowed (the memory limit is 1 MB, "
                             "PIPESIM_MEMORY_LIMIT=1MB; raise it with PIPESIM_MEMORY_LIMIT=..."),

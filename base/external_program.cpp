@@ -245,7 +245,8 @@ void ProgramResult::check(const std::string& hint) const
     std::size_t end = std::min(message.find(":\n"), message.size());
     message.insert(end, "; " + hint);
   }
-  if (status == ProgramStatus::not_found) throw InputError(message);
+  if (status == ProgramStatus::not_found) // named by an option or looked up on PATH: the program is the "option"
+    throw InputError::option(program, message.substr(std::min(program.size() + 1, message.size())));
   throw std::runtime_error(message);
 }
 

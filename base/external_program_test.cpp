@@ -92,7 +92,7 @@ TEST(ExternalProgram, MissingProgramIsNotFoundAndAnInputError)
     name.check("install it");
     FAIL() << "no exception";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "pipesim-no-such-program not found (no such program in PATH); install it");
+    EXPECT_STREQ(e.what(), "pipesim-no-such-program: not found (no such program in PATH); install it");
   }
   // a shell or a wrapper (env) says "missing" with exit code 127
   ProgramResult wrapped = run_argv({"sh", "-c", "exit 127"});

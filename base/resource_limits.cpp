@@ -59,7 +59,7 @@ double from_environment(const char* variable, double fallback, std::optional<dou
   if (text == "none") return 0;
   auto value = parse(text);
   if (!value || !std::isfinite(*value) || !(*value > 0))
-    throw InputError(fmt::format("{}={}: expected {}, or none", variable, text, forms));
+    throw InputError::option(fmt::format("{}=", variable), text, fmt::format("expected {}, or none", forms));
   return *value;
 }
 
@@ -122,8 +122,16 @@ std::string run_limited(const std::function<std::string()>& job, const std::stri
 {
   const ResourceLimits limits = simulation_limits();
   JobOutcome o                = std::move(run_pool(1, limited(limits), [&](int) { return job(); }).front());
-  if (o.status == JobStatus::bad_input) throw InputError(o.text);
-  if (std::string why = limit_message(o, limits, what); !why.empty()) throw InputError("simulation: " + why);
+  if (o.status == JobStatus::bad_input) throw o.input_error();
+  if (std::string why = limit_message(o, limits, what); !why.empty()) { // the variable of the limit it hit
+    const bool memory    = o.status == JobStatus::out_of_memory;
+    const char* variable = memory ? memory_variable : time_variable;
+    const char* set      = std::getenv(variable);
+    std::string value    = set != nullptr ? set
+                           : memory       ? bytes_text(limits.memory) + " (default)"
+                                          : fmt::format("{:g} (default)", limits.seconds);
+    throw InputError::option(fmt::format("{}=", variable), value, "simulation: " + why);
+  }
   if (!o.ok()) throw std::runtime_error(o.text);
   return std::move(o.text);
 }

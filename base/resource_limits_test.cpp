@@ -105,9 +105,10 @@ TEST(ResourceLimits, RunLimitedSaysWhatStoppedWhereAndHowToRaiseIt)
             },
             "the simulation of 9 data sets");
       },
-      ::testing::ThrowsMessage<InputError>(::testing::StrEq(
-          "simulation: the simulation of 9 data sets stopped after 0.5 s, the time limit of a simulation process "
-          "(raise it with PIPESIM_TIME_LIMIT=..., e.g. PIPESIM_TIME_LIMIT=24h, or none)")));
+      ::testing::ThrowsMessage<InputError>(
+          ::testing::StrEq("PIPESIM_TIME_LIMIT=0.5: simulation: the simulation of 9 data sets stopped after 0.5 s, the "
+                           "time limit of a simulation process "
+                           "(raise it with PIPESIM_TIME_LIMIT=..., e.g. PIPESIM_TIME_LIMIT=24h, or none)")));
   ::setenv("PIPESIM_TIME_LIMIT", "none", 1);
   ::setenv("PIPESIM_MEMORY_LIMIT", "1MB", 1); // below any process: stopped at the first check
   EXPECT_THAT([] { run_limited([] { return grow(400); }, "the simulation of 9 data sets"); },

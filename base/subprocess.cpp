@@ -374,7 +374,7 @@ std::string run_in_child(const std::function<std::string()>& job)
   case JobStatus::finished:
     return std::move(o.text);
   case JobStatus::bad_input:
-    throw InputError(o.text);
+    throw o.input_error();
   default:
     throw std::runtime_error(o.text);
   }

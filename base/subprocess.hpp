@@ -3,8 +3,11 @@
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "base/input_error.hpp"
 
 #include <functional>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,11 +34,19 @@ struct JobOutcome {
   /// prepared worker died, not the job's own process); timed_out: "timed out after T s"; out_of_memory: "used more
   /// than M bytes of memory" or "a memory allocation failed (std::bad_alloc)".
   std::string text;
+  std::optional<InputError> error =
+      std::nullopt;       // bad_input: the job's InputError, its fields (file, line, key, value) intact
   int signal     = 0;     // crashed: the signal that killed the process, 0 when it exited
   int exit_code  = 0;     // crashed without a signal: its exit code
   bool worker    = false; // crashed: the prepared worker died (the job may never have started)
   double seconds = 0;     // wall time from the start of the job's process to its end
   bool ok() const { return status == JobStatus::finished; }
+  /// bad_input: the job's InputError, to throw again in this process.
+  InputError input_error() const
+  {
+    if (!error) throw std::logic_error("a bad_input outcome without its InputError: " + text);
+    return *error;
+  }
 };
 
 using Job     = std::function<std::string(int index)>;
@@ -81,7 +92,7 @@ struct PoolHooks {
 };
 void set_pool_hooks(PoolHooks hooks);
 
-/// One job in a child: its result, or its outcome as an exception (bad_input: InputError with the message; failed,
+/// One job in a child: its result, or its outcome as an exception (bad_input: the job's InputError; failed,
 /// crashed, timed_out, out_of_memory: std::runtime_error with JobOutcome::text).
 std::string run_in_child(const std::function<std::string()>& job);
 

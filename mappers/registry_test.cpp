@@ -76,7 +76,7 @@ TEST(MapperRegistry, UnknownNameListsTheKnownOnes)
       call(registry);
       FAIL() << "no exception";
     } catch (const InputError& e) {
-      EXPECT_STREQ(e.what(), "unknown mapper 'x' (known: a, b, c)");
+      EXPECT_STREQ(e.what(), "key 'mapper': value 'x': unknown mapper (known: a, b, c)");
     }
   EXPECT_EQ(registry.find("x"), nullptr);
   // The global registry says the same through run_mapper.
@@ -85,7 +85,7 @@ TEST(MapperRegistry, UnknownNameListsTheKnownOnes)
     FAIL() << "no exception";
   } catch (const InputError& e) {
     std::string message = e.what();
-    EXPECT_EQ(message.rfind("unknown mapper 'no-such-mapper' (known: ", 0), 0u) << message;
+    EXPECT_EQ(message.rfind("key 'mapper': value 'no-such-mapper': unknown mapper (known: ", 0), 0u) << message;
     EXPECT_NE(message.find("br07.one-to-one"), std::string::npos) << message;
     EXPECT_NE(message.find("explicit"), std::string::npos) << message;
   }
@@ -304,7 +304,8 @@ TEST(MapperRegistry, RunMapperRefusesWithTheMappersReasonAndTimesTheRun)
     run_mapper("explicit", problem, MapperOptions{});
     FAIL() << "no exception";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "mapper 'explicit' cannot handle this problem: the problem has no explicit mapping "
+    EXPECT_STREQ(e.what(), "key 'mapping': mapper 'explicit' cannot handle this problem: the problem has no "
+                           "explicit mapping "
                            "(give one in the scenario)");
   }
   EXPECT_EQ(mapper_refusal("explicit", problem), "mapper 'explicit' cannot handle this problem: the problem has no "

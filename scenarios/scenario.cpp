@@ -315,9 +315,8 @@ void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
   if (mapper && mapping)
     mapping->fail_key("give either mapper (a mapper's name) or mapping (an explicit mapping), not both");
   if (!mapper && !mapping)
-    throw InputError(located(root.file(), root.line(),
-                             "missing key 'mapper' or 'mapping': give a mapper's name or an explicit mapping"));
-  scenario.mapper_line = mapper ? mapper->line() : mapping->line();
+    throw InputError::at(root.file(), root.line(), "mapper",
+                         "missing key (and no 'mapping'): give a mapper's name or an explicit mapping");
   if (mapping) {
     scenario.mapper  = explicit_mapper_name;
     scenario.mapping = parse_mapping_spec(*mapping);
@@ -326,6 +325,7 @@ void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
   scenario.mapper = parse_name(*mapper);
   if (scenario.mapper == explicit_mapper_name)
     mapper->fail("the explicit mapper needs a `mapping:` section instead of `mapper:`");
+  scenario.sources.add_stand_in("mapping", "mapper"); // a refusal of the mapping is about the mapper that returned it
 }
 
 void check_mapping(const Scenario& scenario)
@@ -353,16 +353,17 @@ void parse_dynamic(const YamlNode& node, Scenario& scenario)
                               to_string(scenario.dynamic->policy)));
 }
 
-Scenario parse_root(const YamlNode& root, const std::string& label, const std::string& base_dir)
+Scenario parse_body(const YamlNode& root, const std::string& label, const std::string& base_dir, SourceMap sources)
 {
   if (!root.is_map())
-    throw InputError(located(label, root.line(),
-                             "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)"));
+    throw InputError::in_file(label, root.line(),
+                              "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)");
   root.allow_only({"name", "pipeline", "task_chain", "platform", "mapper", "mapping", "objective", "mapper_options",
                    "simulation", "analytic", "dynamic"});
   Scenario scenario;
-  scenario.file = label;
-  scenario.name = fs::path(label).stem().string();
+  scenario.sources = std::move(sources);
+  scenario.file    = label;
+  scenario.name    = fs::path(label).stem().string();
   if (auto name = root.find("name")) scenario.name = parse_name(*name);
   if (auto simulation = root.find("simulation")) scenario.simulation = parse_simulation(*simulation);
   if (auto chain = root.find("task_chain")) { // scenarios/task_chain_spec.hpp
@@ -393,12 +394,19 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
   if (scenario.task_chain && scenario.mapping) check_task_chain_mapping(*scenario.task_chain, *scenario.mapping);
   if (auto analytic = root.find("analytic")) parse_analytic(*analytic, scenario);
   if (auto simulation = root.find("simulation"))
-    if (auto failures = simulation->find("failures")) {
+    if (auto failures = simulation->find("failures"))
       check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);
-      scenario.failures_line = failures->line();
-    }
   if (auto dynamic = root.find("dynamic")) parse_dynamic(*dynamic, scenario);
   return scenario;
+}
+
+/// The scenario of `root`; a refusal by code that does not know the file (a generator, the model's checks of a
+/// mapping or a task chain) gets the place of its key.
+Scenario parse_root(const YamlNode& root, const std::string& label, const std::string& base_dir)
+{
+  SourceMap sources;
+  sources.add("", root);
+  return with_sources(sources, [&] { return parse_body(root, label, base_dir, sources); });
 }
 
 } // namespace

@@ -278,12 +278,12 @@ void check_modules_do_not_share(const MappingSpec& mapping)
       for (const std::string& host : group.hosts) {
         auto [it, added] = module_of.emplace(host, j);
         if (added || it->second == j) continue; // within one module: resolve_mapping names the replica
-        throw InputError(located(
-            mapping.file, group.line,
-            fmt::format("key 'mapping[{}].replicas[{}]': value '{}': processor {} already runs an instance of module "
-                        "{} (mapping[{}]); seed 001 gives each processor to one instance of one module (an instance "
-                        "is busy for its whole response time), so two modules never share a processor",
-                        j, r, host, host, it->second + 1, it->second)));
+        throw InputError::at(
+            mapping.file, group.line, fmt::format("mapping[{}].replicas[{}]", j, r), host,
+            fmt::format("processor {} already runs an instance of module {} (mapping[{}]); seed 001 gives each "
+                        "processor to one instance of one module (an instance is busy for its whole response time), "
+                        "so two modules never share a processor",
+                        host, it->second + 1, it->second));
       }
     }
 }
@@ -296,7 +296,7 @@ void check_task_chain_mapping(const TaskChainSpec& spec, const MappingSpec& mapp
   for (std::size_t j = 0; j < mapping.intervals.size(); ++j) {
     const MappingSpec::IntervalSpec& in = mapping.intervals[j];
     auto fail                           = [&](const std::string& what) {
-      throw InputError(located(mapping.file, in.line, fmt::format("key 'mapping[{}].replicas': {}", j, what)));
+      throw InputError::at(mapping.file, in.line, fmt::format("mapping[{}].replicas", j), what);
     };
     std::size_t r = in.replicas.size();
     if (r > 1)

@@ -65,8 +65,9 @@ void scale_transfer_rates(double scale)
     model->set_bw_factor_cb([scale](double, const sg4::Host*, const sg4::Host*, const std::vector<sg4::Link*>&,
                                     const std::unordered_set<sg4::NetZone*>&) { return scale; });
   } catch (const std::invalid_argument&) { // SimGrid refuses a callback next to --cfg=network/bandwidth-factor
-    throw InputError("simulation: --cfg=network/bandwidth-factor cannot be used with network 'exact', whose "
-                     "transfers take exactly c + X / b (DESIGN.md §3.4); use network 'simgrid'");
+    throw InputError::option("--cfg=network/bandwidth-factor",
+                             "simulation: cannot be used with network 'exact', whose transfers take exactly c + X / b "
+                             "(DESIGN.md §3.4); use network 'simgrid'");
   }
 }
 
@@ -81,10 +82,9 @@ bool needs_no_weight_s(const Platform& platform, const SimulationSettings& setti
   const std::string key = "--cfg=network/weight-S:";
   for (const auto& arg : settings.simgrid_args)
     if (arg.rfind(key, 0) == 0 && std::strtod(arg.c_str() + key.size(), nullptr) != 0)
-      throw InputError(fmt::format("simulation.simgrid: '{}' on a platform with bandwidth profiles: SimGrid 3.32 then "
-                                   "stops a transfer for ever when a bandwidth changes during its latency "
-                                   "(docs/semantics.md); leave network/weight-S at 0",
-                                   arg));
+      throw InputError::option(arg, "on a platform with bandwidth profiles: SimGrid 3.32 then stops a transfer for "
+                                    "ever when a bandwidth changes during its latency (docs/semantics.md); leave "
+                                    "network/weight-S at 0");
   return settings.network == NetworkMode::simgrid;
 }
 

@@ -89,7 +89,8 @@ TEST(ModuleSimulation, RefusesARunPastWhatSimGridsClockCanDate)
         simulate({chain, homogeneous(2), sv95_mapping({{1, 1, 1, 1}, {2, 2, 1, 1}}), s});
       },
       ::testing::ThrowsMessage<InputError>(::testing::StrEq(
-          "simulation: 200 data sets of up to 4e+307 s each through these modules may end past 1e307 s, beyond what "
+          "key 'simulation.datasets': value '200': data sets of up to 4e+307 s each through these modules may end past "
+          "1e307 s, beyond what "
           "SimGrid's clock (a double) can date; give the task chain's times in a larger unit (e.g. hours instead of "
           "seconds)")));
   chain      = program_free_chain({2e300, 2e300}); // 201 x 4e300 s: dated, and the period is f_1 = 2e300

@@ -23,8 +23,9 @@ namespace pipesim {
 void check_program_chain(const TaskChain& chain, const SimulationSettings& settings, const std::string& what)
 {
   if (settings.failures.enabled() || !settings.crashes.empty())
-    throw InputError(fmt::format("simulation.failures: {} are simulated without failures", what));
-  if (!chain.has_programs()) throw InputError(fmt::format("task_chain: {} need a program on every task", what));
+    throw InputError::keyed("simulation.failures", fmt::format("{} are simulated without failures", what));
+  if (!chain.has_programs())
+    throw InputError::keyed("task_chain.tasks", fmt::format("{} need a program on every task", what));
   chain.validate();
 }
 
@@ -126,9 +127,9 @@ void deploy_program_hosts(ProgramRun& run, const Platform& platform, const Mappi
       auto& hosts = instances.emplace_back();
       for (int u : group) {
         if (!seen.insert(u).second)
-          throw InputError(fmt::format("mapping: processor '{}' is in two module instances; a program runs each "
-                                       "instance on hosts of its own",
-                                       platform.node_name(u)));
+          throw InputError::keyed(interval_key(static_cast<int>(j), "replicas"), platform.node_name(u),
+                                  "this processor is in two module instances; a program runs each instance on hosts "
+                                  "of its own");
         hosts.push_back(sg4::Host::by_name(platform.node_name(u)));
       }
     }

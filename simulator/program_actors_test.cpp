@@ -243,9 +243,10 @@ TEST(ProgramSimulation, RefusesRunsAndStepsPastWhatSimGridsClockCanDate)
       [&] {
         simulate({chain, platform, sv95_mapping({{1, 1, 1, 1}}), s});
       },
-      ThrowsMessage<InputError>(HasSubstr("simulation: 1000 data sets of up to 1e+305 s each through these "
-                                          "modules may end past 1e307 s, beyond what SimGrid's clock (a double) can "
-                                          "date; give the programs in larger units")));
+      ThrowsMessage<InputError>(
+          HasSubstr("key 'simulation.datasets': value '1000': data sets of up to 1e+305 s each through these "
+                    "modules may end past 1e307 s, beyond what SimGrid's clock (a double) can "
+                    "date; give the programs in larger units")));
   EXPECT_THAT(
       [&] {
         measure_program_steps(program_chain({{.sequential = 1e300}}), identical(4, 1e-8, 1e8),

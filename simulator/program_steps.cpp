@@ -21,8 +21,9 @@ namespace {
 void check_sample(const TaskChain& chain, const Platform& platform, const ProgramSample& s, std::size_t index)
 {
   auto fail = [&](const std::string& what) {
-    throw InputError(fmt::format("program sample {} ({} of task {} on p = {}, pr = {}): {}", index, s.step, s.task, s.p,
-                                 s.pr, what));
+    throw InputError::keyed(fmt::format("task_chain.tasks[{}].program", std::max(s.task - 1, 0)),
+                            fmt::format("program sample {} ({} of task {} on p = {}, pr = {}): {}", index, s.step,
+                                        s.task, s.p, s.pr, what));
   };
   if (s.task < 1 || s.task > chain.k()) fail(fmt::format("expected a task between 1 and k = {}", chain.k()));
   if (s.step != ProgramStep::exec && s.task == chain.k()) fail("the last task has no redistribution after it");

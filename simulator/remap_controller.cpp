@@ -21,25 +21,26 @@ void check_remap_job(const SimulationJob& job)
   const SimulationSettings& s = job.settings;
   const ExecutionKind kind    = execution_kind(job);
   if (kind != ExecutionKind::one_port && kind != ExecutionKind::multi_port)
-    throw InputError(
-        fmt::format("dynamic: re-mapping runs pipelines (one-port or multi-port), not {}", to_string(kind)));
+    throw InputError::keyed("dynamic",
+                            fmt::format("re-mapping runs pipelines (one-port or multi-port), not {}", to_string(kind)));
   if (s.failures.enabled() || !s.crashes.empty())
-    throw InputError("dynamic: a re-mapping policy runs without failures (simulation.failures); repair after "
-                     "crashes (dynamic.on_crash: remap) is not built yet");
+    throw InputError::keyed("dynamic", "a re-mapping policy runs without failures (simulation.failures); repair after "
+                                       "crashes (dynamic.on_crash: remap) is not built yet");
   if (s.precision > 0)
-    throw InputError("dynamic: a re-mapping run simulates simulation.datasets data sets; simulation.precision with a "
-                     "re-mapping policy is not built yet");
+    throw InputError::keyed("dynamic", "a re-mapping run simulates simulation.datasets data sets; simulation.precision "
+                                       "with a re-mapping policy is not built yet");
   if (!job.variability.deterministic())
-    throw InputError("dynamic: random operation times (pipeline.variability) with a re-mapping policy are not built "
-                     "yet (each segment would draw its own times)");
+    throw InputError::keyed("dynamic", "random operation times (pipeline.variability) with a re-mapping policy are "
+                                       "not built yet (each segment would draw its own times)");
   if (job.remap.cost == RemapCost::handover)
-    throw InputError("dynamic.cost: value 'handover': not built yet (only 'drain' re-maps; docs/dynamic.md)");
-  if (job.remap.window < 1) throw InputError(fmt::format("dynamic.window: {} (expected >= 1)", job.remap.window));
+    throw InputError::keyed("dynamic.cost", "handover", "not built yet (only 'drain' re-maps; docs/dynamic.md)");
+  if (job.remap.window < 1) throw InputError::keyed("dynamic.window", job.remap.window, "expected >= 1");
   if (!(job.remap.check > 0) || !std::isfinite(job.remap.check))
-    throw InputError(fmt::format("dynamic.check: {} s (expected a finite time > 0)", job.remap.check));
+    throw InputError::keyed("dynamic.check", job.remap.check, "expected a finite time > 0 (seconds)");
   if (!job.remap.state.empty() && static_cast<int>(job.remap.state.size()) != job.pipeline.n())
-    throw InputError(fmt::format("dynamic.state: {} sizes for {} stages (expected one per stage, or one number)",
-                                 job.remap.state.size(), job.pipeline.n()));
+    throw InputError::keyed("dynamic.state",
+                            fmt::format("{} sizes for {} stages (expected one per stage, or one number)",
+                                        job.remap.state.size(), job.pipeline.n()));
 }
 
 namespace detail {

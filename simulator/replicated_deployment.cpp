@@ -53,9 +53,10 @@ void refuse_flop_overflow(const Pipeline& pipeline, const Platform& platform, co
     sg4::Host* host = sg4::Host::by_name_or_null(platform.node_name(u));
     if (host == nullptr || host->get_speed() == platform.speed(u)) continue;
     if (std::isfinite(w * host->get_speed() / platform.speed(u))) continue;
-    throw InputError(fmt::format("simulation: processor '{}' runs at s_u = {:g} flop/s on a SimGrid host of speed "
-                                 "{:g}: its {:g} flops become a count past the largest double",
-                                 platform.node_name(u), platform.speed(u), host->get_speed(), w));
+    throw InputError::keyed("platform.edits", platform.node_name(u),
+                            fmt::format("simulation: this processor runs at s_u = {:g} flop/s on a SimGrid host of "
+                                        "speed {:g}: its {:g} flops become a count past the largest double",
+                                        platform.speed(u), host->get_speed(), w));
   }
 }
 
@@ -73,10 +74,11 @@ void refuse_hosts_without_self_route(const Platform& platform, const Mapping& ma
     sg4::NetZone* zone = host->get_englobing_zone();
     // EmptyZone's type is private to SimGrid: recognised by its name
     if (std::string(typeid(*zone->get_impl()).name()).find("EmptyZone") == std::string::npos) continue;
-    throw InputError(fmt::format("{}: host '{}' is in zone '{}' with routing=\"None\": crash runs wake waiting actors "
-                                 "with a message from their own host, and SimGrid has no route from '{}' to itself "
-                                 "there; give that zone routing=\"Full\"",
-                                 platform.xml_file(), name, zone->get_name(), name));
+    throw InputError::in_file(platform.xml_file(), 0,
+                              fmt::format("host '{}' is in zone '{}' with routing=\"None\": crash runs wake waiting "
+                                          "actors with a message from their own host, and SimGrid has no route from "
+                                          "'{}' to itself there; give that zone routing=\"Full\"",
+                                          name, zone->get_name(), name));
   }
 }
 } // namespace

@@ -169,9 +169,10 @@ void Replication::deploy()
     if (config_.alive(u) && !layout_.host(u)->is_on()) config_.mark_dead(u);
   for (int io : {platform_.in(), platform_.out()}) // attach_xml_profiles refuses their state profiles
     if (!layout_.host(io)->is_on())
-      throw InputError(fmt::format("{}: host '{}' (P_in or P_out) is off when the run starts: pipesim's I/O servers "
-                                   "never fail",
-                                   platform_.xml_file(), platform_.node_name(io)));
+      throw InputError::in_file(platform_.xml_file(), 0,
+                                fmt::format("host '{}' (P_in or P_out) is off when the run starts: pipesim's I/O "
+                                            "servers never fail",
+                                            platform_.node_name(io)));
   config_.update_rates();
   if (record_.finished) return;                // failed at time 0: nothing runs
   if (settings_.progress != ProgressMode::off) // its final line when the deployment ends, before the result is sent

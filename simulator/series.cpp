@@ -46,7 +46,7 @@ SeriesRun run_record(const SimulationJob& job, int i, double fault_free_makespan
   run.index    = i;
   run.seed     = run_seed(job.settings.seed, i);
   run.schedule = settings_for_run(job.platform, job.mapping, job.settings, i, fault_free_makespan).crashes;
-  if (o.status == JobStatus::bad_input) throw InputError(o.text); // bad input, not a statistic
+  if (o.status == JobStatus::bad_input) throw o.input_error(); // bad input, not a statistic
   if (!o.ok()) {
     run.verdict = Verdict::error;
     run.error   = o.text;
@@ -69,8 +69,9 @@ SeriesRun run_record(const SimulationJob& job, int i, double fault_free_makespan
 SimulationOutput simulate_series(const SimulationJob& job)
 {
   const SimulationSettings& settings = job.settings;
-  if (!settings.failures.enabled()) throw InputError("Monte Carlo runs need a failure model (simulation.failures)");
-  if (settings.runs < 1) throw InputError(fmt::format("simulation.runs = {}: at least one run", settings.runs));
+  if (!settings.failures.enabled())
+    throw InputError::keyed("simulation.failures", "Monte Carlo runs need a failure model (simulation.failures)");
+  if (settings.runs < 1) throw InputError::keyed("simulation.runs", settings.runs, "expected at least one run");
   SimulationOutput output;
   SimulationJob clean   = job;
   clean.kind            = RunKind::period;

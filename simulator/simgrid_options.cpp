@@ -252,9 +252,10 @@ void check_simgrid_arguments(const std::vector<std::string>& all, const std::vec
   if (user.empty()) return; // pipesim's own arguments run
   std::optional<std::string> error = arguments_in_child(all, build_platform);
   if (!error) return;
-  throw InputError(fmt::format("SimGrid options {}: each is valid alone, but a check run with them on this platform "
-                               "stops: {}; change or drop one of them",
-                               fmt::join(user, " "), *error));
+  throw InputError::option(fmt::format("{}", fmt::join(user, " ")),
+                           fmt::format("each is valid alone, but a check run with them on this platform stops: {}; "
+                                       "change or drop one of them",
+                                       *error));
 }
 
 std::optional<std::string> simgrid_argument_error(const std::string& arg)

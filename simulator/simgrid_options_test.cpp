@@ -90,7 +90,8 @@ TEST(SimgridOptions, SimgridModeRefusesSizesItCannotSend)
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "pipeline.delta_1 = 1e+19 bytes: simulation.network 'simgrid' sends whole bytes and SimGrid holds at "
+              "key 'pipeline.delta[1]': value '1e+19': bytes: simulation.network 'simgrid' sends whole bytes and "
+              "SimGrid holds at "
               "most 2^63 - 1 = 9.223372036854775807e18 per message; use network 'exact' (which scales sizes and "
               "bandwidths together) or larger units");
   }
@@ -105,9 +106,9 @@ TEST(SimgridOptions, RunsPastTheClocksRangeAreRefused)
     simulate({t.pipeline, t.platform, t.mapping, s}).run;
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "simulation: 10 data sets of up to 1.7e+307 s each on this mapping may end past 1e307 s, beyond what "
-              "SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)");
+    EXPECT_EQ(std::string(e.what()), "key 'simulation.datasets': value '10': data sets of up to 1.7e+307 s each on "
+                                     "this mapping may end past 1e307 s, beyond what "
+                                     "SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)");
   }
 }
 
@@ -132,7 +133,7 @@ TEST(SimgridOptions, CombinationsThatStopARunAreRefusedNamingTheOptions)
 {
   using ::testing::HasSubstr;
   EXPECT_THAT(combination_error({"--cfg=tracing:yes", "--cfg=tracing/vm:yes"}),
-              HasSubstr("SimGrid options --cfg=tracing:yes --cfg=tracing/vm:yes: each is valid alone, but a check run "
+              HasSubstr("--cfg=tracing:yes --cfg=tracing/vm:yes: each is valid alone, but a check run "
                         "with them on this platform stops: SimGrid says: container check-sender already present"));
   EXPECT_THAT(combination_error({"--cfg=tracing:yes", "--cfg=tracing/filename:/nonexistent-dir/x.trace"}),
               HasSubstr("SimGrid cannot write the trace '/nonexistent-dir/x.trace' (/nonexistent-dir is not a "

@@ -45,9 +45,10 @@ bool measured_over_whole_rounds(int outputs, int cooldown, int window)
 void refuse_clock_overflow(int datasets, double one_dataset, const std::string& what, const std::string& fix)
 {
   if (one_dataset * (datasets + 1.0) < 1e307) return; // false for NaN and inf too
-  throw InputError(fmt::format("simulation: {} data sets of up to {:g} s each {} may end past 1e307 s, beyond what "
-                               "SimGrid's clock (a double) can date; {}",
-                               datasets, one_dataset, what, fix));
+  throw InputError::keyed("simulation.datasets", datasets,
+                          fmt::format("data sets of up to {:g} s each {} may end past 1e307 s, beyond what "
+                                      "SimGrid's clock (a double) can date; {}",
+                                      one_dataset, what, fix));
 }
 
 nlohmann::json failure_json(const FailureOutcome& o)

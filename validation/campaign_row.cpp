@@ -111,10 +111,26 @@ std::optional<nlohmann::json> cell_json(const RowNumber& x, bool)
   return x.has_value() ? nlohmann::json(*x) : nlohmann::json(nullptr);
 }
 
+/// A refusal about a row at `where`: "FILE:LINE" of a results file (as its file and line), or what the row came from
+/// ("the worker of run 3") as the place.
+InputError row_refusal(const std::string& where, const std::string& key, const std::optional<std::string>& value,
+                       const std::string& message)
+{
+  std::string file = where;
+  int line         = 0;
+  if (auto colon = where.rfind(':'); colon != std::string::npos && colon + 1 < where.size() &&
+                                     where.find_first_not_of("0123456789", colon + 1) == std::string::npos) {
+    file = where.substr(0, colon);
+    line = std::stoi(where.substr(colon + 1));
+  }
+  if (value) return InputError::at(file, line, key, *value, message);
+  return key.empty() ? InputError::in_file(file, line, message) : InputError::at(file, line, key, message);
+}
+
 [[noreturn]] void bad_cell(const std::string& where, const std::string& key, const nlohmann::json& v,
                            const std::string& expected)
 {
-  throw InputError(fmt::format("{}: key '{}': value {} is not {}", where, key, v.dump(), expected));
+  throw row_refusal(where, key, v.dump(), expected.starts_with("expected ") ? expected : "expected " + expected);
 }
 
 // A JSON cell read into a field; `where` and `key` name it in the error.
@@ -199,7 +215,7 @@ nlohmann::json CampaignRow::to_json() const
 
 CampaignRow CampaignRow::from_json(const nlohmann::json& j, const std::string& where)
 {
-  if (!j.is_object()) throw InputError(where + ": expected a JSON object (a campaign row)");
+  if (!j.is_object()) throw row_refusal(where, "", std::nullopt, "expected a JSON object (a campaign row)");
   CampaignRow row;
   std::set<std::string> known{timing_key, params_key};
   auto timing = j.find(timing_key);

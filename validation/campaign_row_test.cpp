@@ -133,15 +133,17 @@ TEST(CampaignRow, WrongTypesAreInputErrorsNamingWhereKeyAndValue)
     }
     return std::string("no error");
   };
-  EXPECT_EQ(refusal(R"({"run_id": "7"})"), "DIR/results.jsonl:12: key 'run_id': value \"7\" is not a whole number");
+  EXPECT_EQ(refusal(R"({"run_id": "7"})"),
+            "DIR/results.jsonl:12: key 'run_id': value '\"7\"': expected a whole number");
   EXPECT_EQ(refusal(R"({"status": "done"})"),
-            "DIR/results.jsonl:12: key 'status': value \"done\" is not expected ok, infeasible, error, crashed or "
+            "DIR/results.jsonl:12: key 'status': value '\"done\"': expected ok, infeasible, error, crashed or "
             "timeout");
   EXPECT_EQ(refusal(R"({"analytic_period": "2.5"})"),
-            "DIR/results.jsonl:12: key 'analytic_period': value \"2.5\" is not a number or null");
+            "DIR/results.jsonl:12: key 'analytic_period': value '\"2.5\"': expected a number or null");
   EXPECT_EQ(refusal(R"({"timing": {"wall_seconds": true}})"),
-            "DIR/results.jsonl:12: key 'wall_seconds': value true is not a number or null");
-  EXPECT_EQ(refusal(R"({"nbue_holds": 1})"), "DIR/results.jsonl:12: key 'nbue_holds': value 1 is not true or false");
+            "DIR/results.jsonl:12: key 'wall_seconds': value 'true': expected a number or null");
+  EXPECT_EQ(refusal(R"({"nbue_holds": 1})"),
+            "DIR/results.jsonl:12: key 'nbue_holds': value '1': expected true or false");
   EXPECT_THAT(refusal("[1]"), HasSubstr("expected a JSON object"));
 }
 

@@ -45,11 +45,11 @@ nlohmann::json read_campaign_json(const std::string& dir)
 {
   std::string path = dir + "/campaign.json";
   std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("{}: not a campaign output directory (no campaign.json)", dir));
+  if (!in) throw InputError::in_file(dir, 0, "not a campaign output directory (no campaign.json)");
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(fmt::format("{}: malformed: {}", path, e.what()));
+    throw InputError::in_file(path, 0, fmt::format("malformed: {}", e.what()));
   }
 }
 
@@ -59,13 +59,15 @@ std::vector<CampaignRow> previous_rows(const Campaign& c, const RunnerOptions& o
   auto rows = read_rows(results_path(o.out_dir));
   if (rows.empty()) return rows;
   if (!o.resume)
-    throw InputError(fmt::format("{}: already holds {} results of a campaign; add --resume to continue it or "
-                                 "choose another --out",
-                                 o.out_dir, rows.size()));
+    throw InputError::option("--out", o.out_dir,
+                             fmt::format("already holds {} results of a campaign; add --resume to continue it or "
+                                         "choose another --out",
+                                         rows.size()));
   auto meta = read_campaign_json(o.out_dir);
   if (meta.value("hash", "") != c.hash())
-    throw InputError(fmt::format("{}: holds results of another campaign (or the campaign file {} changed since)",
-                                 o.out_dir, c.file));
+    throw InputError::option(
+        "--out", o.out_dir,
+        fmt::format("holds results of another campaign (or the campaign file {} changed since)", c.file));
   return rows;
 }
 
@@ -91,14 +93,15 @@ std::vector<int> selected_runs(const Campaign& c, const RunnerOptions& o)
   if (!o.only.empty()) {
     for (int id : o.only) {
       if (std::find(ids.begin(), ids.end(), id) != ids.end())
-        throw InputError(fmt::format("--only: run {} is given twice", id));
+        throw InputError::option("--only", id, "this run is given twice: expected each run once");
       if (find_run(c, id) == nullptr)
-        throw InputError(fmt::format("--only {}: the campaign has runs 0..{}", id, c.runs.size() - 1));
+        throw InputError::option("--only", id, fmt::format("the campaign has runs 0..{}", c.runs.size() - 1));
       if (id % o.shard_count != o.shard_index) // its row would land in another shard's directory
-        throw InputError(fmt::format("--only {}: run {} belongs to shard {}/{}, not to --shard {}/{} (run id mod {} "
-                                     "is the shard's number minus 1)",
-                                     id, id, id % o.shard_count + 1, o.shard_count, o.shard_index + 1, o.shard_count,
-                                     o.shard_count));
+        throw InputError::option("--only", id,
+                                 fmt::format("run {} belongs to shard {}/{}, not to --shard {}/{} (run id mod {} is "
+                                             "the shard's number minus 1)",
+                                             id, id % o.shard_count + 1, o.shard_count, o.shard_index + 1,
+                                             o.shard_count, o.shard_count));
       ids.push_back(id);
     }
     return ids;
@@ -142,7 +145,8 @@ RunnerOptions checked(const RunnerOptions& options)
   RunnerOptions o = options;
   if (o.jobs <= 0) o.jobs = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
-    throw InputError(fmt::format("--shard {}/{}: expected i/N with 1 <= i <= N", o.shard_index + 1, o.shard_count));
+    throw InputError::option("--shard", fmt::format("{}/{}", o.shard_index + 1, o.shard_count),
+                             "expected i/N with 1 <= i <= N");
   return o;
 }
 
@@ -163,9 +167,10 @@ void refuse_done_only(const RunnerOptions& o, const std::vector<CampaignRow>& ro
   std::set<int> only(o.only.begin(), o.only.end());
   for (const auto& row : rows)
     if (int id = row.run_id; only.count(id))
-      throw InputError(fmt::format("--only {}: {} already holds the row of run {}; rerun it into another --out (a "
-                                   "second row would double the run, and merge refuses doubled runs)",
-                                   id, o.out_dir, id));
+      throw InputError::option("--only", id,
+                               fmt::format("{} already holds the row of run {}; rerun it into another --out (a second "
+                                           "row would double the run, and merge refuses doubled runs)",
+                                           o.out_dir, id));
 }
 
 /// The runs to execute: the shard's (or --only's), but those `rows` already hold.
@@ -353,7 +358,7 @@ RunnerSummary run_campaign(const Campaign& c, const RunnerOptions& options)
 
 void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::string& out_dir)
 {
-  if (dirs.empty()) throw InputError("merge: no directory given");
+  if (dirs.empty()) throw InputError::option("merge", "no directory given: expected the directories to merge");
   nlohmann::json meta = read_campaign_json(dirs.front());
   std::map<int, std::string> seen; // run id -> directory
   std::vector<CampaignRow> rows;
@@ -361,9 +366,10 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
   for (const auto& dir : dirs) {
     nlohmann::json m = read_campaign_json(dir);
     if (m.value("hash", "") != meta.value("hash", "") || m.value("name", "") != meta.value("name", ""))
-      throw InputError(fmt::format("merge: {} holds campaign '{}' ({}), {} holds '{}' ({})", dir, m.value("name", "?"),
-                                   m.value("hash", "?"), dirs.front(), meta.value("name", "?"),
-                                   meta.value("hash", "?")));
+      throw InputError::option("merge", dir,
+                               fmt::format("holds campaign '{}' ({}), {} holds '{}' ({})", m.value("name", "?"),
+                                           m.value("hash", "?"), dirs.front(), meta.value("name", "?"),
+                                           meta.value("hash", "?")));
     for (auto& row : read_rows(results_path(dir))) {
       int id = row.run_id;
       if (!seen.emplace(id, dir).second) doubled.push_back(id);
@@ -376,13 +382,15 @@ void merge_campaign_outputs(const std::vector<std::string>& dirs, const std::str
       s += (i ? ", " : "") + std::to_string(ids[i]);
     return ids.size() > 20 ? s + fmt::format(", ... ({} in all)", ids.size()) : s;
   };
-  if (!doubled.empty()) throw InputError(fmt::format("merge: runs present more than once: {}", list(doubled)));
+  if (!doubled.empty())
+    throw InputError::option("merge", fmt::format("runs present more than once: {}", list(doubled)));
   std::vector<int> missing;
   int total = meta.value("total", 0);
   for (int id = 0; id < total; ++id)
     if (!seen.count(id)) missing.push_back(id);
   if (!missing.empty())
-    throw InputError(fmt::format("merge: {} of {} runs are missing: {}", missing.size(), total, list(missing)));
+    throw InputError::option("merge",
+                             fmt::format("{} of {} runs are missing: {}", missing.size(), total, list(missing)));
   require_output_directory(out_dir, {.option  = "merge --out",
                                      .command = "pipesim merge",
                                      .writes  = DirectoryKind::campaign,

@@ -46,8 +46,13 @@ PeriodAfterCrashes period_after_crashes(const Pipeline& pipeline, const Platform
                                         const SimulationSettings& settings, const MonteCarloSummary& mc, double bound)
 {
   if (settings.model != CommModel::multi_port || mapping.data_parallel() || mapping.has_deal())
-    throw InputError("the period after crashes against P_max needs seed 004's model: multi-port, active replication "
-                     "on single processors");
+    throw settings.model != CommModel::multi_port
+        ? InputError::keyed("simulation.model", settings.model,
+                            "the period after crashes against P_max needs seed 004's model: multi-port, active "
+                            "replication on single processors")
+        : InputError::keyed(mapping.data_parallel() ? first_group_key(mapping) : first_deal_key(mapping),
+                            "the period after crashes against P_max needs seed 004's model: multi-port, active "
+                            "replication on single processors");
   PeriodAfterCrashes out;
   out.bound  = bound;
   auto count = [limit = bound * (1 + 1e-9), bound](OverBound& o, double period, bool one_left) {

@@ -207,7 +207,7 @@ std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const st
     return it->second(PolicySetup{spec, mapper, context, initial});
   }
   }
-  throw InputError("dynamic.policy: unknown");
+  throw InputError::keyed("dynamic.policy", static_cast<int>(spec.policy), "unknown policy");
 }
 
 } // namespace pipesim

@@ -32,18 +32,18 @@ std::string string_field(const nlohmann::json& j, const char* key)
 nlohmann::json parse_json_file(const std::string& path)
 {
   std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open the file (is this a campaign output directory?)");
+  if (!in) throw InputError::in_file(path, 0, "cannot open the file (is this a campaign output directory?)");
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": not valid JSON: " + e.what());
+    throw InputError::in_file(path, 0, std::string("not valid JSON: ") + e.what());
   }
 }
 
 std::vector<CampaignRow> load_rows(const std::string& path)
 {
   std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open the file (the campaign wrote no results yet?)");
+  if (!in) throw InputError::in_file(path, 0, "cannot open the file (the campaign wrote no results yet?)");
   std::vector<CampaignRow> rows;
   std::string text;
   for (int line = 1; std::getline(in, text); ++line) {
@@ -52,10 +52,10 @@ std::vector<CampaignRow> load_rows(const std::string& path)
     try {
       j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
-      throw InputError(located(path, line, std::string("not a JSON object: ") + e.what()));
+      throw InputError::in_file(path, line, std::string("not a JSON object: ") + e.what());
     }
     if (!j.is_object() || !j.contains(to_string(RowColumn::status)))
-      throw InputError(located(path, line, "expected a JSON object with a 'status' key"));
+      throw InputError::in_file(path, line, "expected a JSON object with a 'status' key");
     CampaignRow row = CampaignRow::from_json(j, fmt::format("{}:{}", path, line));
     if (row.mapper.empty()) // rows of crashed or timed-out workers may only have the swept mapper
       row.mapper = string_field(row.params, "mapper");
@@ -71,7 +71,7 @@ CampaignResults load_campaign_results(const std::string& dir)
   results.dir      = dir;
   std::string path = dir + "/campaign.json";
   nlohmann::json j = parse_json_file(path);
-  if (!j.is_object()) throw InputError(path + ": expected a JSON object");
+  if (!j.is_object()) throw InputError::in_file(path, 0, "expected a JSON object");
   results.name    = string_field(j, "name");
   results.mode    = string_field(j, "mode");
   results.file    = string_field(j, "file");
@@ -126,10 +126,11 @@ std::string choose_x_key(const CampaignResults& results, const std::string& requ
   if (!requested.empty()) {
     std::string where = results.dir + "/campaign.json";
     if (std::find(results.swept.begin(), results.swept.end(), requested) == results.swept.end())
-      throw InputError(fmt::format("{}: x key '{}' is not a swept key (swept: {})", where, requested,
-                                   fmt::join(results.swept, ", ")));
+      throw InputError::option("--x", requested,
+                               fmt::format("not a swept key of {} (swept: {})", where, fmt::join(results.swept, ", ")));
     if (!numeric_key(results, requested))
-      throw InputError(fmt::format("{}: x key '{}': expected numeric values in results.jsonl", where, requested));
+      throw InputError::option("--x", requested,
+                               fmt::format("expected a key with numeric values in {}/results.jsonl", results.dir));
     return requested;
   }
   // the key with the most values: the others split the curves (report_means.hpp), so br07-exp*.yaml, which sweep
@@ -251,14 +252,14 @@ RunTrace load_trace(const std::string& path)
     for (const auto& e : j.at("trace")) {
       auto kind = from_string<Operation>(e.at("kind").get<std::string>());
       if (!kind)
-        throw InputError(fmt::format("{}: trace kind '{}': {}", path, e.at("kind").get<std::string>(),
-                                     expected_one_of<Operation>()));
+        throw InputError::at(path, 0, "trace.kind", e.at("kind").get<std::string>(), expected_one_of<Operation>());
       trace.bars.push_back(TraceBar{e.at("host").get<std::string>(), *kind, e.value("dataset", 0),
                                     e.at("start").get<double>(), e.at("end").get<double>()});
     }
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(
-        path + ": expected {\"trace\": [{\"host\", \"kind\", \"dataset\", \"start\", \"end\"}, ...]}: " + e.what());
+    throw InputError::in_file(
+        path, 0,
+        std::string("expected {\"trace\": [{\"host\", \"kind\", \"dataset\", \"start\", \"end\"}, ...]}: ") + e.what());
   }
   return trace;
 }

@@ -20,7 +20,7 @@ namespace pipesim {
 DurableAppender::DurableAppender(const std::string& path) : path_(path)
 {
   fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
+  if (fd_ < 0) throw InputError::in_file(path, 0, fmt::format("cannot open for writing: {}", std::strerror(errno)));
 }
 
 DurableAppender::~DurableAppender()
@@ -65,7 +65,7 @@ DirectoryLock::DirectoryLock(const std::string& dir)
 {
   std::string path = dir + "/.lock";
   fd_              = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  if (fd_ < 0) throw InputError::in_file(path, 0, fmt::format("cannot open: {}", std::strerror(errno)));
   struct flock lock {};
   lock.l_type   = F_WRLCK;
   lock.l_whence = SEEK_SET;
@@ -76,9 +76,10 @@ DirectoryLock::DirectoryLock(const std::string& dir)
   ::close(fd_);
   fd_ = -1;
   if (error != EACCES && error != EAGAIN)
-    throw InputError(fmt::format("{}: cannot lock: {}", path, std::strerror(error)));
-  throw InputError(fmt::format("{}: another pipesim campaign{} is writing there; wait until it ends", dir,
-                               known ? fmt::format(" (pid {})", holder.l_pid) : ""));
+    throw InputError::in_file(path, 0, fmt::format("cannot lock: {}", std::strerror(error)));
+  throw InputError::in_file(dir, 0,
+                            fmt::format("another pipesim campaign{} is writing there; wait until it ends",
+                                        known ? fmt::format(" (pid {})", holder.l_pid) : ""));
 }
 
 DirectoryLock::~DirectoryLock()
@@ -110,7 +111,7 @@ std::vector<CampaignRow> read_rows(const std::string& path)
     try {
       j = nlohmann::json::parse(s);
     } catch (const nlohmann::json::exception& e) {
-      throw InputError(fmt::format("{}:{}: not a JSON result row: {}", path, line, e.what()));
+      throw InputError::in_file(path, line, fmt::format("not a JSON result row: {}", e.what()));
     }
     rows.push_back(CampaignRow::from_json(j, fmt::format("{}:{}", path, line)));
   }

@@ -13,59 +13,48 @@ namespace pipesim {
 
 void check_mapper(const Scenario& scenario, const Problem& problem)
 {
-  // the mapper's metadata and its own limits (Mapper::refuses); the reason alone, placed at the mapper's line
+  // the mapper's metadata and its own limits (Mapper::refuses), about `mapper` (its line, or the --mapper option that
+  // chose it: Scenario::sources), or `mapping` for the explicit mapper
   auto why = MapperRegistry::instance().create(scenario.mapper)->refuses(problem);
   if (!why) return;
-  if (!scenario.mapper_option.empty())
-    throw InputError(fmt::format("{} {} (command line): mapper '{}' cannot handle the problem of {}: {}",
-                                 scenario.mapper_option, scenario.mapper, scenario.mapper, scenario.file, *why));
-  const char* key   = scenario.mapper == explicit_mapper_name ? "mapping" : "mapper";
-  std::string value = scenario.mapper == explicit_mapper_name ? "" : fmt::format("value '{}': ", scenario.mapper);
-  throw InputError(located(
-      scenario.file, scenario.mapper_line,
-      fmt::format("key '{}': {}mapper '{}' cannot handle this problem: {}", key, value, scenario.mapper, *why)));
+  const std::string message = fmt::format("mapper '{}' cannot handle this problem: {}", scenario.mapper, *why);
+  throw scenario.mapper == explicit_mapper_name ? InputError::keyed("mapping", message)
+                                                : InputError::keyed("mapper", scenario.mapper, message);
 }
 
-namespace {
-[[noreturn]] void refuse(const Scenario& scenario, int line, const std::string& message)
+void check_dynamic_mapper(const Scenario& scenario, const Problem& problem)
 {
-  throw InputError(located(scenario.file, line, message));
+  if (!scenario.dynamic || scenario.dynamic->mapper.empty() ||
+      scenario.dynamic->policy == RemapPolicyKind::static_mapping)
+    return;
+  const std::string& name = scenario.dynamic->mapper;
+  std::optional<std::string> why;
+  try {
+    why = mapper_refusal(name, problem);
+  } catch (const InputError& e) { // an unknown name: the registry's refusal is about `mapper`, this one the policy's
+    throw InputError::keyed("dynamic.mapper", name, e.message());
+  }
+  if (why) throw InputError::keyed("dynamic.mapper", name, *why);
 }
-
-/// The first replica of several processors, as "interval j (stages a-b): replica r".
-std::optional<std::string> first_group(const Mapping& mapping)
-{
-  for (int j = 0; j < mapping.m(); ++j)
-    for (std::size_t r = 0; r < mapping.interval(j).replicas.size(); ++r)
-      if (mapping.interval(j).replicas[r].size() > 1)
-        return fmt::format("interval {} (stages {}-{}) has replica {} of {} processors", j + 1,
-                           mapping.interval(j).first, mapping.interval(j).last, r + 1,
-                           mapping.interval(j).replicas[r].size());
-  return std::nullopt;
-}
-} // namespace
 
 void check_evaluators(const Scenario& scenario, const std::optional<Mapping>& mapping, bool simulate)
 {
   const SimulationSettings& s = scenario.simulation;
   if (simulate && scenario.task_chain && (s.failures.enabled() || !s.crashes.empty()))
-    refuse(scenario, scenario.failures_line,
-           fmt::format("key 'simulation.failures': value '{}': seed 001's modules (task_chain) are simulated without "
-                       "failures; remove simulation.failures",
-                       s.failures.model));
+    throw InputError::keyed("simulation.failures", s.failures.model,
+                            "seed 001's modules (task_chain) are simulated without failures; remove "
+                            "simulation.failures");
   if (!mapping) return;
-  if (!scenario.task_chain)
-    if (auto group = first_group(*mapping))
-      refuse(scenario, scenario.mapper_line,
-             fmt::format("key '{}': {}: a data-parallel group is a seed 001 module instance, which only a task_chain "
-                         "has; the pipeline's formulas, event graph and simulator take one processor per replica",
-                         scenario.mapper == explicit_mapper_name ? "mapping" : "mapper", *group));
+  if (!scenario.task_chain && mapping->data_parallel()) // a mapper's mapping: at the mapper (SourceMap's stand-in)
+    throw InputError::keyed(first_group_key(*mapping),
+                            "a data-parallel processor group is a seed 001 module instance, which only a task_chain "
+                            "has; the pipeline's formulas, event graph and simulator take one processor per replica");
   const ElectionPolicy election = s.failures.election;
   if (simulate && mapping->has_deal() && election != ElectionPolicy::first && election != ElectionPolicy::first_alive)
-    refuse(scenario, scenario.failures_line,
-           fmt::format("key 'simulation.failures.election': value '{}': the policies elect among active replicas (seed "
-                       "004), and this mapping deals its data sets (replication: deal); use 'first'",
-                       election));
+    throw InputError::keyed("simulation.failures.election", election,
+                            fmt::format("this policy elects among active replicas only (seed 004), and {} deals its "
+                                        "data sets (replication: deal); use 'first'",
+                                        first_deal_key(*mapping)));
 }
 
 namespace {
@@ -90,17 +79,22 @@ void check_campaign_runs(const Campaign& campaign, const std::vector<int>& ids)
   for (const CampaignRun& run : campaign.runs) {
     if (!selected.count(run.id)) continue;
     try {
-      Scenario s =
-          parse_scenario(run.scenario_yaml, fmt::format("{} (run {})", campaign.file, run.id), campaign.scenario_dir);
-      Problem problem = scenario_problem(s, run_platform(s, run, platforms));
-      check_mapper(s, problem);
-      check_evaluators(s, problem.explicit_mapping, campaign.mode == CampaignMode::simulate);
-    } catch (const InputError& e) {
-      throw InputError(fmt::format("{}: run {} ({}) cannot run: {}; every run of a campaign must be one its mapper and "
-                                   "evaluators take: leave the others out of the sweep, e.g. with a `zip` of the "
-                                   "values that go together (docs/campaigns.md, \"Combinations a mapper does not "
-                                   "take\")",
-                                   campaign.file, run.id, run.describe(), e.what()));
+      Scenario s = run_scenario(campaign, run); // its refusals: the campaign's (or base scenario's) lines
+      for_scenario(s, [&] {
+        Problem problem = scenario_problem(s, run_platform(s, run, platforms));
+        check_mapper(s, problem);
+        check_evaluators(s, problem.explicit_mapping, campaign.mode == CampaignMode::simulate);
+        if (campaign.mode == CampaignMode::simulate) check_dynamic_mapper(s, problem);
+      });
+    } catch (InputError& e) {
+      InputError::Fields f         = e.fields();
+      const std::string parameters = run.describe(); // empty for the one run of a campaign without a sweep
+      f.message = fmt::format("run {}{} cannot run: {}; every run of a campaign must be one its mapper and evaluators "
+                              "take: leave the others out of the sweep, e.g. with a `zip` of the values that go "
+                              "together (docs/campaigns.md, \"Combinations a mapper does not take\")",
+                              run.id, parameters.empty() ? "" : " (" + parameters + ")", f.message);
+      e.reset(std::move(f));
+      throw;
     }
   }
 }

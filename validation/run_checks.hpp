@@ -14,10 +14,14 @@
 
 namespace pipesim {
 
-/// InputError at `scenario`'s mapper line ("key 'mapper': value 'NAME': mapper 'NAME' cannot handle this problem:
-/// ...") when the mapper refuses the problem (Mapper::refuses: the registry's metadata, mappers/mapper_info.hpp, then
-/// the mapper's own limits); the option's name instead of the line when the mapper came from the command line.
+/// InputError about `mapper` (keyed: its line, or the option that chose it, from Scenario::sources; "key 'mapper':
+/// value 'NAME': mapper 'NAME' cannot handle this problem: ...") when the mapper refuses the problem
+/// (Mapper::refuses: the registry's metadata, mappers/mapper_info.hpp, then the mapper's own limits).
 void check_mapper(const Scenario& scenario, const Problem& problem);
+
+/// The re-mapping policy's own mapper (`dynamic.mapper`, when given and the policy re-maps), checked as check_mapper
+/// before the simulation starts: unknown or refusing `problem`, an InputError about `dynamic.mapper`.
+void check_dynamic_mapper(const Scenario& scenario, const Problem& problem);
 
 /// What the evaluators cannot handle, found before they run, as InputError at the scenario's line: in `mapping` (the
 /// explicit one before any mapper runs, or the one a mapper returned) data-parallel groups outside a task chain (the

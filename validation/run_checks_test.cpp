@@ -75,8 +75,8 @@ TEST(RunChecks, EvaluatorsRefuseWhatTheyCannotHandleAtTheScenariosLine)
   const std::string pipeline = "pipeline: {w: [1, 2], delta: [1, 1, 1]}\nplatform:\n  generate: {class: "
                                "fully-homogeneous, p: 4, speed: 1, bandwidth: 1, seed: 1}\n";
   EXPECT_EQ(map_error(pipeline + "mapping:\n  - {stages: 1, replicas: [[P1, P2]]}\n  - {stages: 2, replicas: [P3]}\n"),
-            "test.yaml:5: key 'mapping': interval 1 (stages 1-1) has replica 1 of 2 processors: a data-parallel group "
-            "is a seed 001 module instance, which only a task_chain has; the pipeline's formulas, event graph and "
+            "test.yaml:5: key 'mapping[0].replicas[0]': value '[P1, P2]': a data-parallel processor group is a seed "
+            "001 module instance, which only a task_chain has; the pipeline's formulas, event graph and "
             "simulator take one processor per replica");
   // simulator refusals: checked by simulate_run before any process starts
   ScenarioRun dealt = map_scenario(parse_scenario(
@@ -85,8 +85,8 @@ TEST(RunChecks, EvaluatorsRefuseWhatTheyCannotHandleAtTheScenariosLine)
       "test.yaml"));
   EXPECT_THAT([&] { simulate_run(dealt); },
               ::testing::ThrowsMessage<InputError>(
-                  HasSubstr("test.yaml:8: key 'simulation.failures.election': value 'min-comm': the policies elect "
-                            "among active replicas (seed 004), and this mapping deals its data sets")));
+                  HasSubstr("test.yaml:8: key 'simulation.failures.election': value 'min-comm': this policy elects "
+                            "among active replicas only (seed 004), and mapping[0].replication deals its data sets")));
   ScenarioRun chain = map_scenario(parse_scenario(
       std::string(chain_tasks) + "mapper: sv95.dp\nsimulation:\n  failures: exponential\n", "test.yaml"));
   EXPECT_THAT([&] { simulate_run(chain); },
@@ -108,10 +108,11 @@ base:
 )";
   EXPECT_THAT(campaign_error(base + "sweep:\n  mapper: [random.interval, hedpm]\n  simulation.model: [one-port, "
                                     "multi-port]\n"),
-              HasSubstr("test-campaign.yaml: run 3 (mapper=hedpm simulation.model=multi-port) cannot run: "));
+              HasSubstr("test-campaign.yaml:8: key 'mapper': value 'hedpm': run 3 (mapper=hedpm "
+                        "simulation.model=multi-port) cannot run: "));
   EXPECT_THAT(campaign_error(base + "sweep:\n  mapper: [random.interval, hedpm]\n  simulation.model: [one-port, "
                                     "multi-port]\n"),
-              HasSubstr("key 'mapper': value 'hedpm': mapper 'hedpm' cannot handle this problem: it accepts the "
+              HasSubstr("cannot run: mapper 'hedpm' cannot handle this problem: it accepts the "
                         "one-port model (HeDPM's t(n, p) adds receive, compute and send: hedpm §3's synchronous "
                         "communications), not multi-port; every run of a campaign must be one its mapper and "
                         "evaluators take: leave the others out of the sweep, e.g. with a `zip`"));

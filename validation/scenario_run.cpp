@@ -22,15 +22,12 @@ namespace pipesim {
 Platform load_platform(const Scenario& scenario)
 {
   const PlatformSpec& spec = scenario.platform;
-  if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
-  Platform platform;
-  try {
-    platform = load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
-  } catch (const InputError& e) {
-    throw InputError(located(scenario.file, spec.line, fmt::format("key 'platform': {}", e.what())));
-  }
-  merge_host_profiles(platform, spec.profiles); // its errors name the scenario's lines
-  return platform;
+  return for_scenario(scenario, [&] { // an error of the XML file keeps its own place
+    if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
+    Platform platform = load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
+    merge_host_profiles(platform, spec.profiles); // keyed errors: the scenario's lines of platform.profiles
+    return platform;
+  });
 }
 
 namespace {
@@ -116,6 +113,23 @@ void analyze_stochastic(ScenarioRun& run, const std::vector<int>& senders)
 
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 {
+  return for_scenario(scenario, [&] { return detail::map_scenario(scenario, analytic); });
+}
+
+void analyze_run(ScenarioRun& run)
+{
+  for_scenario(run.scenario, [&] { detail::analyze_run(run); });
+}
+
+void simulate_run(ScenarioRun& run, int jobs)
+{
+  for_scenario(run.scenario, [&] { detail::simulate_run(run, jobs); });
+}
+
+namespace detail { // the entry points above, before their errors get the places of their keys
+
+ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
+{
   ScenarioRun run;
   run.scenario    = scenario;
   run.platform    = load_platform(scenario);
@@ -126,7 +140,7 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
   if (!run.has_mapping()) return run;
   check_evaluators(run.scenario, run.mapper.mapping, false);
   run.rule = classify(run.mapper.mapping);
-  if (analytic) analyze_run(run);
+  if (analytic) detail::analyze_run(run);
   return run;
 }
 
@@ -173,6 +187,8 @@ void analyze_run(ScenarioRun& run)
   run.critical_cycle     = cr.describe(graph);
   if (!run.deadlock) analyze_stochastic(run, senders);
 }
+
+} // namespace detail
 
 std::vector<Epoch> mapping_series(const ScenarioRun& run, const Mapping& mapping, double horizon)
 {
@@ -229,12 +245,22 @@ void compare_series_run(ScenarioRun& run)
   run.series = std::move(series);
 }
 
+namespace detail {
+
 void simulate_run(ScenarioRun& run, int jobs)
 {
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
   check_evaluators(s, mapping, true); // before any simulation process starts
+  if (s.dynamic) {                    // its policy's mapper maps the pipeline (a dynamic scenario has no task chain)
+    Problem problem;
+    problem.pipeline  = s.pipeline;
+    problem.platform  = run.platform;
+    problem.model     = s.simulation.model;
+    problem.objective = s.objective;
+    check_dynamic_mapper(s, problem);
+  }
   // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
   // execution from the job. Random operation times draw with the simulation's seed unless the spec has its own, in
   // every run of the scenario (the crash and Monte Carlo runs too): they differ by their crashes only.
@@ -259,7 +285,7 @@ void simulate_run(ScenarioRun& run, int jobs)
   run.simulated = simulate(period).run;
   if (s.dynamic) run.remap_mappings = remap_mappings(run.simulated->remaps, run.platform);
   run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
-  compare_series_run(run);
+  pipesim::compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
   run.crash_run            = simulate(job(first, RunKind::period)).run;
@@ -270,5 +296,7 @@ void simulate_run(ScenarioRun& run, int jobs)
     run.after_crashes = period_after_crashes(s.pipeline, run.platform, mapping, s.simulation, *run.monte_carlo,
                                              s.objective.period_bound);
 }
+
+} // namespace detail
 
 } // namespace pipesim

@@ -82,7 +82,8 @@ Problem scenario_problem(Scenario& scenario, Platform platform);
 /// event-graph period (not when `analytic` is false: elections campaigns need only the mapping, and bbr10
 /// eq. (2)'s failure probability is exponential in the overlapping processor sets of a general mapping). Bad input
 /// (unknown mapper, refused problem, bad mapping, a mapping the evaluators cannot handle: validation/run_checks.hpp)
-/// is an InputError, the mapper's refusal before it runs.
+/// is an InputError, the mapper's refusal before it runs. Every InputError leaving load_platform, map_scenario,
+/// analyze_run and simulate_run has the file and line of the key it is about (Scenario::sources).
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);
 
 /// The analytic figures and event-graph period of run.mapper.mapping on run.platform (the second half of
@@ -95,6 +96,12 @@ void analyze_run(ScenarioRun& run);
 /// (`jobs` processes at once). scenario.simulation.progress shows the data sets of each long run and the Monte Carlo
 /// runs done on stderr (never the one-data-set latency run).
 void simulate_run(ScenarioRun& run, int jobs = 2);
+
+namespace detail { // the same without the places of the keys (the functions above wrap them in for_scenario)
+ScenarioRun map_scenario(const Scenario& scenario, bool analytic);
+void analyze_run(ScenarioRun& run);
+void simulate_run(ScenarioRun& run, int jobs);
+} // namespace detail
 
 /// The JSON document of `pipesim map` (the run has no simulation) and `pipesim simulate` (it has one):
 /// `nlohmann::json j = run;` (validation/scenario_run_json.cpp). Non-finite numbers are null (result_output.hpp).

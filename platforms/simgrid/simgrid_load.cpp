@@ -71,7 +71,7 @@ std::string with_xml_platform(const std::string& file, const std::function<std::
 {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
-    throw InputError(located(file, 0, "cannot open the platform file (no such regular file)"));
+    throw InputError::in_file(file, 0, "cannot open the platform file (no such regular file)");
   std::ifstream in(file);
   std::stringstream text;
   text << in.rdbuf();
@@ -84,15 +84,15 @@ std::string with_xml_platform(const std::string& file, const std::function<std::
     try {
       engine->load_platform(file);
     } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
-      throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
+      throw InputError::in_file(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what()));
     }
     return job(text.str());
   };
   JobOutcome loaded = std::move(run_pool(1, {}, load).front());
-  if (loaded.status == JobStatus::bad_input) throw InputError(loaded.text);
+  if (loaded.status == JobStatus::bad_input) throw loaded.input_error();
   if (!loaded.ok()) // SimGrid died (xbt_die, abort) or threw something else
-    throw InputError(located(
-        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text)));
+    throw InputError::in_file(
+        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text));
   return std::move(loaded.text);
 }
 
