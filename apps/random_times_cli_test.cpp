@@ -120,7 +120,7 @@ TEST(RandomTimesCli, MaxStatesBoundsTheChainOfMarkings)
     const std::string file = random_times_scenario(fmt::format("  datasets: 100\nanalytic: {{max_states: {}}}\n", bad));
     auto [bad_code, bad_out] = random_times_pipesim("map " + file);
     EXPECT_EQ(bad_code, 2) << bad_out;
-    for (const std::string part :
+    for (const std::string& part :
          {std::string("exponential.yaml:14:"), std::string("analytic.max_states"), fmt::format("value '{}'", bad)})
       EXPECT_NE(bad_out.find(part), std::string::npos) << part << " missing in: " << bad_out;
   }

@@ -45,7 +45,9 @@ Mapping resolve(const std::vector<IntervalTuple>& intervals, const Problem& prob
     for (const auto& hosts : replicas)
       in.replicas.push_back({.hosts = hosts, .line = 0});
     auto r = from_string<Replication>(replication);
-    if (!r) throw InputError(fmt::format("{}: replication '{}': {}", who, replication, expected_names<Replication>()));
+    if (!r)
+      throw InputError::keyed(fmt::format("mapping[{}].replication", spec.intervals.size()), replication,
+                              fmt::format("{}: {}", who, expected_names<Replication>()));
     in.replication = *r;
     spec.intervals.push_back(std::move(in));
   }
@@ -95,8 +97,8 @@ public:
         py::object out = entries().at(name_).adapter(ProblemView{problem, options});
         if (!out.is_none()) intervals = out.cast<std::vector<IntervalTuple>>();
       } catch (const py::error_already_set& e) {
-        if (::getpid() == module_pid) throw; // the caller gets the Python exception itself
-        throw InputError(raised(e));         // in a campaign's worker: the row's error (status "error")
+        if (::getpid() == module_pid) throw;                 // the caller gets the Python exception itself
+        throw InputError::keyed("mapper", name_, raised(e)); // in a campaign's worker: the row's error
       }
     }
     MapperResult result;
@@ -123,9 +125,10 @@ private:
     MappingRule declared = entries().at(name_).info.mapping;
     MappingRule rule     = classify(mapping);
     if (rule > declared)
-      throw InputError(fmt::format("mapper '{}': it returned a mapping of rule '{}', beyond the mapping='{}' it was "
-                                   "registered with (give mapping='{}' to @pipesim.mapper)",
-                                   name_, to_string(rule), to_string(declared), to_string(rule)));
+      throw InputError::keyed("mapper", name_,
+                              fmt::format("mapper '{}': it returned a mapping of rule '{}', beyond the mapping='{}' "
+                                          "it was registered with (give mapping='{}' to @pipesim.mapper)",
+                                          name_, to_string(rule), to_string(declared), to_string(rule)));
   }
 
   /// "mapper 'NAME' raised ValueError: why (at FILE(LINE): FUNCTION)": the exception and its innermost frame.
@@ -142,7 +145,7 @@ template <typename E>
 E keyword_value(const std::string& mapper, const char* key, const std::string& value)
 {
   auto v = from_string<E>(value);
-  if (!v) throw InputError(fmt::format("mapper '{}': {} '{}': {}", mapper, key, value, expected_names<E>()));
+  if (!v) throw InputError::option(key, value, fmt::format("mapper '{}': {}", mapper, expected_names<E>()));
   return *v;
 }
 
@@ -151,7 +154,7 @@ MapperInfo python_mapper_info(const std::string& name, const std::string& descri
                               const std::vector<std::string>& model_names, const std::string& family,
                               const std::string& objective, const std::string& mapping)
 {
-  if (name.empty()) throw InputError("a mapper needs a name");
+  if (name.empty()) throw InputError::option("name", name, "a mapper needs a name");
   MapperInfo info;
   info.name        = name;
   info.description = description;
@@ -159,17 +162,20 @@ MapperInfo python_mapper_info(const std::string& name, const std::string& descri
   info.models.clear();
   for (const auto& m : model_names)
     info.models.push_back(keyword_value<CommModel>(name, "model", m));
-  if (info.models.empty()) throw InputError(fmt::format("mapper '{}': no model given", name));
+  if (info.models.empty()) throw InputError::option("models", fmt::format("mapper '{}': no model given", name));
   info.family = keyword_value<MapperFamily>(name, "family", family);
   if (info.family == MapperFamily::given || info.family == MapperFamily::testing)
-    throw InputError(fmt::format("mapper '{}': family '{}' is the registry's own; a Python mapper is one of heuristic, "
-                                 "random, best-of, dynamic-program, integer-program, period-search, exhaustive",
-                                 name, family));
+    throw InputError::option("family", family,
+                             fmt::format("mapper '{}': the family is the registry's own; a Python mapper is one of "
+                                         "heuristic, random, best-of, dynamic-program, integer-program, "
+                                         "period-search, exhaustive",
+                                         name));
   info.objective = keyword_value<MapperObjective>(name, "objective", objective);
   if (info.objective != MapperObjective::period && info.objective != MapperObjective::failure_probability)
-    throw InputError(fmt::format("mapper '{}': objective '{}': a Python mapper minimises the period or the failure "
-                                 "probability: expected 'period' or 'failure-probability'",
-                                 name, objective));
+    throw InputError::option("objective", objective,
+                             fmt::format("mapper '{}': a Python mapper minimises the period or the failure "
+                                         "probability: expected 'period' or 'failure-probability'",
+                                         name));
   info.mapping    = keyword_value<MappingRule>(name, "mapping", mapping);
   info.complexity = "Python";
   return info;
@@ -187,7 +193,8 @@ void register_mapper(const std::string& name, py::object adapter, const std::str
     return;
   }
   if (MapperRegistry::instance().find(name))
-    throw InputError(fmt::format("mapper '{}' is a built-in mapper; give the Python one another name", name));
+    throw InputError::option("name", name,
+                             fmt::format("mapper '{}' is a built-in mapper; give the Python one another name", name));
   entries()[name] = {std::move(adapter), std::move(info)};
   MapperRegistry::instance().add([name] { return std::make_unique<PythonMapper>(name); });
 }

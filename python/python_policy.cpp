@@ -45,7 +45,9 @@ struct PolicyViewCore {
   {
     if (which == "measured") return state->measured.platform();
     if (which == "nominal") return state->nominal.problem.platform;
-    throw InputError(fmt::format("policy '{}': platform '{}': expected 'measured' or 'nominal'", state->name, which));
+    throw InputError::keyed(
+        "dynamic.policy", state->name,
+        fmt::format("policy '{}': platform '{}': expected 'measured' or 'nominal'", state->name, which));
   }
 };
 
@@ -136,9 +138,11 @@ public:
       py::object date = next_date_(now);
       return date.is_none() ? std::numeric_limits<double>::infinity() : date.cast<double>();
     } catch (const py::error_already_set& e) {
-      throw InputError(fmt::format("policy '{}': next_date raised {}", state_.name, raised_text(e)));
+      throw InputError::keyed("dynamic.policy", state_.name,
+                              fmt::format("policy '{}': next_date raised {}", state_.name, raised_text(e)));
     } catch (const py::cast_error&) {
-      throw InputError(
+      throw InputError::keyed(
+          "dynamic.policy", state_.name,
           fmt::format("policy '{}': next_date returned no date (expected a number of seconds or None)", state_.name));
     }
   }
@@ -165,9 +169,11 @@ std::optional<RemapDecision> PythonPolicy::decide(const RemapView& view)
       py::object answer = decide_(PolicyViewCore{view, view.windows->size(), &state_});
       if (!answer.is_none()) out = answer.cast<DecisionTuple>();
     } catch (const py::error_already_set& e) {
-      throw InputError(fmt::format("policy '{}' raised {}", state_.name, raised_text(e)));
+      throw InputError::keyed("dynamic.policy", state_.name,
+                              fmt::format("policy '{}' raised {}", state_.name, raised_text(e)));
     } catch (const py::cast_error& e) { // pipesim/_policies.py normalises the answer: not expected
-      throw InputError(fmt::format("policy '{}': its answer is no decision ({})", state_.name, e.what()));
+      throw InputError::keyed("dynamic.policy", state_.name,
+                              fmt::format("policy '{}': its answer is no decision ({})", state_.name, e.what()));
     }
   }
   if (!out) return std::nullopt;
@@ -194,7 +200,8 @@ std::shared_ptr<RemapPolicy> make_python_policy(const std::string& name, const P
     auto [decide, next_date] = python_policy_table().at(name)().cast<std::pair<py::object, py::object>>();
     return std::make_shared<PythonPolicy>(std::move(decide), std::move(next_date), std::move(state));
   } catch (const py::error_already_set& e) {
-    throw InputError(fmt::format("policy '{}': making it raised {}", name, raised_text(e)));
+    throw InputError::keyed("dynamic.policy", name,
+                            fmt::format("policy '{}': making it raised {}", name, raised_text(e)));
   }
 }
 

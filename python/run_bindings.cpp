@@ -77,7 +77,7 @@ ScenarioOverrides overrides_of(const SimulateArguments& a)
   ScenarioOverrides o = a.overrides;
   if (!a.network.empty()) {
     o.network = from_string<NetworkMode>(a.network);
-    if (!o.network) throw InputError(fmt::format("--network {}: {}", a.network, expected_names<NetworkMode>()));
+    if (!o.network) throw InputError::option("--network", a.network, expected_names<NetworkMode>());
   }
   return o;
 }
@@ -134,7 +134,7 @@ py::dict campaign(const std::string& path, const std::string& out, int jobs, boo
     if (!shard.empty()) {
       auto spec = parse_shard_spec(shard);
       if (!spec)
-        throw InputError(fmt::format("shard {}: expected i/N, two whole numbers with 1 <= i <= N, e.g. 3/10", shard));
+        throw InputError::option("shard", shard, "expected i/N, two whole numbers with 1 <= i <= N, e.g. 3/10");
       r.shard_index = spec->first;
       r.shard_count = spec->second;
     }

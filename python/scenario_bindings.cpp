@@ -214,7 +214,7 @@ std::string with_values(const std::string& text, const std::string& file, const 
   py::gil_scoped_release nogil;
   std::string label = fmt::format("{} (with {})", file, changes);
   YAML::Node root   = load_yaml_text(text, file).raw();
-  if (!root.IsMap()) throw InputError(fmt::format("{}: a scenario is a mapping of keys", file));
+  if (!root.IsMap()) throw InputError::in_file(file, 0, "a scenario is a mapping of keys");
   for (const auto& [key, node] : nodes)
     set_scenario_key(root, key, node, YamlNode(YAML::Node(key), label, key)); // no line: the key has none
   std::string out = yaml_text(root);

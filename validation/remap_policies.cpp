@@ -179,10 +179,10 @@ std::map<std::string, RemapPolicyFactory>& policy_factories()
 
 void register_remap_policy(const std::string& name, RemapPolicyFactory factory)
 {
-  if (name.empty()) throw InputError("a re-mapping policy needs a name");
+  if (name.empty()) throw InputError::keyed("dynamic.policy", name, "a registered re-mapping policy needs a name");
   if (auto builtin = from_string<RemapPolicyKind>(name))
-    throw InputError(
-        fmt::format("policy '{}' is a built-in policy's name; give the registered one another name", name));
+    throw InputError::keyed("dynamic.policy", name,
+                            "is a built-in policy's name; give the registered one another name");
   policy_factories()[name] = std::move(factory);
   registered_policy_names().insert(name);
 }
@@ -203,7 +203,7 @@ std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const st
   case RemapPolicyKind::registered: {
     auto it = policy_factories().find(spec.name);
     if (it == policy_factories().end())
-      throw InputError(fmt::format("dynamic.policy: unknown policy '{}' (not registered in this process)", spec.name));
+      throw InputError::keyed("dynamic.policy", spec.name, "unknown policy (not registered in this process)");
     return it->second(PolicySetup{spec, mapper, context, initial});
   }
   }

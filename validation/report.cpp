@@ -280,11 +280,11 @@ std::optional<nlohmann::json> read_series_document(const std::string& file)
 {
   if (file.empty()) return std::nullopt;
   std::ifstream in(file);
-  if (!in) throw InputError(fmt::format("--series {}: cannot read the file", file));
+  if (!in) throw InputError::option("--series", file, "cannot read the file");
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(fmt::format("--series {}: not a JSON document of pipesim simulate ({})", file, e.what()));
+    throw InputError::option("--series", file, fmt::format("not a JSON document of pipesim simulate ({})", e.what()));
   }
 }
 

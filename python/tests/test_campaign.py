@@ -82,7 +82,7 @@ def test_a_bad_campaign_is_an_input_error_with_its_file_and_line(tmp_path):
     with pytest.raises(pipesim.InputError) as caught:
         pipesim.campaign(path, tmp_path / "out")
     e = caught.value
-    assert e.file == path and e.line == 9 and "unknown mapper 'no.such-mapper'" in str(e)
+    assert e.file == path and e.line == 9 and "key 'mapper': value 'no.such-mapper'" in str(e) and "unknown mapper" in str(e)
 
 
 def test_a_python_mapper_runs_in_two_workers(tmp_path):
@@ -127,7 +127,7 @@ def test_a_python_mapper_that_raises_gives_error_rows(tmp_path):
 
     df = pipesim.campaign(write(tmp_path, ["test.raises"]), tmp_path / "out", jobs=2)
     assert list(df.status) == ["error"] * 3
-    assert df.error[0].startswith("mapper 'test.raises' raised ValueError: no idea (at ")
+    assert "key 'mapper': value 'test.raises': mapper 'test.raises' raised ValueError: no idea (at " in df.error[0]
     assert df.error[0].endswith("test_campaign.py(" + str(raises.__code__.co_firstlineno + 2) + "): raises)")
 
 

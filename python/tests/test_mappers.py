@@ -172,7 +172,7 @@ def test_a_mapper_refuses_what_it_was_not_registered_for():
         pipesim.map(QUICKSTART, mapper=for_f)
     for keyword, value, expected in (("family", "given", "is the registry's own"),
                                      ("objective", "production-time", "expected 'period' or 'failure-probability'"),
-                                     ("mapping", "cyclic", "mapping 'cyclic'"), ("models", ["two-port"], "model")):
+                                     ("mapping", "cyclic", "mapping cyclic"), ("models", ["two-port"], "model")):
         with pytest.raises(pipesim.InputError, match=expected):
             pipesim.mapper("test.bad-keyword", **{keyword: value})(for_f)
 
