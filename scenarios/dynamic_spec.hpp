@@ -29,7 +29,8 @@ struct DynamicSpec {
   int line = 0;
 };
 
-/// Reads `dynamic:` {policy, mapper, period, threshold, windows, window, check, cost, state, restart, on_crash};
+/// Reads `dynamic:` {policy, mapper, period, threshold, windows, window, check, cost, state, restart, on_crash,
+/// detect};
 /// `n` stages (for `state` as a list). Every problem is an InputError naming file, line, key and value.
 DynamicSpec parse_dynamic_spec(const YamlNode& node, int n);
 
