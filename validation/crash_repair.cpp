@@ -40,7 +40,7 @@ Mapping every_processor_mapping(int n, int p)
 }
 
 void crash_add_run(CrashApproachFigures& f, const SimulationResult& r, int datasets, double reference_throughput,
-             int processors, bool repaired)
+                   int processors, bool repaired)
 {
   ++f.runs;
   const int delivered = static_cast<int>(r.output_times.size());
@@ -122,9 +122,11 @@ CrashRepairComparison compare_crash_repair(const CrashRepairSetup& setup)
     repair.remap                 = spec.remap;
     repair.policy                = make_remap_policy(spec, setup.mapper, context, base);
     const SimulationResult fixed = simulate(repair).run;
-    crash_add_run(out.remap, fixed, setup.datasets, reference, crash_processors_of(fixed, base, problem.platform), true);
+    crash_add_run(out.remap, fixed, setup.datasets, reference, crash_processors_of(fixed, base, problem.platform),
+                  true);
     const SimulationResult kept = simulate(SimulationJob(problem.pipeline, problem.platform, replicated, run)).run;
-    crash_add_run(out.replication, kept, setup.datasets, reference, static_cast<int>(replicated.processors().size()), false);
+    crash_add_run(out.replication, kept, setup.datasets, reference, static_cast<int>(replicated.processors().size()),
+                  false);
     out.outcomes.push_back(
         CrashScheduleOutcome{run.crashes, !fixed.failures.failed(), static_cast<int>(fixed.output_times.size()),
                              fixed.datasets_lost, static_cast<int>(fixed.remaps.size()),
