@@ -24,8 +24,7 @@ namespace {
 void parse_shard(const std::string& shard, RunnerOptions& r)
 {
   auto spec = parse_shard_spec(shard);
-  if (!spec)
-    throw InputError(fmt::format("--shard {}: expected i/N, two whole numbers with 1 <= i <= N, e.g. 3/10", shard));
+  if (!spec) throw InputError::option("--shard", shard, "expected i/N, two whole numbers with 1 <= i <= N, e.g. 3/10");
   std::tie(r.shard_index, r.shard_count) = *spec;
 }
 
@@ -42,9 +41,10 @@ void refuse_run_options_with_status(const CampaignOptions& o)
   if (o.quiet) given.push_back("--quiet");
   if (o.slurm.slurm) given.push_back("--slurm");
   if (!given.empty())
-    throw InputError(fmt::format("campaign status {}: {} {} no effect there (status reads the directory and runs "
-                                 "nothing); give `pipesim campaign status DIR [--format json]` alone",
-                                 o.slurm.status_dir, fmt::join(given, ", "), given.size() == 1 ? "has" : "have"));
+    throw InputError::option("campaign status", o.slurm.status_dir,
+                             fmt::format("{} {} no effect there (status reads the directory and runs nothing); give "
+                                         "`pipesim campaign status DIR [--format json]` alone",
+                                         fmt::join(given, ", "), given.size() == 1 ? "has" : "have"));
 }
 
 /// The campaign run here, in worker processes.
@@ -52,7 +52,8 @@ int run_campaign_here(const CampaignOptions& o, const Invocation& invocation)
 {
   require_campaign_arguments(o.file, o.out_dir);
   if (!invocation.simgrid_args.empty())
-    throw InputError("campaign: --cfg/--log options go in the campaign's base scenario (simulation.simgrid)");
+    throw InputError::option(invocation.simgrid_args.front(),
+                             "campaign: --cfg/--log options go in the campaign's base scenario (simulation.simgrid)");
   Campaign campaign = load_campaign(o.file);
   RunnerOptions r;
   r.out_dir      = o.out_dir;
@@ -131,6 +132,9 @@ Command add_report_command(CLI::App& app)
   report->add_option("--x", o->x_axis,
                      "Swept key for the x axis of the per-mapper curves (default: the numeric one with the most "
                      "values); every other swept key but the seed gives its own curves");
+  report->add_option("--series", o->series,
+                     "A `pipesim simulate --format json` output of a platform with profiles: adds its throughput "
+                     "over time (windows, analytic series, re-maps) to the re-mapping section (docs/dynamic.md)");
   return {report, [o] { return run_report(*o); }};
 }
 
@@ -138,16 +142,20 @@ int run_report(const ReportCommandOptions& o)
 {
   DirectoryContent held = directory_content(o.dir); // it writes report.html and plots there: a campaign's own
   if (held.kind != DirectoryKind::campaign && held.kind != DirectoryKind::slurm_campaign)
-    throw InputError(fmt::format("report {}: holds {}; expected the output directory of a campaign (campaign.json)",
-                                 o.dir, held.describe()));
+    throw InputError::option(
+        "report", o.dir,
+        fmt::format("holds {}; expected the output directory of a campaign (campaign.json)", held.describe()));
   ReportOptions ro;
-  ro.x_key = o.x_axis;
+  ro.x_key       = o.x_axis;
+  ro.series_file = o.series;
   write_report(o.dir, ro);
   std::cerr << fmt::format("pipesim: wrote {}/report.html\n", o.dir);
   if (std::filesystem::exists(o.dir + "/elections-table.md"))
     std::cerr << fmt::format("pipesim: wrote {0}/elections-table.md and {0}/elections-table.csv\n", o.dir);
   if (std::filesystem::exists(o.dir + "/reliability-tables.md"))
     std::cerr << fmt::format("pipesim: wrote {}/reliability-tables.md (seed 004 Tables 2 and 3)\n", o.dir);
+  if (std::filesystem::exists(o.dir + "/dynamic-table.md"))
+    std::cerr << fmt::format("pipesim: wrote {}/dynamic-table.md (re-mapping during the run)\n", o.dir);
   if (std::filesystem::exists(o.dir + "/hedpm-tables.md"))
     std::cerr << fmt::format("pipesim: wrote {}/hedpm-tables.md (seed 002 Figs. 1-3)\n", o.dir);
   if (std::filesystem::exists(o.dir + "/period-after-crashes.md"))

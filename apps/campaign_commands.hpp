@@ -31,6 +31,7 @@ int run_merge(const MergeOptions& o);
 struct ReportCommandOptions {
   std::string dir;
   std::string x_axis;
+  std::string series; // --series: a simulate JSON whose throughput over time the report plots
 };
 Command add_report_command(CLI::App& app);
 /// Writes DIR/report.html and says which tables it wrote beside it.

@@ -5,6 +5,7 @@
 #include "base/input_error.hpp"
 #include "validation/campaign.hpp"
 #include "validation/campaign_status.hpp"
+#include "validation/run_checks.hpp"
 
 #include <climits>
 #include <fmt/format.h>
@@ -59,7 +60,8 @@ void add_campaign_slurm_options(CLI::App* campaign, CampaignSlurmOptions& o)
 void require_campaign_arguments(const std::string& file, const std::string& out_dir)
 {
   if (file.empty() || out_dir.empty())
-    throw InputError("campaign: expected a campaign FILE and --out DIR (or `pipesim campaign status DIR`)");
+    throw InputError::option(file.empty() ? "campaign" : "--out",
+                             "campaign: expected a campaign FILE and --out DIR (or `pipesim campaign status DIR`)");
 }
 
 int run_campaign_slurm(CampaignSlurmOptions o, const std::string& file, const std::string& out_dir,
@@ -67,7 +69,11 @@ int run_campaign_slurm(CampaignSlurmOptions o, const std::string& file, const st
 {
   require_campaign_arguments(file, out_dir);
   require_distinct("--sbatch-arg", o.submit.job.sbatch_args, " ");
-  Campaign campaign          = load_campaign(file);
+  Campaign campaign = load_campaign(file);
+  std::vector<int> every_run;
+  for (const CampaignRun& run : campaign.runs)
+    every_run.push_back(run.id);
+  check_campaign_runs(campaign, every_run); // before anything is submitted
   o.submit.job.campaign_file = file;
   o.submit.job.out_dir       = out_dir;
   o.submit.command_line      = command_line;

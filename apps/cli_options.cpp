@@ -2,7 +2,6 @@
 #include "apps/cli_options.hpp"
 
 #include "base/input_error.hpp"
-#include "simulator/simgrid_options.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -20,63 +19,13 @@ Scenario scenario_with_overrides(const std::string& file, const ScenarioOverride
                                  const std::vector<std::string>& simgrid_args)
 {
   Scenario s = load_scenario(file);
-  if (!o.mapper.empty()) {
-    s.mapper = o.mapper;
-    s.mapping.reset();
-  }
-  if (o.datasets > 0) {
-    s.simulation.datasets = o.datasets;
-    if (s.simulation.warmup >= o.datasets) s.simulation.warmup = -1;
-  }
-  if (o.warmup >= 0) {
-    if (o.warmup >= s.simulation.datasets)
-      throw InputError(
-          fmt::format("--warmup {}: must be below the number of data sets ({})", o.warmup, s.simulation.datasets));
-    s.simulation.warmup = o.warmup;
-  }
-  if (o.precision > 0) {
-    if (o.warmup >= 0)
-      throw InputError(fmt::format("--warmup {} and --precision {} do not go together: with a precision the warm-up is "
-                                   "detected (MSER-5, docs/random-times.md)",
-                                   o.warmup, o.precision));
-    s.simulation.precision = o.precision;
-    s.simulation.warmup    = -1; // detected
-  } else if (o.warmup >= 0 && s.simulation.precision > 0)
-    throw InputError(fmt::format("--warmup {}: {} has simulation.precision {}, whose warm-up is detected (MSER-5, "
-                                 "docs/random-times.md)",
-                                 o.warmup, s.file, s.simulation.precision));
-  if (s.simulation.max_datasets > 0 && s.simulation.max_datasets < s.simulation.datasets)
-    throw InputError(fmt::format("--datasets {}: above simulation.max_datasets = {} of {} (the run looks at its "
-                                 "interval after N data sets first)",
-                                 s.simulation.datasets, s.simulation.max_datasets, s.file));
-  if (o.network) s.simulation.network = *o.network;
-  if (o.seed >= 0) s.simulation.seed = static_cast<std::uint64_t>(o.seed);
-  if (o.trace) s.simulation.record_trace = true;
-  if (o.runs > 0) {
-    if (!s.simulation.failures.enabled())
-      throw InputError(fmt::format("--runs {}: {} has no failure model (simulation.failures): every run would be the "
-                                   "same",
-                                   o.runs, s.file));
-    s.simulation.runs = o.runs;
-  }
-  for (const std::string& arg : simgrid_args)
-    if (auto error = simgrid_argument_error(arg)) throw InputError(fmt::format("{} (command line): {}", arg, *error));
-  s.simulation.simgrid_args.insert(s.simulation.simgrid_args.end(), simgrid_args.begin(), simgrid_args.end());
+  apply_overrides(s, o, simgrid_args);
   return s;
 }
 
 int jobs_or_cores(int jobs)
 {
   return jobs > 0 ? jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-}
-
-void require_work_for_jobs(int jobs, const Scenario& s)
-{
-  if (jobs > 0 && !(s.simulation.failures.enabled() && s.simulation.runs > 1))
-    throw InputError(fmt::format("--jobs {}: {} runs no Monte Carlo series (it needs a failure model and "
-                                 "simulation.runs > 1, or --runs R): its simulations run one after the other, so "
-                                 "--jobs would change nothing",
-                                 jobs, s.file));
 }
 
 CLI::Option* add_scenario_argument(CLI::App* command, std::string& file, const std::string& help)
@@ -189,8 +138,8 @@ void refuse_empty_list_items(const CLI::App& app, const std::vector<std::string>
     std::string d(1, list->second);
     std::string padded = d + value + d;
     if (padded.find(d + d) != std::string::npos)
-      throw InputError(
-          fmt::format("{} {}: an empty item in a list: expected items separated by '{}', none empty", name, value, d));
+      throw InputError::option(name, value,
+                               fmt::format("an empty item in a list: expected items separated by '{}', none empty", d));
   }
 }
 
@@ -199,8 +148,8 @@ void require_distinct(const std::string& option, const std::vector<std::string>&
   for (std::size_t i = 0; i < items.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (items[i] == items[j])
-        throw InputError(fmt::format("{} {}: '{}' is given twice: expected each item once", option,
-                                     fmt::join(items, separator), items[i]));
+        throw InputError::option(option, fmt::format("{}", fmt::join(items, separator)),
+                                 fmt::format("'{}' is given twice: expected each item once", items[i]));
 }
 
 CLI::Option* add_seed_option(CLI::App* command, long long& seed, const std::string& help)

@@ -4,6 +4,7 @@
 
 #include "apps/cli_enums.hpp"
 #include "scenarios/scenario.hpp"
+#include "validation/scenario_overrides.hpp" // ScenarioOverrides, require_work_for_jobs
 
 #include <CLI/CLI.hpp>
 #include <functional>
@@ -25,29 +26,12 @@ struct Command {
   std::function<int()> run;
 };
 
-/// Command-line overrides of a scenario's mapper and simulation settings (map, simulate, whatif).
-struct ScenarioOverrides {
-  std::string mapper;
-  int datasets = 0;
-  int warmup   = -1;
-  std::optional<NetworkMode> network;
-  long long seed   = -1;
-  int runs         = 0; // Monte Carlo runs (overrides simulation.runs)
-  bool trace       = false;
-  double precision = 0; // > 0: overrides simulation.precision
-};
-
-/// Loads the scenario `file` and applies the overrides and the SimGrid arguments; InputError when an override does
-/// not fit the scenario (--warmup not below N, --runs without a failure model).
+/// Loads the scenario `file` and applies the overrides and the SimGrid arguments (apply_overrides).
 Scenario scenario_with_overrides(const std::string& file, const ScenarioOverrides& o,
                                  const std::vector<std::string>& simgrid_args);
 
 /// --jobs, or the number of cores when not given.
 int jobs_or_cores(int jobs);
-
-/// An InputError when --jobs was given (`jobs` > 0) but `s` runs no Monte Carlo series (simulation.runs <= 1 or no
-/// failure model): its simulations run one after the other in one process, so --jobs would change nothing.
-void require_work_for_jobs(int jobs, const Scenario& s);
 
 /// The required positional `scenario`.
 CLI::Option* add_scenario_argument(CLI::App* command, std::string& file,

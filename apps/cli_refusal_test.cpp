@@ -178,6 +178,12 @@ TEST(CliRefusal, StudiesReportsAndFilesKeepOutOfOtherOutputs)
                            {fmt::format("report {}: holds the output of `pipesim pareto` (pareto.json); expected the "
                                         "output directory of a campaign",
                                         p)});
+  // --series is read before the report writes anything (docs/reports.md)
+  expect_refused_untouched(fmt::format("report {0}/b --series {0}/none.json", r), r + "/b",
+                           {fmt::format("--series {}/none.json: cannot read the file", r)});
+  write(r + "/bad.json", "not json\n");
+  expect_refused_untouched(fmt::format("report {0}/b --series {0}/bad.json", r), r + "/b",
+                           {fmt::format("--series {}/bad.json: not a JSON document of pipesim simulate", r)});
 }
 
 TEST(CliRefusal, NumbersAndRatiosAreReadWholeOrRefused)
@@ -255,7 +261,8 @@ TEST(CliRefusal, OptionsWithoutEffectAreRefused)
   EXPECT_THAT(shards.out, HasSubstr("--shards requires --slurm"));
   RefusalResult in = run_refusal("platform info scenarios/examples/quickstart.yaml --in P1");
   EXPECT_EQ(in.code, 2) << in.out;
-  EXPECT_THAT(in.out, HasSubstr("scenarios/examples/quickstart.yaml: --in names P_in or P_out of a SimGrid XML file"));
+  EXPECT_THAT(in.out, HasSubstr("--in P1: names P_in or P_out of a SimGrid XML file; the scenario "
+                                "scenarios/examples/quickstart.yaml names them itself"));
 }
 
 TEST(CliRefusal, ListsWithAnEmptyItemOrARepeatedValueAreRefused)

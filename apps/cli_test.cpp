@@ -216,14 +216,14 @@ TEST(Cli, TestOnlyMappersAreUnknownToUsers)
 {
   Result r = run("map scenarios/examples/quickstart.yaml --mapper debug.sleep");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.out.find("unknown mapper 'debug.sleep'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--mapper debug.sleep: unknown mapper (known: "), std::string::npos) << r.out;
 }
 
 TEST(Cli, UnknownMapperListsKnownOnes)
 {
   Result r = run("map scenarios/examples/quickstart.yaml --mapper nope");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.out.find("unknown mapper 'nope'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--mapper nope: unknown mapper (known: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("br07.one-to-one"), std::string::npos) << r.out;
 }
 
@@ -257,7 +257,7 @@ TEST(Cli, PlatformInfoSelectsHosts)
   EXPECT_EQ(j["processors"][5]["name"], "b-11");
   Result scenario = run("platform info scenarios/examples/quickstart.yaml --hosts 'P*'");
   EXPECT_EQ(scenario.code, 2);
-  EXPECT_NE(scenario.out.find("--hosts selects hosts of a SimGrid XML file"), std::string::npos) << scenario.out;
+  EXPECT_NE(scenario.out.find("--hosts P*: selects hosts of a SimGrid XML file"), std::string::npos) << scenario.out;
 }
 
 TEST(Cli, BadInputExitsTwoWithLocatedMessages)
@@ -363,7 +363,7 @@ TEST(Cli, CampaignOnlyRefusesARunGivenTwice)
   Result r =
       run(fmt::format("campaign validation/campaigns/hedpm-fig1-small.yaml --out {} --only 1,1 -q", dir.string()));
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_NE(r.out.find("run 1 is given twice"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--only 1: this run is given twice"), std::string::npos) << r.out;
   EXPECT_FALSE(std::filesystem::exists(dir)); // refused before anything is written
   std::filesystem::remove_all(dir);
 }
@@ -451,7 +451,7 @@ TEST(Cli, MalformedCampaignExitsTwoWithFileAndLine)
   std::string unknown = scenario_file("badcamp2", "name: x\nmodus: analytic\n");
   Result u            = run("campaign " + unknown + " --out /tmp/never-written");
   EXPECT_EQ(u.code, 2);
-  EXPECT_NE(u.out.find(unknown + ":2: unknown key 'modus'"), std::string::npos) << u.out;
+  EXPECT_NE(u.out.find(unknown + ":2: key 'modus': unknown key"), std::string::npos) << u.out;
 }
 
 TEST(Cli, MultiportScenarioReportsAlgorithm1AndEq1)
@@ -783,12 +783,12 @@ TEST(Cli, SimgridOptionsXmlValuesAndHugeCountsAreBadInput)
   const std::string quickstart = "simulate scenarios/examples/quickstart.yaml ";
   Result cfg                   = run(quickstart + "--cfg=network/model:Foo");
   EXPECT_EQ(cfg.code, 2) << cfg.out;
-  EXPECT_NE(cfg.out.find("pipesim: error: --cfg=network/model:Foo (command line): SimGrid: Model 'Foo' is invalid!"),
+  EXPECT_NE(cfg.out.find("pipesim: error: --cfg=network/model:Foo: SimGrid: Model 'Foo' is invalid!"),
             std::string::npos)
       << cfg.out;
   Result log = run(quickstart + "--log=garbage");
   EXPECT_EQ(log.code, 2) << log.out;
-  EXPECT_NE(log.out.find("--log=garbage (command line): SimGrid: Invalid control string 'garbage'"), std::string::npos)
+  EXPECT_NE(log.out.find("pipesim: error: --log=garbage: SimGrid: Invalid control string 'garbage'"), std::string::npos)
       << log.out;
   Result datasets = run(quickstart + "--datasets 2000000000");
   EXPECT_EQ(datasets.code, 2) << datasets.out;

@@ -40,8 +40,9 @@ int run_fit(const FitCommandOptions& o, const Invocation& invocation)
   if (!o.out.empty()) { // before the work: a folder that is not there is bad input, not a lost fit
     std::filesystem::path dir = std::filesystem::absolute(o.out).parent_path();
     if (!std::filesystem::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0)
-      throw InputError(fmt::format("--out {}: cannot write the fitted scenario there ({} is not a writable folder)",
-                                   o.out, dir.string()));
+      throw InputError::option(
+          "--out", o.out,
+          fmt::format("cannot write the fitted scenario there ({} is not a writable folder)", dir.string()));
     require_output_file(o.out, "--out"); // not among a campaign's or a study's files
   }
   Scenario s            = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);

@@ -86,6 +86,8 @@ int main(int argc, char** argv)
   CLI::App app{"pipesim: map pipelined applications onto heterogeneous platforms, compute their analytic period, "
                "latency and failure probability, and check them by SimGrid simulation.\n"
                "SimGrid options --cfg=... and --log=... are passed to every simulation.\n"
+               "Each simulation process may use PIPESIM_MEMORY_LIMIT of memory (default: half of this machine's; "
+               "e.g. 32GB, 80%, none) and PIPESIM_TIME_LIMIT of time (default 6h; e.g. 90m, none).\n"
                "Exit codes: 0 success, 2 bad input, 1 internal error."};
   app.require_subcommand(1);
   app.set_version_flag("--version", version_text);

@@ -3,6 +3,7 @@
 
 #include "base/input_error.hpp"
 #include "platforms/platform_json.hpp"
+#include "platforms/simgrid/simgrid_describe.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "platforms/simgrid/simgrid_profiles.hpp"
 #include "scenarios/scenario.hpp"
@@ -12,10 +13,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace pipesim {
 
@@ -26,6 +29,25 @@ bool ends_with(const std::string& s, const std::string& suffix)
 }
 
 std::string value(double x) { return std::isinf(x) ? "unbounded" : fmt::format("{:.6g}", x); }
+
+/// The hosts and links an XML file turns off and on by state profiles, as one line ("" when none).
+std::string state_profiles_line(const std::string& xml_file)
+{
+  std::ifstream in(xml_file);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string hosts, links;
+  for (const XmlProfileFile& p : scan_xml_profile_files(xml_file, text.str()))
+    if (p.attribute == "state_file") {
+      std::string& list = p.element == "link" ? links : hosts;
+      list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", p.id, p.file);
+    }
+  if (hosts.empty() && links.empty()) return "";
+  return fmt::format("state      off and on by state profiles: {}{}{}; every simulation runs them (a host off is a "
+                     "crash, a link off fails its transfers: docs/semantics.md)\n",
+                     hosts.empty() ? "" : "hosts " + hosts, !hosts.empty() && !links.empty() ? "; " : "",
+                     links.empty() ? "" : "links " + links);
+}
 
 /// One profile in a line: its points, its repetition, its range of values and where it came from.
 std::string profile_line(const Profile& p, const std::string& unit)
@@ -94,6 +116,45 @@ void print_table(const Platform& pf)
   }
   print_profiles(pf);
 }
+
+std::string range_text(const XmlPlatformDescription::Range& r, const char* unit)
+{
+  if (r.count == 0) return "none";
+  return r.min == r.max ? fmt::format("{} {}", value(r.min), unit)
+                        : fmt::format("[{}, {}] {}", value(r.min), value(r.max), unit);
+}
+
+/// A bare SimGrid platform: its hosts, zones, links and routes as SimGrid holds them, no host taken as P_in or P_out.
+void print_description(const XmlPlatformDescription& d)
+{
+  fmt::print("file       {} (SimGrid XML)\n", d.file);
+  fmt::print("hosts      {} in {} zone{}\n", d.hosts.size(), d.zones.size(), d.zones.size() == 1 ? "" : "s");
+  fmt::print("links      {}: bandwidth {}, latency {}\n", d.link_bandwidth.count,
+             range_text(d.link_bandwidth, "bytes/s"), range_text(d.link_latency, "s"));
+  std::string over = d.route_hosts < static_cast<int>(d.hosts.size())
+                         ? fmt::format(" (between the first {} hosts)", d.route_hosts)
+                         : "";
+  fmt::print("routes     {} with a route{}: b {}, c {}; {} ordered pairs without\n", d.route_bandwidth.count, over,
+             range_text(d.route_bandwidth, "bytes/s"), range_text(d.route_latency, "s"), d.unreachable);
+  fmt::print("class      {} if every host is a processor (SpeedHom {}, LinkHom {})\n", to_string(d.platform_class()),
+             d.speed_hom, d.link_hom);
+  fmt::print("{}", state_profiles_line(d.file));
+  fmt::print(
+      "P_in/P_out none chosen; a simulation needs them: name two hosts (or one) in a scenario, platform: {{file: "
+      "{}, io: {{in: HOST, out: HOST}}}}, or see the platform as a simulation would with --in HOST --out HOST\n",
+      d.file);
+  fmt::print("\n{:<24} {:<12} {:>6}\n", "zone", "routing", "hosts");
+  for (const auto& z : d.zones)
+    fmt::print("{:<24} {:<12} {:>6}\n", z.name, z.routing, z.hosts);
+  constexpr std::size_t shown = 100;
+  fmt::print("\n{:<24} {:>12} {:>6}  {}\n", "host", "speed", "cores", "zone");
+  for (std::size_t i = 0; i < d.hosts.size() && i < shown; ++i)
+    fmt::print("{:<24} {:>12} {:>6}  {}\n", d.hosts[i].name, value(d.hosts[i].speed), d.hosts[i].cores,
+               d.hosts[i].zone);
+  if (d.hosts.size() > shown)
+    fmt::print("... and {} more hosts (--format json lists them all)\n", d.hosts.size() - shown);
+}
+
 /// `--hosts` items as a platform.hosts pattern: "zone:NAME", "regex:EXPR", anything else a glob.
 HostPattern host_pattern(const std::vector<std::string>& items)
 {
@@ -117,8 +178,10 @@ CLI::App* add_info_command(CLI::App* platform, PlatformInfoOptions& o)
 {
   auto* info = platform->add_subcommand("info", "Show a platform: a SimGrid XML file or a scenario's platform");
   info->add_option("file", o.file, "SimGrid XML file or scenario YAML file")->required();
-  info->add_option("--in", o.in_name, "XML: host acting as P_in (default io)");
-  info->add_option("--out", o.out_name, "XML: host acting as P_out (default io)");
+  info->add_option("--in", o.in_name,
+                   "XML: host acting as P_in (default: io, or, on a platform without a host io and without --out, "
+                   "none: the platform is described as SimGrid holds it)");
+  info->add_option("--out", o.out_name, "XML: host acting as P_out (default: as --in)");
   info->add_option("--hosts", o.hosts,
                    "XML: select the processors (platform.hosts), one item per option: a glob over host names "
                    "('ash1-*'), zone:NAME (the hosts of a zone) or regex:EXPR (whole host name)");
@@ -148,9 +211,10 @@ Command add_platform_command(CLI::App& app)
             if (*info) {
               for (const char* xml_only : {"--in", "--out"}) // a scenario names its own P_in and P_out
                 if (info->get_option(xml_only)->count() > 0 && !ends_with(i.file, ".xml"))
-                  throw InputError(fmt::format("{}: {} names P_in or P_out of a SimGrid XML file; a scenario names "
-                                               "them itself (platform.io: {{in: ..., out: ...}})",
-                                               i.file, xml_only));
+                  throw InputError::option(xml_only, std::string_view(xml_only) == "--in" ? i.in_name : i.out_name,
+                                           fmt::format("names P_in or P_out of a SimGrid XML file; the scenario {} "
+                                                       "names them itself (platform.io: {{in: ..., out: ...}})",
+                                                       i.file));
               return platform_info(i.file, i.in_name, i.out_name, i.format, i.hosts);
             }
             return platform_export(export_options->scenario, export_options->output);
@@ -162,13 +226,40 @@ int platform_info(const std::string& file, const std::string& in_name, const std
 {
   Platform pf;
   if (ends_with(file, ".xml")) {
+    std::string in = in_name, out = out_name.empty() ? in_name : out_name;
+    if (in.empty() && out.empty()) { // no I/O server chosen: "io" if the platform has one, else a description
+      XmlPlatformDescription d = describe_xml_platform(file);
+      if (std::none_of(d.hosts.begin(), d.hosts.end(), [](const auto& h) { return h.name == "io"; })) {
+        if (!hosts.empty())
+          throw InputError::option("--hosts", hosts.front(),
+                                   fmt::format("selects the processors, the hosts around P_in and P_out; {} has no "
+                                               "host 'io': give --in HOST --out HOST too",
+                                               file));
+        if (format == OutputFormat::json)
+          std::cout << nlohmann::json(d).dump(2) << "\n";
+        else
+          print_description(d);
+        return 0;
+      }
+      in = out = "io";
+    }
+    if (in.empty()) in = out;
     PlatformOptions options;
     options.hosts = host_pattern(hosts);
-    pf            = load_xml_platform(file, in_name, out_name, options);
+    SourceMap sources; // the io hosts are --in and --out's (when given), the rest the file's
+    sources.add_file("platform", file);
+    if (!in_name.empty()) sources.add_option("platform.io.in", "--in", in_name);
+    if (!out_name.empty())
+      sources.add_option("platform.io.out", "--out", out_name);
+    else if (!in_name.empty())
+      sources.add_option("platform.io.out", "--in", in_name);
+    if (!hosts.empty()) sources.add_option("platform.hosts", "--hosts");
+    pf = with_sources(sources, [&] { return load_xml_platform(file, in, out, options); });
   } else if (!hosts.empty()) {
-    throw InputError(fmt::format("{}: --hosts selects hosts of a SimGrid XML file; a scenario selects its processors "
-                                 "with platform.hosts",
-                                 file));
+    throw InputError::option("--hosts", fmt::format("{}", fmt::join(hosts, " ")),
+                             fmt::format("selects hosts of a SimGrid XML file; the scenario {} selects its processors "
+                                         "with platform.hosts",
+                                         file));
   } else {
     pf = load_platform(load_scenario(file));
   }
@@ -186,11 +277,15 @@ int platform_export(const std::string& scenario_file, const std::string& output)
   // profile files go next to the XML (SimGrid looks them up from the XML's directory): <stem>-<n>.profile
   std::string prefix = std::filesystem::path(output).stem().string() + "-";
   std::string xml    = export_xml(pf, prefix);
-  auto write         = [](const std::string& file, const std::string& text) {
+  auto write         = [&output](const std::string& file, const std::string& text) {
+    // a profile file is written with --output's XML: a refusal names the option and the file
+    auto refusal = [&](const char* what) {
+      return InputError::option("--output", output, file == output ? what : fmt::format("{}: {}", file, what));
+    };
     std::ofstream out(file);
-    if (!out) throw InputError(fmt::format("{}: cannot write the file", file));
+    if (!out) throw refusal("cannot write the file");
     out << text;
-    if (!out.flush()) throw InputError(fmt::format("{}: write failed", file));
+    if (!out.flush()) throw refusal("write failed");
   };
   write(output, xml);
   auto profiles = exported_profiles(pf, prefix);

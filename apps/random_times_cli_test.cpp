@@ -102,3 +102,26 @@ TEST(RandomTimesCli, BadPrecisionsExitTwo)
   for (const char* part : {"exponential.yaml:13:", "simulation.precision", "value '2'"})
     EXPECT_NE(yaml_out.find(part), std::string::npos) << part << " missing in: " << yaml_out;
 }
+
+TEST(RandomTimesCli, MaxStatesBoundsTheChainOfMarkings)
+{
+  // The two-stage line's chain has 3 states (above): a limit of 2 stops it, a limit of 3 does not.
+  const std::string two = random_times_scenario("  datasets: 100\nanalytic: {max_states: 2}\n");
+  auto [code, out]      = random_times_pipesim("map --format json " + two);
+  ASSERT_EQ(code, 0) << out;
+  const nlohmann::json stoc = nlohmann::json::parse(out).at("stochastic");
+  EXPECT_TRUE(stoc.at("exponential_period").is_null()) << stoc.dump();
+  EXPECT_NE(stoc.at("exponential_reason").get<std::string>().find("more than 2"), std::string::npos) << stoc.dump();
+  const std::string three      = random_times_scenario("  datasets: 100\nanalytic: {max_states: 3}\n");
+  auto [three_code, three_out] = random_times_pipesim("map --format json " + three);
+  ASSERT_EQ(three_code, 0) << three_out;
+  EXPECT_NEAR(nlohmann::json::parse(three_out).at("stochastic").at("exponential_period").get<double>(), 1.5, 1e-9);
+  for (const char* bad : {"0", "2000001", "x"}) {
+    const std::string file = random_times_scenario(fmt::format("  datasets: 100\nanalytic: {{max_states: {}}}\n", bad));
+    auto [bad_code, bad_out] = random_times_pipesim("map " + file);
+    EXPECT_EQ(bad_code, 2) << bad_out;
+    for (const std::string part :
+         {std::string("exponential.yaml:14:"), std::string("analytic.max_states"), fmt::format("value '{}'", bad)})
+      EXPECT_NE(bad_out.find(part), std::string::npos) << part << " missing in: " << bad_out;
+  }
+}

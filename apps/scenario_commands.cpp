@@ -5,6 +5,7 @@
 #include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
 #include "validation/hedpm_trace.hpp"
+#include "validation/run_checks.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <climits>
@@ -65,7 +66,7 @@ Command add_simulate_command(CLI::App& app, const Invocation& invocation)
 int run_simulate(const SimulateOptions& o, const Invocation& invocation)
 {
   if (o.overrides.trace && o.format != OutputFormat::json)
-    throw InputError("--trace: the event trace is printed in the JSON output only; add --format json");
+    throw InputError::option("--trace", "the event trace is printed in the JSON output only; add --format json");
   Scenario s = scenario_with_overrides(o.scenario, o.overrides, invocation.simgrid_args);
   require_work_for_jobs(o.jobs, s);
   s.simulation.progress = progress_mode(o.quiet); // data sets of each run, then Monte Carlo runs
@@ -91,10 +92,23 @@ int run_hedpm_trace(const HedpmTraceOptions& o)
 {
   Scenario s        = load_scenario(o.scenario);
   Platform platform = load_platform(s);
-  if (o.format == OutputFormat::json)
-    std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
-  else
-    std::cout << hedpm_trace_table(s.pipeline, platform);
+  Problem problem; // HeDPM on the scenario's own problem: its model, objective and task chain
+  problem.pipeline  = s.pipeline;
+  problem.platform  = platform;
+  problem.model     = s.simulation.model;
+  problem.objective = s.objective;
+  if (s.task_chain) problem.task_chain = s.task_chain->chain;
+  for_scenario(s, [&] {
+    // the refusal is about the task chain when there is one, else about the model (HeDPM is one-port)
+    if (auto why = mapper_refusal("hedpm", problem))
+      throw s.task_chain
+          ? InputError::keyed("task_chain", fmt::format("hedpm-trace: {}", *why))
+          : InputError::keyed("simulation.model", s.simulation.model, fmt::format("hedpm-trace: {}", *why));
+    if (o.format == OutputFormat::json)
+      std::cout << hedpm_trace_json(s.pipeline, platform).dump(2) << "\n";
+    else
+      std::cout << hedpm_trace_table(s.pipeline, platform);
+  });
   return 0;
 }
 

@@ -22,9 +22,8 @@ std::vector<double> pareto_bounds(const ParetoCommandOptions& o, const Scenario&
   if (!o.bounds.empty()) return o.bounds;
   if (o.sweep) return pareto_linear_bounds(o.from, o.to, o.steps); // refuses what it cannot sweep, never ignores it
   if (s.objective.kind == Objective::Kind::min_failure_probability) return {s.objective.period_bound};
-  throw InputError(fmt::format("{}: no period bound to sweep: give --bounds or --from, --to and --steps (the "
-                               "scenario's objective has no period_bound)",
-                               s.file));
+  throw InputError::keyed("objective.period_bound", "missing: no period bound to sweep: give --bounds or --from, --to "
+                                                    "and --steps, or a period_bound in the scenario's objective");
 }
 
 /// pareto's --bounds, --from, --to and --steps: --from needs --to and --steps and excludes --bounds; --steps is an
@@ -78,11 +77,14 @@ int run_pareto(const ParetoCommandOptions& o, const Invocation& invocation)
                              {.option = "--out", .command = "pipesim pareto", .writes = DirectoryKind::pareto});
   require_distinct("--mappers", o.mappers);
   Scenario s = load_scenario(o.scenario);
-  if (o.seed >= 0) s.mapper_options.seed = static_cast<std::uint64_t>(o.seed);
+  if (o.seed >= 0) {
+    s.mapper_options.seed = static_cast<std::uint64_t>(o.seed);
+    s.sources.add_option("mapper_options.seed", "--seed", std::to_string(o.seed));
+  }
   ParetoOptions po;
   po.mappers      = o.mappers;
   po.command_line = invocation.command_line;
-  po.bounds       = pareto_bounds(o, s);
+  po.bounds       = for_scenario(s, [&] { return pareto_bounds(o, s); });
   po.progress     = progress_mode(o.quiet);
   check_pareto_bounds(po.bounds);
   ParetoSweep sweep = pareto_sweep(s, load_platform(s), po);
@@ -139,6 +141,7 @@ int run_whatif_command(const WhatIfCommandOptions& o, const Invocation& invocati
   wo.progress = progress_mode(o.quiet);
   if (!wo.mapper.empty() && !s.mapping) { // the baseline is mapped by --mapper too, unless it gives its mapping
     s.mapper = wo.mapper;
+    s.sources.add_option("mapper", "--mapper", wo.mapper);
   }
   WhatIfStudy study  = run_whatif(s, load_whatif_variants(o.edits_file), wo);
   study.command_line = invocation.command_line;

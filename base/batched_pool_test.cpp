@@ -85,7 +85,7 @@ TEST(BatchedPool, BadInputEndsTheBatchForAllItsJobs)
 {
   int reported = 0;
   auto out     = run_pool_batched(6, {.jobs = 1}, counting(3, reported), [](int i) {
-    if (i == 4) throw InputError("scenario.yaml:3: bad value");
+    if (i == 4) throw InputError::in_file("scenario.yaml", 3, "bad value");
     return tagged(i);
   });
   for (int i = 3; i < 6; ++i) {

@@ -92,13 +92,15 @@ constexpr std::optional<E> from_string(std::string_view text)
 template <NamedEnum E>
 std::string enum_name_list();
 
-/// The enumerator named `text`; InputError "unknown <what> '<text>' (expected one of: a, b, c)" otherwise. For text
-/// read back from files and processes; YAML input has YamlNode::as_enum (file, line and key in its messages).
+/// The enumerator named `text`; InputError about key `what` "value '<text>': unknown <what> (expected one of: a, b, c)"
+/// otherwise. For text read back from files and processes; YAML input has YamlNode::as_enum (file, line and key in its
+/// messages).
 template <NamedEnum E>
 E parse_enum(std::string_view text, std::string_view what)
 {
   if (auto value = from_string<E>(text)) return *value;
-  throw InputError(fmt::format("unknown {} '{}' (expected one of: {})", what, text, enum_name_list<E>()));
+  throw InputError::keyed(std::string(what), text,
+                          fmt::format("unknown {} (expected one of: {})", what, enum_name_list<E>()));
 }
 
 /// Every enumerator, in declaration order.

@@ -71,7 +71,7 @@ TEST(EnumNames, ParseEnumNamesWhatItRefuses)
     (void)parse_enum<Side>("up", "side");
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "unknown side 'up' (expected one of: left, right)");
+    EXPECT_STREQ(e.what(), "key 'side': value 'up': unknown side (expected one of: left, right)");
   }
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fmt/format.h>
+#include <new>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +33,7 @@ bool write_all(int fd, const char* p, std::size_t left)
 struct FrameHeader {
   std::uint8_t status;
   std::uint8_t worker;
+  std::uint8_t fields; // 1: the text is a serialized InputError (bad_input)
   std::int32_t signal;
   std::int32_t exit_code;
   double seconds;
@@ -49,8 +51,12 @@ bool send_frame(int fd, const JobOutcome& o)
   h.signal    = o.signal;
   h.exit_code = o.exit_code;
   h.seconds   = o.seconds;
-  h.length    = o.text.size();
-  return write_all(fd, reinterpret_cast<const char*>(&h), sizeof h) && write_all(fd, o.text.data(), o.text.size());
+  std::string fields; // a bad input travels as its fields, so the parent can still attach its place
+  if (o.status == JobStatus::bad_input && o.error) fields = o.error->serialize();
+  const std::string& text = o.error && o.status == JobStatus::bad_input ? fields : o.text;
+  h.fields                = o.error && o.status == JobStatus::bad_input ? 1 : 0;
+  h.length                = text.size();
+  return write_all(fd, reinterpret_cast<const char*>(&h), sizeof h) && write_all(fd, text.data(), text.size());
 }
 
 bool take_frame(std::string& buffer, JobOutcome& o)
@@ -76,6 +82,11 @@ bool take_frame(std::string& buffer, JobOutcome& o)
     o.text = buffer.substr(sizeof h, h.length);
     buffer.erase(0, size);
   }
+  o.error.reset();
+  if (h.fields != 0) {
+    o.error = InputError::deserialize(o.text);
+    o.text  = o.error->what();
+  }
   return true;
 }
 
@@ -86,7 +97,9 @@ JobOutcome caught(const std::function<std::string()>& f)
     o.text   = f();
     o.status = JobStatus::finished;
   } catch (const InputError& e) {
-    o = {.status = JobStatus::bad_input, .text = e.what()};
+    o = {.status = JobStatus::bad_input, .text = e.what(), .error = e};
+  } catch (const std::bad_alloc&) {
+    o = {.status = JobStatus::out_of_memory, .text = "a memory allocation failed (std::bad_alloc)"};
   } catch (const std::exception& e) {
     o = {.status = JobStatus::failed, .text = e.what()};
   } catch (...) {

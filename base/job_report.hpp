@@ -17,7 +17,8 @@ bool send_frame(int fd, const JobOutcome& o);
 /// moved into o.text: a result of hundreds of MB is held once.
 bool take_frame(std::string& buffer, JobOutcome& o);
 
-/// Runs `f`: finished with its result, or what it threw: InputError as bad_input, anything else as failed.
+/// Runs `f`: finished with its result, or what it threw: InputError as bad_input, std::bad_alloc as out_of_memory,
+/// anything else as failed.
 JobOutcome caught(const std::function<std::string()>& f);
 
 /// The outcome of a job whose process (or prepared worker, `worker`) ended with wait status `status` before sending

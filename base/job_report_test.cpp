@@ -63,7 +63,7 @@ TEST(JobReport, FramesComeBackWholeFromPieces)
 TEST(JobReport, ExceptionsAndDeathsBecomeOutcomes)
 {
   EXPECT_EQ(caught([] { return std::string("r"); }).text, "r");
-  JobOutcome bad = caught([]() -> std::string { throw InputError("a.yaml:1: key 'k': bad"); });
+  JobOutcome bad = caught([]() -> std::string { throw InputError::at("a.yaml", 1, "k", "bad"); });
   EXPECT_EQ(bad.status, JobStatus::bad_input);
   EXPECT_EQ(bad.text, "a.yaml:1: key 'k': bad");
   JobOutcome failed = caught([]() -> std::string { throw 42; });

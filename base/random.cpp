@@ -72,7 +72,7 @@ Range Range::normal(double mu, double sigma, bool integers)
   return r;
 }
 
-double Range::draw(Rng& rng) const
+double Range::draw(Rng& rng, std::string_view key) const
 {
   if (is_normal()) {
     if (sd == 0) return integer ? std::round(mean) : mean;
@@ -81,7 +81,7 @@ double Range::draw(Rng& rng) const
       if (integer) x = std::round(x);
       if (integer ? x >= 1 : x > 0) return x;
     }
-    throw InputError(fmt::format("{}: no positive value in {} draws", to_string(), max_redraws));
+    throw InputError::keyed(std::string(key), to_string(), fmt::format("no positive value in {} draws", max_redraws));
   }
   if (integer)
     return static_cast<double>(

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace pipesim {
 
@@ -43,7 +44,9 @@ struct Range {
   static Range fixed(double x) { return Range{x, x}; }
   static Range normal(double mu, double sigma, bool integers = false);
 
-  double draw(Rng& rng) const;
+  /// A value; `key` (the scenario key of the range, e.g. "pipeline.generate.w") names a normal range that draws no
+  /// positive value in max_redraws tries.
+  double draw(Rng& rng, std::string_view key = "generate") const;
   bool is_normal() const { return distribution == Distribution::normal; }
   /// A draw consumes no random number: uniform with lo == hi, or normal with sd == 0.
   bool constant() const { return is_normal() ? sd == 0 : lo == hi; }

@@ -112,7 +112,8 @@ UnitLaw UnitLaw::exponential()
 
 UnitLaw UnitLaw::with_cv(Law kind, double cv)
 {
-  if (auto error = cv_error(kind, cv)) throw InputError(fmt::format("{} law: cv = {}: {}", kind, cv, *error));
+  if (auto error = cv_error(kind, cv))
+    throw InputError::keyed("pipeline.variability", cv, fmt::format("cv of the {} law: {}", kind, *error));
   UnitLaw law;
   law.law_ = kind;
   law.cv_  = cv;
@@ -137,7 +138,8 @@ UnitLaw UnitLaw::gamma(double cv) { return with_cv(Law::gamma, cv); }
 
 UnitLaw UnitLaw::empirical(const std::vector<double>& samples, std::string source)
 {
-  if (auto error = samples_error(samples)) throw InputError(fmt::format("empirical law {}: {}", source, *error));
+  if (auto error = samples_error(samples))
+    throw InputError::keyed("pipeline.variability", source, fmt::format("samples of the empirical law: {}", *error));
   double sum = 0;
   for (double x : samples)
     sum += x;

@@ -31,6 +31,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr int memory_check_ms = 200; // how often a memory limit is checked: a process grows by GB/s at most
+
 std::string system_error(const char* what)
 {
   return fmt::format("process pool: {} failed: {}", what, std::strerror(errno));
@@ -51,6 +53,12 @@ void close_pool_fd(int fd)
   auto& fds = pool_fds();
   fds.erase(std::remove(fds.begin(), fds.end(), fd), fds.end());
   ::close(fd);
+}
+
+PoolHooks& hooks()
+{
+  static PoolHooks h;
+  return h;
 }
 
 void flush_output()
@@ -113,8 +121,8 @@ int reap(pid_t pid)
     auto size = static_cast<int>(mine.size());
     if (prepared.ok())
       run_pool(
-          size, {.jobs = 1, .timeout = options.timeout}, [&](int k) { return job(mine[static_cast<std::size_t>(k)]); },
-          send);
+          size, {.jobs = 1, .timeout = options.timeout, .memory_limit = options.memory_limit},
+          [&](int k) { return job(mine[static_cast<std::size_t>(k)]); }, send);
     else
       for (int k = 0; k < size; ++k)
         send(k, JobOutcome(prepared));
@@ -131,7 +139,8 @@ struct Child {
   std::vector<int> jobs;    // the indices it runs, in the order it reports them
   std::size_t reported = 0; // how many of them have an outcome
   Clock::time_point start;
-  bool timed_out = false;
+  bool timed_out     = false;
+  bool out_of_memory = false;
   std::string buffer; // received, not yet a complete frame
 };
 
@@ -187,7 +196,11 @@ void Pool::fork_child(std::vector<int> jobs, Main&& main)
   if (::pipe(fds) != 0) throw std::runtime_error(system_error("pipe()"));
   flush_output(); // or the child's final flush writes this process's buffered output a second time
   pid_t parent = ::getpid();
-  pid_t pid    = ::fork();
+  if (hooks().before_fork) hooks().before_fork();
+  pid_t pid      = ::fork();
+  int fork_errno = errno;
+  if (hooks().after_fork) hooks().after_fork(pid == 0);
+  errno = fork_errno;
   if (pid < 0) {
     ::close(fds[0]);
     ::close(fds[1]);
@@ -236,17 +249,23 @@ void Pool::run()
   }
 }
 
-/// Until the nearest deadline of a direct child (prepared workers time their jobs themselves); -1: no deadline.
+/// Until the nearest deadline of a direct child (prepared workers time their jobs themselves), at most the interval of
+/// the memory checks; -1: no deadline.
 int Pool::poll_timeout_ms() const
 {
-  if (options_.timeout <= 0 || prepared()) return -1;
+  int check = hooks().check_interrupt ? 100 : -1; // a signal may come just before poll(), which then never sees it
+  if (prepared()) return check;
+  if (options_.memory_limit > 0 && !children_.empty()) // a memory limit is checked every memory_check_ms
+    check = check < 0 ? memory_check_ms : std::min(check, memory_check_ms);
+  if (options_.timeout <= 0) return check;
   double wait = -1;
   for (const Child& c : children_)
     if (!c.timed_out && c.reported < c.jobs.size()) {
       double left = std::clamp(options_.timeout - seconds_since(c.start), 0.0, 3600.0);
       wait        = wait < 0 ? left : std::min(wait, left);
     }
-  return wait < 0 ? -1 : static_cast<int>(std::ceil(wait * 1000));
+  int deadline = wait < 0 ? -1 : static_cast<int>(std::ceil(wait * 1000));
+  return deadline < 0 || check < 0 ? std::max(deadline, check) : std::min(deadline, check);
 }
 
 void Pool::wait_and_read()
@@ -254,8 +273,12 @@ void Pool::wait_and_read()
   std::vector<pollfd> polls;
   for (const Child& c : children_)
     polls.push_back({c.fd, POLLIN, 0});
-  if (::poll(polls.data(), polls.size(), poll_timeout_ms()) < 0) {
-    if (errno == EINTR) return;
+  int ready      = ::poll(polls.data(), polls.size(), poll_timeout_ms());
+  int poll_errno = errno;
+  if (hooks().check_interrupt) hooks().check_interrupt(); // throws to stop: ~Pool kills and reaps the children
+  if (ready < 0) {
+    if (poll_errno == EINTR) return;
+    errno = poll_errno;
     throw std::runtime_error(system_error("poll()"));
   }
   for (std::size_t i = children_.size(); i-- > 0;) // backwards: finish(i) erases child i
@@ -278,12 +301,17 @@ bool Pool::read_from(Child& c)
 
 void Pool::kill_overdue()
 {
-  if (options_.timeout <= 0 || prepared()) return;
-  for (Child& c : children_)
-    if (!c.timed_out && c.reported < c.jobs.size() && seconds_since(c.start) >= options_.timeout) {
+  if (prepared()) return;
+  for (Child& c : children_) {
+    if (c.timed_out || c.out_of_memory || c.reported >= c.jobs.size()) continue;
+    if (options_.timeout > 0 && seconds_since(c.start) >= options_.timeout) {
       kill_group(c.pid);
       c.timed_out = true;
+    } else if (options_.memory_limit > 0 && resident_bytes(c.pid) > options_.memory_limit) {
+      kill_group(c.pid);
+      c.out_of_memory = true;
     }
+  }
 }
 
 /// The child closed its pipe: reap it; the jobs it did not report timed out or died with it.
@@ -297,6 +325,9 @@ void Pool::finish(std::size_t i)
     JobOutcome o = death(status, prepared());
     if (c.timed_out)
       o = {.status = JobStatus::timed_out, .text = fmt::format("timed out after {} s", options_.timeout)};
+    if (c.out_of_memory)
+      o = {.status = JobStatus::out_of_memory,
+           .text   = fmt::format("used more than {:.0f} bytes of memory", options_.memory_limit)};
     deliver(c, std::move(o));
   }
 }
@@ -309,6 +340,8 @@ void Pool::deliver(Child& c, JobOutcome&& o)
 }
 
 } // namespace
+
+void set_pool_hooks(PoolHooks h) { hooks() = std::move(h); }
 
 void run_pool(int count, const PoolOptions& options, const Job& job, const JobDone& done)
 {
@@ -324,6 +357,16 @@ std::vector<JobOutcome> run_pool(int count, const PoolOptions& options, const Jo
   return outcomes;
 }
 
+double resident_bytes(int pid)
+{
+  std::FILE* f = std::fopen(fmt::format("/proc/{}/statm", pid).c_str(), "r");
+  if (f == nullptr) return 0;
+  unsigned long size = 0, resident = 0;
+  int read = std::fscanf(f, "%lu %lu", &size, &resident);
+  std::fclose(f);
+  return read == 2 ? static_cast<double>(resident) * static_cast<double>(::sysconf(_SC_PAGESIZE)) : 0;
+}
+
 std::string run_in_child(const std::function<std::string()>& job)
 {
   JobOutcome o = std::move(run_pool(1, {}, [&](int) { return job(); }).front());
@@ -331,7 +374,7 @@ std::string run_in_child(const std::function<std::string()>& job)
   case JobStatus::finished:
     return std::move(o.text);
   case JobStatus::bad_input:
-    throw InputError(o.text);
+    throw o.input_error();
   default:
     throw std::runtime_error(o.text);
   }

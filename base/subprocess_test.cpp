@@ -58,7 +58,7 @@ TEST(RunInChild, LargeResultIsReadFully)
 TEST(RunInChild, InputErrorKeepsItsTypeAndMessage)
 {
   try {
-    run_in_child([]() -> std::string { throw InputError("a.yaml:3: key 'x': value 'y': bad"); });
+    run_in_child([]() -> std::string { throw InputError::at("a.yaml", 3, "x", "y", "bad"); });
     FAIL() << "no exception";
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(), "a.yaml:3: key 'x': value 'y': bad");
@@ -128,7 +128,7 @@ TEST(ProcessPool, TypedOutcomes)
     case 0:
       return "result 0";
     case 1:
-      throw InputError("a.yaml:3: key 'x': value 'y': bad");
+      throw InputError::at("a.yaml", 3, "x", "y", "bad");
     case 2:
       throw std::logic_error("broken invariant");
     case 3:
@@ -260,8 +260,9 @@ TEST(PreparedWorkers, JobsSeeTheirWorkersPreparationAndNotEachOther)
 
 TEST(PreparedWorkers, PrepareErrorsReachEveryJob)
 {
-  auto outcomes = run_pool(5, {.jobs = 2, .prepare = [] { throw InputError("platform.xml:3: no such link 'x'"); }},
-                           [](int) { return std::string("ran"); });
+  auto outcomes =
+      run_pool(5, {.jobs = 2, .prepare = [] { throw InputError::in_file("platform.xml", 3, "no such link 'x'"); }},
+               [](int) { return std::string("ran"); });
   ASSERT_EQ(outcomes.size(), 5u);
   for (const auto& o : outcomes) {
     EXPECT_EQ(o.status, JobStatus::bad_input);
@@ -277,7 +278,7 @@ TEST(PreparedWorkers, AJobsFailureStaysItsOwn)
       no_core_dump();
       ::raise(SIGKILL);
     }
-    if (i == 3) throw InputError("job 3: bad input");
+    if (i == 3) throw InputError::option("job", 3, "bad input");
     if (i == 6) ::sleep(60); // over the timeout
     return "done " + std::to_string(i);
   });

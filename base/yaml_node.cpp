@@ -40,8 +40,7 @@ YamlNode YamlNode::at(const std::string& key) const
 {
   auto child = find(key);
   if (!child) {
-    std::string full = path_.empty() ? key : path_ + "." + key;
-    throw InputError(located(file_, line(), fmt::format("missing key '{}'", full)));
+    throw InputError::at(file_, line(), path_.empty() ? key : path_ + "." + key, "missing (a required key)");
   }
   return *child;
 }
@@ -73,8 +72,8 @@ void YamlNode::allow_only(std::initializer_list<const char*> allowed) const
       for (const char* a : allowed)
         list += (list.empty() ? "" : ", ") + std::string(a);
       std::string full = path_.empty() ? key : path_ + "." + key;
-      throw InputError(
-          located(file_, kv.first.Mark().line + 1, fmt::format("unknown key '{}' (expected one of: {})", full, list)));
+      throw InputError::at(file_, kv.first.Mark().line + 1, full,
+                           fmt::format("unknown key (expected one of: {})", list));
     }
   }
 }
@@ -96,23 +95,20 @@ std::string YamlNode::text() const
 {
   if (!node_ || node_.IsNull()) return "null";
   if (node_.IsScalar()) return node_.Scalar();
+  YAML::Node flow = YAML::Clone(node_); // a block collection keeps its style through YAML::Flow: one line it is
+  flow.SetStyle(YAML::EmitterStyle::Flow);
   YAML::Emitter e;
-  e << YAML::Flow << node_;
+  e << YAML::Flow << flow;
   std::string s = e.c_str();
   return s.size() > 60 ? s.substr(0, 57) + "..." : s;
 }
 
 void YamlNode::fail(const std::string& what) const
 {
-  if (path_.empty()) // the document itself
-    throw InputError(located(file_, line(), fmt::format("value '{}': {}", text(), what)));
-  throw InputError(located(file_, line(), fmt::format("key '{}': value '{}': {}", path_, text(), what)));
+  throw InputError::at(file_, line(), path_, text(), what); // no key part for the document itself
 }
 
-void YamlNode::fail_key(const std::string& what) const
-{
-  throw InputError(located(file_, line(), path_.empty() ? what : fmt::format("key '{}': {}", path_, what)));
-}
+void YamlNode::fail_key(const std::string& what) const { throw InputError::at(file_, line(), path_, what); }
 
 std::string YamlNode::as_string() const
 {
@@ -249,7 +245,7 @@ private:
 
   [[noreturn]] void fail(int line0, const std::string& path, const std::string& what) const
   {
-    throw InputError(located(label_, line0 + 1, path.empty() ? what : fmt::format("key '{}': {}", path, what)));
+    throw InputError::at(label_, line0 + 1, path, what);
   }
 
   const std::string& label_;
@@ -263,7 +259,8 @@ YamlNode parse(const std::string& text, const std::string& label)
   try {
     root = YAML::Load(text);
   } catch (const YAML::ParserException& e) {
-    throw InputError(fmt::format("{}:{}:{}: YAML syntax error: {}", label, e.mark.line + 1, e.mark.column + 1, e.msg));
+    throw InputError::in_file(label, e.mark.line + 1,
+                              fmt::format("YAML syntax error at column {}: {}", e.mark.column + 1, e.msg));
   }
   DocumentCheck(label, text.size()).walk(root, "");
   return YamlNode(root, label, "");
@@ -274,9 +271,9 @@ YamlNode parse(const std::string& text, const std::string& label)
 YamlNode load_yaml_file(const std::string& path)
 {
   std::error_code ec; // a directory reads as empty, a device (/dev/zero) or a FIFO may never end
-  if (!std::filesystem::is_regular_file(path, ec)) throw InputError(fmt::format("{}: cannot open file", path));
+  if (!std::filesystem::is_regular_file(path, ec)) throw InputError::in_file(path, 0, "cannot open file");
   std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("{}: cannot open file", path));
+  if (!in) throw InputError::in_file(path, 0, "cannot open file");
   std::stringstream ss;
   ss << in.rdbuf();
   return parse(ss.str(), path);

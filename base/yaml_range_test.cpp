@@ -53,7 +53,7 @@ TEST(YamlRange, NormalErrors)
   expect_error("{normal: {mean: -1, sd: 5}}", {"key 'r.normal.mean'", "value '-1'"});
   expect_error("{normal: {mean: 0, sd: 5}}", {"key 'r.normal.mean'", "value '0'"});
   expect_error("{normal: {mean: 10, sd: -5}}", {"key 'r.normal.sd'", "value '-5'"});
-  expect_error("{normal: {mean: 10}}", {"missing key 'r.normal.sd'"});
+  expect_error("{normal: {mean: 10}}", {"key 'r.normal.sd': missing"});
   expect_error("{normal: {mean: 10, sd: 1, var: 2}}", {"key 'r.normal.var'"});
   expect_error("{normal: [10, 5]}", {"key 'r.normal'", "{mean: m, sd: s}"});
   expect_error("{normal: {mean: 10, sd: 5}, min: 1}", {"key 'r.min'", "not both"});

@@ -1,18 +1,17 @@
 // The example program runs on its own platform and measures the period eq. (1) predicts.
-#include <array>
-#include <cstdio>
+#include "base/external_program.hpp"
+
 #include <gtest/gtest.h>
 #include <string>
 
 TEST(Examples, DeployOnOwnPlatformMeasuresEq1)
 {
-  FILE* pipe = popen(EXAMPLE_EXECUTABLE " --log=root.thresh:critical 2>&1", "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  std::array<char, 1024> buf{};
-  while (std::size_t got = fread(buf.data(), 1, buf.size(), pipe))
-    out.append(buf.data(), got);
-  ASSERT_EQ(pclose(pipe), 0) << out;
+  pipesim::ProgramCall call;
+  call.argv                = {EXAMPLE_EXECUTABLE, "--log=root.thresh:critical"};
+  call.merge_stderr        = true;
+  pipesim::ProgramResult r = pipesim::run_program(call);
+  const std::string& out   = r.out;
+  ASSERT_TRUE(r.ok()) << r.describe();
   double simulated = 0;
   double analytic  = 0;
   auto at          = out.find("simulated period ");

@@ -30,10 +30,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     MappingSpec spec = parse_mapping_spec(node);
     check_mapping_stages(spec, pipeline.n());
     Mapping mapping = resolve_mapping(spec, pipeline, platform);
-    try { // the evaluators' refusals (data-parallel groups, a processor on two dealt intervals) do not name the file
-      (void)analyze_oneport(pipeline, platform, mapping);
-      (void)analyze_multiport(pipeline, platform, mapping, 2);
-    } catch (const InputError&) {
-    }
+    SourceMap sources; // the evaluators' refusals are keyed ("mapping[1].replicas[0]"): located as `pipesim map` does
+    sources.add("mapping", node);
+    with_sources(sources, [&] { (void)analyze_oneport(pipeline, platform, mapping); });
+    fuzz::guarded(fuzz::label, [&] { // the multi-port evaluation also runs after a one-port refusal
+      with_sources(sources, [&] { (void)analyze_multiport(pipeline, platform, mapping, 2); });
+    });
   });
 }

@@ -21,22 +21,24 @@ pipesim::Platform fixed_platform(bool one_speed)
   return pipesim::Platform(processors, "in", "out", 10.0, 0.1);
 }
 
-/// Past the loader: the chain and mapping evaluated. These model functions refuse with messages that do not name the
-/// file yet (issue 31: one mechanism will add it), so an InputError is no finding here; anything else is.
-void evaluate(const pipesim::TaskChainSpec& spec, const pipesim::Mapping* mapping, int P)
+/// Past the loader: the chain and mapping evaluated. The model's refusals are keyed; `sources` gives them the input's
+/// lines, as `pipesim map` and `fit` do (a refusal without its place is a finding).
+void evaluate(const pipesim::TaskChainSpec& spec, const pipesim::Mapping* mapping, int P,
+              const pipesim::SourceMap& sources)
 {
   using namespace pipesim;
   const TaskChain& chain = spec.chain;
-  try {
-    if (mapping) {
-      std::vector<Sv95Module> modules = sv95_modules(*mapping);
-      check_modules(chain, modules, P);
-      (void)sv95_evaluate(chain, modules);
-    }
-    for (int samples : {5, 8})
-      (void)evaluate_samples(chain, fit_plan(chain, P, samples));
-  } catch (const InputError&) {
-  }
+  fuzz::guarded(fuzz::label, [&] {
+    with_sources(sources, [&] {
+      if (mapping) {
+        std::vector<Sv95Module> modules = sv95_modules(*mapping);
+        check_modules(chain, modules, P);
+        (void)sv95_evaluate(chain, modules);
+      }
+      for (int samples : {5, 8})
+        (void)evaluate_samples(chain, fit_plan(chain, P, samples));
+    });
+  });
   if (!chain.has_programs()) return;
   for (const TaskProgram& program : chain.programs)
     for (int ps = 1; ps <= 3; ++ps) {
@@ -47,34 +49,46 @@ void evaluate(const pipesim::TaskChainSpec& spec, const pipesim::Mapping* mappin
     }
 }
 
-} // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+/// The loader on `node` (the task_chain section of `root`), then the chain's functions on both platforms and the
+/// evaluation; every refusal is located through `sources`.
+void check(const pipesim::YamlNode& root, const pipesim::YamlNode& node, const pipesim::SourceMap& sources)
 {
   using namespace pipesim;
   static const Platform one_speed = fixed_platform(true), speeds = fixed_platform(false);
-  return fuzz::guarded(fuzz::label, [&] {
-    YamlNode root             = load_yaml_text(fuzz::text_of(data, size), fuzz::label);
-    YamlNode node             = root.has("task_chain") ? root.at("task_chain") : root;
-    const TaskChainSpec given = parse_task_chain_spec(node);
-    std::optional<MappingSpec> mapping_spec;
-    if (root.has("task_chain") && root.has("mapping")) {
-      mapping_spec = parse_mapping_spec(root.at("mapping"));
-      check_mapping_stages(*mapping_spec, given.chain.k());
-      check_task_chain_mapping(given, *mapping_spec);
-    }
-    fuzz::guarded(fuzz::label, [&] { // processors of 16 speeds: f_exec of a program is not derivable
+  const TaskChainSpec given = parse_task_chain_spec(node);
+  std::optional<MappingSpec> mapping_spec;
+  if (root.has("task_chain") && root.has("mapping")) {
+    mapping_spec = parse_mapping_spec(root.at("mapping"));
+    check_mapping_stages(*mapping_spec, given.chain.k());
+    check_task_chain_mapping(given, *mapping_spec);
+  }
+  fuzz::guarded(fuzz::label, [&] { // processors of 16 speeds: f_exec of a program is not derivable
+    with_sources(sources, [&] {
       TaskChainSpec spec = given;
       complete_task_chain_spec(spec, speeds);
       check_task_chain_spec(spec, speeds.p());
       require_task_chain_functions(spec, speeds);
     });
-    TaskChainSpec spec = given;
-    complete_task_chain_spec(spec, one_speed);
-    check_task_chain_spec(spec, one_speed.p());
-    std::optional<Mapping> mapping;
-    if (mapping_spec) mapping = resolve_mapping(*mapping_spec, task_chain_pipeline(spec.chain), one_speed);
-    require_task_chain_functions(spec, one_speed);
-    evaluate(spec, mapping ? &*mapping : nullptr, one_speed.p());
+  });
+  TaskChainSpec spec = given;
+  complete_task_chain_spec(spec, one_speed);
+  check_task_chain_spec(spec, one_speed.p());
+  std::optional<Mapping> mapping;
+  if (mapping_spec) mapping = resolve_mapping(*mapping_spec, task_chain_pipeline(spec.chain), one_speed);
+  require_task_chain_functions(spec, one_speed);
+  evaluate(spec, mapping ? &*mapping : nullptr, one_speed.p(), sources);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+  using namespace pipesim;
+  return fuzz::guarded(fuzz::label, [&] {
+    YamlNode root = load_yaml_text(fuzz::text_of(data, size), fuzz::label);
+    YamlNode node = root.has("task_chain") ? root.at("task_chain") : root;
+    SourceMap sources; // the input is a scenario, or its task_chain section alone
+    sources.add(root.has("task_chain") ? "" : "task_chain", root);
+    with_sources(sources, [&] { check(root, node, sources); });
   });
 }

@@ -21,5 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
-  return fuzz::guarded(file, [&] { load_xml_platform(file, "io", "io"); });
+  SourceMap sources; // the io hosts, as `pipesim platform info FILE` locates them
+  sources.add_file("platform", file);
+  return fuzz::guarded(file, [&] { with_sources(sources, [&] { load_xml_platform(file, "io", "io"); }); });
 }

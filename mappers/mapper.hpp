@@ -91,8 +91,9 @@ protected:
 };
 
 /// Why a mapper described by `info` refuses the problem, from the metadata alone (one message per cause for every
-/// mapper): a missing task chain or explicit mapping, another objective (or no period bound > 0 for F), a model or
-/// platform class it does not accept, a platform without processor. Empty when the metadata accepts it.
+/// mapper): a missing task chain or explicit mapping, a task chain given to a mapper of pipelines, another objective
+/// (or no period bound > 0 for F), a model or platform class it does not accept, a platform without processor. Empty
+/// when the metadata accepts it.
 std::optional<std::string> mapper_info_refusal(const MapperInfo& info, const Problem& problem);
 
 using MapperFactory = std::function<std::unique_ptr<Mapper>()>;
@@ -107,6 +108,9 @@ public:
   static MapperRegistry& instance();
   /// Registers the mapper `factory` makes under its info().name (std::logic_error when the name is taken).
   void add(MapperFactory factory);
+  /// Registers `factory`'s mapper again under its info().name, which must be taken (std::logic_error otherwise): a
+  /// mapper defined at run time and defined again (a Python mapper's notebook cell run twice, python/).
+  void replace(MapperFactory factory);
   /// Throws InputError naming the unknown name and listing the known ones.
   std::unique_ptr<Mapper> create(const std::string& name) const;
   /// The metadata of a registered mapper (InputError as create() for an unknown name).

@@ -25,6 +25,8 @@ const char* paper_title(Paper paper)
            "applications (LIP RR 2010-20)";
   case Paper::pipesim:
     return "beyond the four papers (exact solvers past their methods, exhaustive references, samplers)";
+  case Paper::python:
+    return "written in Python by the user of the pipesim module (@pipesim.mapper, docs/python.md)";
   }
   return "?";
 }
@@ -149,6 +151,13 @@ std::optional<std::string> mapper_info_refusal(const MapperInfo& info, const Pro
     return "the problem has no task chain (sv95's cost model): give `task_chain:` in the scenario";
   if (info.input == MapperInput::explicit_mapping && !problem.explicit_mapping)
     return "the problem has no explicit mapping (give one in the scenario)";
+  // a task chain's problem carries a stand-in pipeline of w = 0 and delta = 0 (task_chain_pipeline): a mapper of
+  // pipelines would map zeros, which the chain's evaluator (sv95 §2.2) then prices (issue 31: `map --mapper hedpm`
+  // printed 2.24 on a chain whose HeDPM trace was all zeros)
+  if (info.input == MapperInput::pipeline && problem.task_chain)
+    return "the scenario is a task_chain (sv95's data-parallel tasks, priced by their response functions), and this "
+           "mapper maps a pipeline's w and delta: it would map the chain's stand-in pipeline, whose w and delta are "
+           "all 0; use an sv95.* mapper or an explicit mapping";
   if (auto why = objective_refusal(info, problem.objective)) return why;
   if (std::ranges::find(info.models, problem.model) == info.models.end())
     return fmt::format("it accepts the {} model{}, not {}", alternatives(info.models), because(info),

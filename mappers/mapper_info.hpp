@@ -13,9 +13,11 @@
 
 namespace pipesim {
 
-/// The paper a mapper comes from, by its key in docs/references.md; `pipesim` for what goes beyond the four papers.
-enum class Paper { br07, sv95, hedpm, bbr10, pipesim };
-PIPESIM_ENUM_NAMES(Paper, {br07, "br07"}, {sv95, "sv95"}, {hedpm, "hedpm"}, {bbr10, "bbr10"}, {pipesim, "pipesim"});
+/// The paper a mapper comes from, by its key in docs/references.md; `pipesim` for what goes beyond the four papers,
+/// `python` for the mappers a user writes in Python (@pipesim.mapper, docs/python.md), registered at run time.
+enum class Paper { br07, sv95, hedpm, bbr10, pipesim, python };
+PIPESIM_ENUM_NAMES(Paper, {br07, "br07"}, {sv95, "sv95"}, {hedpm, "hedpm"}, {bbr10, "bbr10"}, {pipesim, "pipesim"},
+                   {python, "python"});
 
 /// One line naming the paper (authors, title, where), for listings; the full reference is in docs/references.md.
 const char* paper_title(Paper paper);
@@ -52,7 +54,7 @@ PIPESIM_ENUM_NAMES(MapperObjective, {period, "period"}, {production_time, "produ
 
 /// What a mapper reads besides the pipeline and the platform.
 enum class MapperInput {
-  pipeline,        // nothing more
+  pipeline,        // nothing more (and refuses a task chain: its stand-in pipeline is all zeros)
   task_chain,      // Problem::task_chain, sv95's cost model
   explicit_mapping // Problem::explicit_mapping, the scenario's mapping
 };

@@ -31,18 +31,27 @@ void MapperRegistry::add(MapperFactory factory)
     throw std::logic_error(fmt::format("mapper '{}' is already registered", name));
 }
 
+void MapperRegistry::replace(MapperFactory factory)
+{
+  if (not factory) throw std::logic_error("a mapper registered without a factory");
+  MapperInfo info = factory()->info();
+  auto it         = entries_.find(info.name);
+  if (it == entries_.end()) throw std::logic_error(fmt::format("mapper '{}' is not registered", info.name));
+  it->second = Entry{std::move(info), std::move(factory)};
+}
+
 std::unique_ptr<Mapper> MapperRegistry::create(const std::string& name) const
 {
   auto it = entries_.find(name);
   if (it == entries_.end())
-    throw InputError(fmt::format("unknown mapper '{}' (known: {})", name, fmt::join(names(), ", ")));
+    throw InputError::keyed("mapper", name, fmt::format("unknown mapper (known: {})", fmt::join(names(), ", ")));
   return it->second.factory();
 }
 
 const MapperInfo& MapperRegistry::info(const std::string& name) const
 {
   if (const MapperInfo* info = find(name)) return *info;
-  throw InputError(fmt::format("unknown mapper '{}' (known: {})", name, fmt::join(names(), ", ")));
+  throw InputError::keyed("mapper", name, fmt::format("unknown mapper (known: {})", fmt::join(names(), ", ")));
 }
 
 const MapperInfo* MapperRegistry::find(const std::string& name) const
@@ -83,7 +92,9 @@ MapperResult run_mapper(const std::string& name, const Problem& problem, const M
 {
   auto mapper = MapperRegistry::instance().create(name);
   problem.pipeline.validate();
-  if (auto refusal = mapper_refusal(name, problem)) throw InputError(*refusal);
+  if (auto refusal = mapper_refusal(name, problem)) // about `mapping` for the explicit mapper: the mapping refused
+    throw name == explicit_mapper_name ? InputError::keyed("mapping", *refusal)
+                                       : InputError::keyed("mapper", name, *refusal);
   auto start                            = std::chrono::steady_clock::now();
   MapperResult result                   = mapper->map(problem, options);
   std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;

@@ -76,7 +76,7 @@ TEST(MapperRegistry, UnknownNameListsTheKnownOnes)
       call(registry);
       FAIL() << "no exception";
     } catch (const InputError& e) {
-      EXPECT_STREQ(e.what(), "unknown mapper 'x' (known: a, b, c)");
+      EXPECT_STREQ(e.what(), "key 'mapper': value 'x': unknown mapper (known: a, b, c)");
     }
   EXPECT_EQ(registry.find("x"), nullptr);
   // The global registry says the same through run_mapper.
@@ -85,7 +85,7 @@ TEST(MapperRegistry, UnknownNameListsTheKnownOnes)
     FAIL() << "no exception";
   } catch (const InputError& e) {
     std::string message = e.what();
-    EXPECT_EQ(message.rfind("unknown mapper 'no-such-mapper' (known: ", 0), 0u) << message;
+    EXPECT_EQ(message.rfind("key 'mapper': value 'no-such-mapper': unknown mapper (known: ", 0), 0u) << message;
     EXPECT_NE(message.find("br07.one-to-one"), std::string::npos) << message;
     EXPECT_NE(message.find("explicit"), std::string::npos) << message;
   }
@@ -99,6 +99,24 @@ TEST(MapperRegistry, RejectsDuplicates)
   EXPECT_THROW(registry.add(MapperFactory{}), std::logic_error);
   EXPECT_THROW(MapperRegistry::instance().add(null_factory("explicit")), std::logic_error);
   EXPECT_EQ(registry.names(), std::vector<std::string>{"a"});
+}
+
+TEST(MapperRegistry, ReplaceTakesTheNewMetadataOfATakenName)
+{
+  MapperRegistry registry;
+  registry.add(null_factory("a"));
+  registry.replace([] {
+    MapperInfo info  = named("a");
+    info.description = "defined again";
+    info.paper       = Paper::python;
+    return std::make_unique<NullMapper>(info);
+  });
+  EXPECT_EQ(registry.info("a").description, "defined again");
+  EXPECT_EQ(registry.info("a").paper, Paper::python);
+  EXPECT_EQ(registry.create("a")->info().description, "defined again");
+  EXPECT_EQ(registry.names(), std::vector<std::string>{"a"});
+  EXPECT_THROW(registry.replace(null_factory("b")), std::logic_error); // not taken: add() registers new names
+  EXPECT_THROW(registry.replace(MapperFactory{}), std::logic_error);
 }
 
 TEST(MapperRegistry, EveryMapperSaysWhatItIsWithADescriptionOfItsOwn)
@@ -286,7 +304,8 @@ TEST(MapperRegistry, RunMapperRefusesWithTheMappersReasonAndTimesTheRun)
     run_mapper("explicit", problem, MapperOptions{});
     FAIL() << "no exception";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "mapper 'explicit' cannot handle this problem: the problem has no explicit mapping "
+    EXPECT_STREQ(e.what(), "key 'mapping': mapper 'explicit' cannot handle this problem: the problem has no "
+                           "explicit mapping "
                            "(give one in the scenario)");
   }
   EXPECT_EQ(mapper_refusal("explicit", problem), "mapper 'explicit' cannot handle this problem: the problem has no "

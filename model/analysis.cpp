@@ -16,7 +16,8 @@ AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platfo
                                 const std::vector<int>& senders)
 {
   if (mapping.data_parallel())
-    throw InputError("one-port analysis: data-parallel processor groups are not supported yet");
+    throw InputError::keyed(first_group_key(mapping),
+                            "one-port analysis: data-parallel processor groups are not supported yet");
   AnalyticSummary s;
   MappingRule rule      = classify(mapping);
   s.failure_probability = bbr10_eq2_failure_probability(platform, mapping);
@@ -43,7 +44,8 @@ AnalyticSummary analyze_oneport(const Pipeline& pipeline, const Platform& platfo
     s.formula = "oneport-active";
   } else {
     CycleRatioResult r = max_cycle_ratio(graph);
-    if (r.deadlock) throw InputError("one-port analysis: the mapping deadlocks: " + r.describe(graph));
+    if (r.deadlock)
+      throw InputError::keyed("mapping", "one-port analysis: the mapping deadlocks: " + r.describe(graph));
     s.period  = r.period;
     s.formula = "event-graph";
   }
@@ -57,7 +59,8 @@ AnalyticSummary analyze_multiport(const Pipeline& pipeline, const Platform& plat
   if (mapping.has_deal() && !mapping.data_parallel()) { // no paper's formula: the allotted execution's event graph
     EventGraph graph   = build_multiport_event_graph(pipeline, platform, mapping, buffer);
     CycleRatioResult r = max_cycle_ratio(graph);
-    if (r.deadlock) throw InputError("multi-port analysis: the mapping deadlocks: " + r.describe(graph));
+    if (r.deadlock)
+      throw InputError::keyed("mapping", "multi-port analysis: the mapping deadlocks: " + r.describe(graph));
     s.period              = r.period;
     s.formula             = "event-graph";
     s.latency             = event_graph_output_times(graph, 1).front();

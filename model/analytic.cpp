@@ -14,11 +14,12 @@ namespace pipesim {
 namespace {
 
 /// Processor of a one-processor interval.
-int single_processor(const Interval& in, const char* formula)
+int single_processor(const Interval& in, int j, const char* formula)
 {
   if (in.replicas.size() != 1 || in.replicas[0].size() != 1)
-    throw InputError(fmt::format("{} needs one processor per interval (stages {}-{} have {} replicas)", formula,
-                                 in.first, in.last, in.replicas.size()));
+    throw InputError::keyed(interval_key(j, "replicas"),
+                            fmt::format("{} needs one processor per interval (stages {}-{} have {} replicas)", formula,
+                                        in.first, in.last, in.replicas.size()));
   return in.replicas[0][0];
 }
 
@@ -29,8 +30,9 @@ std::vector<int> stage_alloc(const Pipeline& pipeline, const Platform& platform,
   std::vector<int> alloc(static_cast<std::size_t>(pipeline.n() + 2));
   alloc.front() = platform.in();
   alloc.back()  = platform.out();
-  for (const auto& in : mapping.intervals) {
-    int u = single_processor(in, formula);
+  for (int j = 0; j < mapping.m(); ++j) {
+    const Interval& in = mapping.interval(j);
+    int u              = single_processor(in, j, formula);
     for (int i = in.first; i <= in.last; ++i)
       alloc[static_cast<std::size_t>(i)] = u;
   }
@@ -40,14 +42,20 @@ std::vector<int> stage_alloc(const Pipeline& pipeline, const Platform& platform,
 void require_interval_rule(const Mapping& mapping, const char* formula)
 {
   if (classify(mapping) == MappingRule::general)
-    throw InputError(fmt::format("{} applies to interval mappings; this mapping is general", formula));
+    throw InputError::keyed("mapping", fmt::format("{} applies to interval mappings; this mapping is general (a "
+                                                   "processor holds several intervals)",
+                                                   formula));
 }
 
 void require_supported(const Mapping& mapping)
 {
   if (mapping.data_parallel())
-    throw InputError("one-port analysis: data-parallel processor groups are not supported yet");
-  if (mapping.has_deal()) throw InputError("one-port analysis: deal replication is not supported yet");
+    throw InputError::keyed(first_group_key(mapping),
+                            "one-port analysis: data-parallel processor groups are not supported yet");
+  if (mapping.has_deal())
+    throw InputError::keyed(first_deal_key(mapping), "deal",
+                            "one-port analysis: deal replication is not supported "
+                            "yet");
 }
 
 /// The processor sets that must each keep a survivor: bbr10's subsets of the actively replicated intervals, and
@@ -90,10 +98,11 @@ double br07_eq2_period(const Pipeline& pipeline, const Platform& platform, const
   double period = 0;
   for (int j = 0; j < mapping.m(); ++j) {
     const Interval& in = mapping.interval(j);
-    int u              = single_processor(in, "seed 000 eq. (2)");
-    int prev           = j == 0 ? platform.in() : single_processor(mapping.interval(j - 1), "seed 000 eq. (2)");
-    int next = j + 1 == mapping.m() ? platform.out() : single_processor(mapping.interval(j + 1), "seed 000 eq. (2)");
-    period   = std::max(period, br07_interval_cycle_time(pipeline, platform, in.first, in.last, u, prev, next));
+    int u              = single_processor(in, j, "seed 000 eq. (2)");
+    int prev           = j == 0 ? platform.in() : single_processor(mapping.interval(j - 1), j - 1, "seed 000 eq. (2)");
+    int next =
+        j + 1 == mapping.m() ? platform.out() : single_processor(mapping.interval(j + 1), j + 1, "seed 000 eq. (2)");
+    period = std::max(period, br07_interval_cycle_time(pipeline, platform, in.first, in.last, u, prev, next));
   }
   return period;
 }
@@ -170,8 +179,9 @@ double interval_latency(const Pipeline& pipeline, const Platform& platform, cons
   require_interval_rule(mapping, "interval latency");
   double latency = 0;
   int prev       = platform.in();
-  for (const auto& in : mapping.intervals) {
-    int u = single_processor(in, "interval latency");
+  for (int j = 0; j < mapping.m(); ++j) {
+    const Interval& in = mapping.interval(j);
+    int u              = single_processor(in, j, "interval latency");
     latency += platform.transfer_time(prev, u, pipeline.data(in.first - 1)) +
                pipeline.work(in.first, in.last) / platform.speed(u);
     prev = u;
@@ -182,7 +192,8 @@ double interval_latency(const Pipeline& pipeline, const Platform& platform, cons
 double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& mapping)
 {
   if (mapping.data_parallel())
-    throw InputError("failure probability: data-parallel processor groups are not supported yet");
+    throw InputError::keyed(first_group_key(mapping),
+                            "failure probability: data-parallel processor groups are not supported yet");
   auto sets     = survival_sets(mapping);
   auto all_fail = [&](const std::set<int>& s) {
     double q = 1;
@@ -203,8 +214,9 @@ double bbr10_eq2_failure_probability(const Platform& platform, const Mapping& ma
   }
   // Overlapping processor sets: P(some set loses all its processors) by inclusion-exclusion.
   if (sets.size() > 20)
-    throw InputError(
-        fmt::format("failure probability: {} overlapping processor sets (at most 20 supported)", sets.size()));
+    throw InputError::keyed("mapping", fmt::format("failure probability: {} overlapping processor sets, above the "
+                                                   "limit of 20 (inclusion-exclusion over 2^sets terms)",
+                                                   sets.size()));
   double f = 0;
   for (std::uint32_t mask = 1; mask < (1u << sets.size()); ++mask) {
     std::set<int> uni;

@@ -69,9 +69,10 @@ std::vector<Epoch> analytic_series(const Pipeline& pipeline, const Platform& pla
     // each profile stops after max + 2 dates: enough to see more than max once t = 0 is left out
     std::vector<double> changes = profile_change_dates(platform, horizon, max_series_changes + 2);
     if (changes.size() > max_series_changes)
-      throw InputError(fmt::format("platform.profiles: more than {} changes before t = {:g} s, more than an "
-                                   "analytic series holds; simulate fewer data sets or use longer epochs",
-                                   max_series_changes, horizon));
+      throw InputError::keyed("platform.profiles",
+                              fmt::format("more than {} changes before t = {:g} s, more than an analytic series "
+                                          "holds; simulate fewer data sets or use longer epochs",
+                                          max_series_changes, horizon));
     starts.insert(starts.end(), changes.begin(), changes.end());
   }
   std::vector<int> used = mapping.processors();

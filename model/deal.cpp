@@ -18,10 +18,11 @@ int deal_round(const Mapping& mapping)
     if (!is_dealt(in)) continue;
     l = std::lcm(l, static_cast<long long>(in.replicas.size()));
     if (l > max_deal_round)
-      throw InputError(fmt::format("deal replication: the replica counts of the dealt intervals have a least common "
-                                   "multiple above {} (interval {}, stages {}-{}, brings it to {}): the event graph "
-                                   "unrolls that many data sets",
-                                   max_deal_round, j + 1, in.first, in.last, l));
+      throw InputError::keyed(interval_key(j, "replicas"), in.replicas.size(),
+                              fmt::format("deal replication: the replica counts of the dealt intervals up to this one "
+                                          "have a least common multiple of {}, above the limit of {}: the event graph "
+                                          "unrolls that many data sets",
+                                          l, max_deal_round));
   }
   return static_cast<int>(l);
 }

@@ -42,7 +42,10 @@ TEST(Deal, RoundTooLargeIsRefused)
     deal_round(mp);
     FAIL() << "no InputError";
   } catch (const InputError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("above 1000000 (interval 4, stages 1-1, brings it to 56606581)"));
+    EXPECT_THAT(e.what(),
+                HasSubstr("key 'mapping[3].replicas': value '79': deal replication: the replica counts of the dealt "
+                          "intervals up to this one have a least common multiple of 56606581, above "
+                          "the limit of 1000000"));
   }
 }
 

@@ -106,40 +106,74 @@ std::optional<std::pair<int, int>> unreachable_pair(const Mapping& mapping, cons
   return std::nullopt;
 }
 
+std::string interval_key(int j, const char* child)
+{
+  return child == nullptr ? fmt::format("mapping[{}]", j) : fmt::format("mapping[{}].{}", j, child);
+}
+
+std::string replica_key(int j, std::size_t r) { return fmt::format("mapping[{}].replicas[{}]", j, r); }
+
+std::optional<std::pair<int, std::size_t>> first_group(const Mapping& mapping)
+{
+  for (int j = 0; j < mapping.m(); ++j)
+    for (std::size_t r = 0; r < mapping.interval(j).replicas.size(); ++r)
+      if (mapping.interval(j).replicas[r].size() > 1) return std::pair{j, r};
+  return std::nullopt;
+}
+
+std::string first_group_key(const Mapping& mapping)
+{
+  auto group = first_group(mapping);
+  return group ? replica_key(group->first, group->second) : "mapping";
+}
+
+std::string first_deal_key(const Mapping& mapping)
+{
+  for (int j = 0; j < mapping.m(); ++j)
+    if (mapping.interval(j).replication == Replication::deal && mapping.interval(j).replicas.size() > 1)
+      return interval_key(j, "replication");
+  return "mapping";
+}
+
 void validate(const Mapping& mapping, const Pipeline& pipeline, const Platform& platform)
 {
-  if (mapping.intervals.empty()) throw InputError("mapping: no interval");
+  if (mapping.intervals.empty()) throw InputError::keyed("mapping", "expected at least one interval");
   int expected = 1;
   for (int j = 0; j < mapping.m(); ++j) {
-    const Interval& in = mapping.interval(j);
-    std::string where  = fmt::format("mapping: interval {} (stages {}-{})", j + 1, in.first, in.last);
-    if (in.first > in.last) throw InputError(where + ": first stage after last stage");
+    const Interval& in      = mapping.interval(j);
+    const std::string key   = interval_key(j, "stages");
+    const std::string value = fmt::format("[{}, {}]", in.first, in.last);
+    if (in.first > in.last) throw InputError::keyed(key, value, "the first stage is after the last one");
     if (in.first < expected)
-      throw InputError(fmt::format("{}: overlaps the previous interval, which ends at stage {}", where, expected - 1));
+      throw InputError::keyed(key, value,
+                              fmt::format("overlaps the previous interval, which ends at stage {}", expected - 1));
     if (in.first > expected)
-      throw InputError(fmt::format("{}: stage {} is not covered by any interval", where, expected));
+      throw InputError::keyed(key, value, fmt::format("stage {} is not covered by any interval", expected));
     if (in.last > pipeline.n())
-      throw InputError(fmt::format("{}: the pipeline has only {} stages", where, pipeline.n()));
+      throw InputError::keyed(key, value, fmt::format("the pipeline has only {} stages", pipeline.n()));
     expected = in.last + 1;
-    if (in.replicas.empty()) throw InputError(where + ": no replica");
+    if (in.replicas.empty()) throw InputError::keyed(interval_key(j, "replicas"), "expected at least one replica");
     std::set<int> seen;
-    for (const auto& group : in.replicas) {
-      if (group.empty()) throw InputError(where + ": empty processor group");
+    for (std::size_t r = 0; r < in.replicas.size(); ++r) {
+      const ProcessorGroup& group = in.replicas[r];
+      if (group.empty()) throw InputError::keyed(replica_key(j, r), "expected at least one processor in a replica");
       std::set<int> in_group;
       for (int u : group) {
         if (u < 0 || u >= platform.p())
-          throw InputError(fmt::format("{}: processor index {} is not a processor of the platform (p = {})", where, u,
-                                       platform.p()));
+          throw InputError::keyed(
+              replica_key(j, r), u,
+              fmt::format("processor index {} is not a processor of the platform (0..{})", u, platform.p() - 1));
         if (!in_group.insert(u).second)
-          throw InputError(fmt::format("{}: a group names processor {} twice", where, platform.node_name(u)));
+          throw InputError::keyed(replica_key(j, r), platform.node_name(u), "the group names this processor twice");
         if (!seen.insert(u).second)
-          throw InputError(
-              fmt::format("{}: processor {} appears in two replicas of the interval", where, platform.node_name(u)));
+          throw InputError::keyed(replica_key(j, r), platform.node_name(u),
+                                  "this processor is in two replicas of the interval");
       }
     }
   }
   if (expected != pipeline.n() + 1)
-    throw InputError(fmt::format("mapping: stages {}-{} are not covered by any interval", expected, pipeline.n()));
+    throw InputError::keyed("mapping",
+                            fmt::format("stages {}-{} are not covered by any interval", expected, pipeline.n()));
 }
 
 std::string to_text(const Mapping& mapping, const Platform& platform)

@@ -73,6 +73,19 @@ void validate(const Mapping& mapping, const Pipeline& pipeline, const Platform& 
 /// that has no route (Platform::reachable), or nullopt.
 std::optional<std::pair<int, int>> unreachable_pair(const Mapping& mapping, const Platform& platform);
 
+/// The scenario keys of a mapping's parts, for refusals (InputError::keyed): "mapping[j]" and "mapping[j].CHILD"
+/// (j from 0, as in the file); with a mapper, the entry point shows them as the mapper's (docs/scenarios.md
+/// "Errors").
+std::string interval_key(int j, const char* child = nullptr);
+/// "mapping[j].replicas[r]".
+std::string replica_key(int j, std::size_t r);
+/// The first replica of several processors (an sv95 data-parallel group) as {j, r}, or nullopt.
+std::optional<std::pair<int, std::size_t>> first_group(const Mapping& mapping);
+/// The key of the first data-parallel group ("mapping[j].replicas[r]"), or "mapping" when there is none.
+std::string first_group_key(const Mapping& mapping);
+/// The key of the first dealt interval's replication ("mapping[j].replication"), or "mapping" when none is dealt.
+std::string first_deal_key(const Mapping& mapping);
+
 /// Compact text form, e.g. "[1-2]:P1|P2 [3]:P3" ('|' separates replicas, '+' processors of a group,
 /// a trailing "/deal" marks deal replication).
 std::string to_text(const Mapping& mapping, const Platform& platform);

@@ -50,10 +50,13 @@ TEST(Mapping, ValidationMessagesSayWhatIsWrong)
   EXPECT_NE(message_of(make_interval_mapping({{1, 2}}, {0}), pl).find("stages 3-3 are not covered"), std::string::npos);
   Mapping twice                  = make_interval_mapping({{1, 3}}, {0});
   twice.intervals[0].replicas[0] = {1, 1};
-  EXPECT_NE(message_of(twice, pl).find("names processor P2 twice"), std::string::npos);
+  EXPECT_NE(
+      message_of(twice, pl).find("key 'mapping[0].replicas[0]': value 'P2': the group names this processor twice"),
+      std::string::npos);
   Mapping two_replicas = make_interval_mapping({{1, 3}}, {2});
   two_replicas.intervals[0].replicas.push_back({2});
-  EXPECT_NE(message_of(two_replicas, pl).find("P3 appears in two replicas"), std::string::npos);
+  EXPECT_NE(message_of(two_replicas, pl).find("value 'P3': this processor is in two replicas of the interval"),
+            std::string::npos);
   EXPECT_NE(message_of(make_interval_mapping({{1, 3}}, {7}), pl).find("index 7"), std::string::npos);
 }
 

@@ -30,8 +30,8 @@ std::vector<int> token_free_order(const EventGraph& g)
     for (int w : next[static_cast<std::size_t>(order[k])])
       if (--indegree[static_cast<std::size_t>(w)] == 0) order.push_back(w);
   if (order.size() < n)
-    throw InputError("max-plus recurrence: the event graph has a cycle without tokens (a deadlock: no data set "
-                     "ever completes)");
+    throw InputError::keyed("mapping", "max-plus recurrence: the event graph has a cycle without tokens (a "
+                                       "deadlock: no data set ever completes)");
   return order;
 }
 
@@ -43,14 +43,17 @@ bool is_random(const EventGraph::Cost& cost, const Variability& v)
   if (cost.kind == Kind::none) return false;
   if (cost.kind == Kind::size) {
     if (cost.first < 0 || cost.first > n)
-      throw InputError(fmt::format("max-plus recurrence: the event graph sends delta_{}, the pipeline has delta_0.."
-                                   "delta_{}",
-                                   cost.first, n));
+      throw InputError::keyed("pipeline.delta", cost.first,
+                              fmt::format("max-plus recurrence: the event graph sends this delta_i, the pipeline has "
+                                          "delta_0..delta_{}",
+                                          n));
     return !v.size_law(cost.first).constant();
   }
   if (cost.first < 1 || cost.last > n || cost.first > cost.last)
-    throw InputError(fmt::format("max-plus recurrence: the event graph computes stages {}-{}, the pipeline has 1..{}",
-                                 cost.first, cost.last, n));
+    throw InputError::keyed("pipeline.w", fmt::format("{}-{}", cost.first, cost.last),
+                            fmt::format("max-plus recurrence: the event graph computes these stages, the pipeline "
+                                        "has 1..{}",
+                                        n));
   for (int i = cost.first; i <= cost.last; ++i)
     if (!v.work_law(i).constant()) return true;
   return false;
@@ -210,9 +213,10 @@ PeriodEstimate periodic_estimate(const StatePeriodicity& p, int l, long long dat
 MaxPlusPeriod maxplus_period(const EventGraph& graph, const Variability& variability, const MaxPlusOptions& options)
 {
   if (options.datasets < 2 || options.max_datasets < options.datasets || !(options.precision >= 0))
-    throw InputError(fmt::format("max-plus period: datasets = {}, max_datasets = {}, precision = {}: expected 2 <= "
-                                 "datasets <= max_datasets and precision >= 0",
-                                 options.datasets, options.max_datasets, options.precision));
+    throw InputError::keyed("simulation.datasets", options.datasets,
+                            fmt::format("max-plus period (max_datasets = {}, precision = {}): expected 2 <= datasets "
+                                        "<= max_datasets and precision >= 0",
+                                        options.max_datasets, options.precision));
   const bool fixed = variability.deterministic();
   MaxPlusRun run(graph, variability, fixed ? 64 : 0);
   PeriodEstimateOptions estimate = options.estimate;

@@ -19,16 +19,21 @@ namespace {
 void require_multiport_supported(const Mapping& mapping, const char* formula)
 {
   if (mapping.data_parallel())
-    throw InputError(fmt::format("{}: data-parallel processor groups are not supported", formula));
+    throw InputError::keyed(first_group_key(mapping),
+                            fmt::format("{}: data-parallel processor groups are not supported", formula));
   if (mapping.has_deal())
-    throw InputError(fmt::format("{}: deal replication is not supported (seed 004 replicates actively)", formula));
+    throw InputError::keyed(
+        first_deal_key(mapping), "deal",
+        fmt::format("{}: deal replication is not supported (seed 004 replicates actively)", formula));
 }
 
 void require_interval(const Mapping& mapping, const char* formula)
 {
   require_multiport_supported(mapping, formula);
   if (classify(mapping) == MappingRule::general)
-    throw InputError(fmt::format("{} applies to interval mappings; this mapping is general", formula));
+    throw InputError::keyed("mapping", fmt::format("{} applies to interval mappings; this mapping is general "
+                                                   "(a processor holds several intervals)",
+                                                   formula));
 }
 
 /// alloc(d_j): the processors of interval j (one per replica).
@@ -50,23 +55,25 @@ void check_config(const Platform& platform, const Mapping& mapping, const Failur
                   const Election& election)
 {
   if (config.alive.size() != static_cast<std::size_t>(platform.p()))
-    throw InputError(fmt::format("seed 004 Algorithm 1: the failure configuration lists {} processors, the platform "
-                                 "has {}",
-                                 config.alive.size(), platform.p()));
+    throw InputError::keyed("simulation.failures", config.alive.size(),
+                            fmt::format("seed 004 Algorithm 1: a failure configuration of this many processors, for a "
+                                        "platform of {}",
+                                        platform.p()));
   if (election.sender.size() != static_cast<std::size_t>(mapping.m()))
-    throw InputError(fmt::format("seed 004 Algorithm 1: the election names {} senders for {} intervals",
-                                 election.sender.size(), mapping.m()));
+    throw InputError::keyed("simulation.failures.election", election.sender.size(),
+                            fmt::format("seed 004 Algorithm 1: senders elected for {} intervals", mapping.m()));
   for (int j = 0; j < mapping.m(); ++j) {
     const Interval& in = mapping.interval(j);
     int e              = election.sender[static_cast<std::size_t>(j)];
     if (e < 0)
-      throw InputError(fmt::format("seed 004 Algorithm 1: interval {} (stages {}-{}) has no alive replica: the "
-                                   "mapping failed and has no period",
-                                   j + 1, in.first, in.last));
+      throw InputError::keyed(interval_key(j, "replicas"),
+                              fmt::format("seed 004 Algorithm 1: stages {}-{} have no alive replica: the mapping "
+                                          "failed and has no period",
+                                          in.first, in.last));
     if (e >= platform.p() || !in.holds(e) || !config.is_alive(e))
-      throw InputError(fmt::format("seed 004 Algorithm 1: the sender elected for interval {} (stages {}-{}) must be "
-                                   "an alive replica of it; processor index {} is not",
-                                   j + 1, in.first, in.last, e));
+      throw InputError::keyed(interval_key(j, "replicas"), e,
+                              "seed 004 Algorithm 1: the elected sender (a processor index) must be an alive replica "
+                              "of this interval");
   }
 }
 
@@ -121,7 +128,7 @@ MultiportTerms bbr10_eq1_terms(const Pipeline& pipeline, const Platform& platfor
 {
   require_interval(mapping, "seed 004 eq. (1)");
   if (j < 0 || j >= mapping.m() || !mapping.interval(j).holds(u))
-    throw InputError(fmt::format("seed 004 eq. (1): processor index {} does not hold interval {}", u, j + 1));
+    throw InputError::keyed(interval_key(j), u, "seed 004 eq. (1): this processor index does not hold the interval");
   const Interval& in     = mapping.interval(j);
   const Processor& pu    = platform.processor(u);
   std::vector<int> preds = j == 0 ? std::vector<int>{platform.in()} : alloc(mapping, j - 1);
@@ -222,7 +229,9 @@ double bbr10_cycle_time(const Pipeline& pipeline, const Platform& platform, cons
                         const FailureConfiguration& config, const Election& election, int u)
 {
   if (u < 0 || u >= platform.p())
-    throw InputError(fmt::format("seed 004 Algorithm 1: processor index {} is not a processor of the platform", u));
+    throw InputError::keyed(
+        "mapping", u,
+        fmt::format("seed 004 Algorithm 1: not a processor index of the platform (0..{})", platform.p() - 1));
   return bbr10_cycle_time_terms(pipeline, platform, mapping, config, election)[static_cast<std::size_t>(u)]
       .cycle_time();
 }

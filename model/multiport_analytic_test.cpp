@@ -267,11 +267,13 @@ TEST(MultiportAlgorithm1, RejectsElectionsThatDoNotFit)
   EXPECT_EQ(first_alive_election(mp, dead).sender, (std::vector<int>{0, -1}));
   EXPECT_NE(multiport_message_of([&] {
               bbr10_period(two_stages, pf, mp, dead, first_alive_election(mp, dead));
-            }).find("has no alive replica"),
+            }).find("key 'mapping[1].replicas': seed 004 Algorithm 1: stages 2-2 have no alive replica"),
             std::string::npos);
   EXPECT_NE(multiport_message_of([&] {
               bbr10_period(two_stages, pf, mp, FailureConfiguration{{true}}, Election{{0, 1}});
-            }).find("lists 1 processors, the platform has 3"),
+            })
+                .find("key 'simulation.failures': value '1': seed 004 Algorithm 1: a failure configuration of "
+                      "this many processors, for a platform of 3"),
             std::string::npos);
   Mapping deal                  = mp;
   deal.intervals[1].replication = Replication::deal;

@@ -17,9 +17,11 @@ void require_one_interval_per_processor(const Mapping& mapping, const Platform& 
 {
   for (int u : mapping.processors())
     if (auto held = mapping.intervals_of(u); held.size() > 1)
-      throw InputError(fmt::format("multi-port event graph: processor {} holds intervals {} and {}; intervals on one "
-                                   "processor share its CPU (SimGrid's fair sharing), which no event graph models",
-                                   platform.node_name(u), held[0] + 1, held[1] + 1));
+      throw InputError::keyed(interval_key(held[1]), platform.node_name(u),
+                              fmt::format("multi-port event graph: this processor also holds mapping[{}]; intervals "
+                                          "on one processor share its CPU (SimGrid's fair sharing), which no event "
+                                          "graph models",
+                                          held[0]));
 }
 
 /// What a station (interval j on one processor) does with its i-th data set of the round.
@@ -157,7 +159,7 @@ private:
 EventGraph build_multiport_event_graph(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                        int buffer, const std::vector<int>& senders)
 {
-  if (buffer < 1) throw InputError(fmt::format("multi-port event graph: buffer = {}: at least one data set", buffer));
+  if (buffer < 1) throw InputError::keyed("simulation.buffer", buffer, "expected at least one data set");
   OnePortPlan plan = plan_oneport(pipeline, mapping, platform.in(), platform.out(), senders);
   require_one_interval_per_processor(mapping, platform);
   Builder builder(platform, plan, buffer);

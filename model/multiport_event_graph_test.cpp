@@ -164,10 +164,10 @@ TEST(MultiportEventGraph, RefusesWhatItDoesNotModel)
 {
   fixtures::Eq6Example ex; // S1 and S3 on P1: two intervals share a CPU
   EXPECT_THAT(event_graph_message_of([&] { build_multiport_event_graph(ex.pipeline, ex.platform, ex.mapping); }),
-              HasSubstr("processor P1 holds intervals 1 and 3"));
+              HasSubstr("key 'mapping[2]': value 'P1': multi-port event graph: this processor also holds mapping[0]"));
   Mapping one = make_interval_mapping({{1, 3}}, {0});
   EXPECT_THAT(event_graph_message_of([&] { build_multiport_event_graph(ex.pipeline, ex.platform, one, 0); }),
-              HasSubstr("buffer = 0"));
+              HasSubstr("key 'simulation.buffer': value '0': expected at least one data set"));
 }
 
 TEST(MultiportEventGraph, ScheduleAgreesWithTheCycleRatioOnRandomDealMappings)

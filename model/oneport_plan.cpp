@@ -14,10 +14,12 @@ void check_senders(const Mapping& mapping, const std::vector<int>& senders)
 {
   if (senders.empty()) return;
   if (senders.size() != static_cast<std::size_t>(mapping.m()))
-    throw InputError(fmt::format("one-port plan: {} senders for {} intervals", senders.size(), mapping.m()));
+    throw InputError::keyed("simulation.failures.election", senders.size(),
+                            fmt::format("one-port plan: senders elected for {} intervals", mapping.m()));
   for (int j = 0; j < mapping.m(); ++j)
     if (!mapping.interval(j).holds(senders[static_cast<std::size_t>(j)]))
-      throw InputError(fmt::format("one-port plan: the sender of interval {} is not one of its replicas", j + 1));
+      throw InputError::keyed(interval_key(j, "replicas"), senders[static_cast<std::size_t>(j)],
+                              "one-port plan: the elected sender (a processor index) is not one of its replicas");
 }
 
 /// Who does what with data set k (DESIGN.md §3.7).
@@ -104,7 +106,9 @@ OnePortPlan::Program program_of(int u, const OnePortPlan& plan, const ReceiveTab
 OnePortPlan plan_oneport(const Pipeline& pipeline, const Mapping& mapping, int in_node, int out_node,
                          const std::vector<int>& senders)
 {
-  if (mapping.data_parallel()) throw InputError("one-port model: data-parallel processor groups are not supported yet");
+  if (mapping.data_parallel())
+    throw InputError::keyed(first_group_key(mapping), "one-port model: data-parallel processor groups are not "
+                                                      "supported yet");
   check_senders(mapping, senders);
   OnePortPlan plan;
   plan.datasets = deal_round(mapping);

@@ -18,15 +18,16 @@ double Pipeline::work(int first, int last) const
 
 void Pipeline::validate() const
 {
-  if (w.empty()) throw InputError("pipeline: at least one stage is needed (w is empty)");
+  if (w.empty()) throw InputError::keyed("pipeline.w", "expected at least one stage");
   if (delta.size() != w.size() + 1)
-    throw InputError(fmt::format("pipeline: delta needs n+1 = {} values, got {}", w.size() + 1, delta.size()));
-  for (std::size_t i = 0; i < w.size(); ++i)
+    throw InputError::keyed("pipeline.delta",
+                            fmt::format("expected n+1 = {} values, got {}", w.size() + 1, delta.size()));
+  for (std::size_t i = 0; i < w.size(); ++i) // pipeline.w[i] is w_{i+1}, pipeline.delta[i] is delta_i
     if (!(w[i] >= 0) || !std::isfinite(w[i]))
-      throw InputError(fmt::format("pipeline: w_{} = {} must be a finite number >= 0", i + 1, w[i]));
+      throw InputError::keyed(fmt::format("pipeline.w[{}]", i), w[i], "expected a finite number >= 0");
   for (std::size_t i = 0; i < delta.size(); ++i)
     if (!(delta[i] >= 0) || !std::isfinite(delta[i]))
-      throw InputError(fmt::format("pipeline: delta_{} = {} must be a finite number >= 0", i, delta[i]));
+      throw InputError::keyed(fmt::format("pipeline.delta[{}]", i), delta[i], "expected a finite number >= 0");
 }
 
 } // namespace pipesim

@@ -50,12 +50,14 @@ Variability::Variability(const Pipeline& means, const VariabilitySpec& spec, std
 {
   for (const auto& [i, law] : spec.work_of) {
     if (i < 1 || i > means.n())
-      throw InputError(fmt::format("variability: stage {} has no work w_{} (stages 1..{})", i, i, means.n()));
+      throw InputError::keyed(fmt::format("pipeline.variability.stages.{}", i), i,
+                              fmt::format("no stage of this number has a work w_i (stages 1..{})", means.n()));
     work_[static_cast<std::size_t>(i - 1)] = law;
   }
   for (const auto& [i, law] : spec.size_of) {
     if (i < 0 || i > means.n())
-      throw InputError(fmt::format("variability: no message size delta_{} (delta_0..delta_{})", i, means.n()));
+      throw InputError::keyed(fmt::format("pipeline.variability.stages.{}", i), i,
+                              fmt::format("no message size delta_i of this number (delta_0..delta_{})", means.n()));
     size_[static_cast<std::size_t>(i)] = law;
   }
   for (int i = 1; i <= means.n(); ++i)

@@ -108,7 +108,9 @@ TEST(Variability, PerStageLawsAndTheirChecks)
   EXPECT_EQ(v.to_string(), "w: deterministic; w_2: lognormal(cv 0.5), delta: deterministic; delta_0: exponential "
                            "(seed 3)");
   spec.work_of[4] = UnitLaw::exponential();
-  EXPECT_THAT([&] { Variability(pipeline, spec, 3); }, testing::ThrowsMessage<InputError>(HasSubstr("stage 4")));
+  EXPECT_THAT([&] { Variability(pipeline, spec, 3); },
+              testing::ThrowsMessage<InputError>(
+                  HasSubstr("key 'pipeline.variability.stages.4': value '4': no stage of this number")));
   spec.work_of.erase(4);
   spec.size_of[-1] = UnitLaw::exponential();
   EXPECT_THROW(Variability(pipeline, spec, 3), InputError);

@@ -31,26 +31,27 @@ void check_range(const Range& r, const char* what, bool positive)
 {
   bool ok = r.well_formed() && (positive ? r.positive() : r.lowest() >= 0);
   if (!ok)
-    throw InputError(fmt::format("platform generator: {} range {} must be {}, finite and well formed", what,
-                                 r.to_string(), positive ? "> 0" : ">= 0"));
+    throw InputError::keyed(fmt::format("platform.generate.{}", what), r.to_string(),
+                            fmt::format("expected a finite, well formed range {}", positive ? "> 0" : ">= 0"));
 }
 
 void check_spec(const PlatformGeneratorSpec& spec)
 {
-  if (spec.p < 1) throw InputError(fmt::format("platform generator: p = {} must be at least 1", spec.p));
+  if (spec.p < 1) throw InputError::keyed("platform.generate.p", spec.p, "expected at least 1 processor");
   check_range(spec.speed, "speed", true);
   check_range(spec.bandwidth, "bandwidth", true);
   check_range(spec.latency, "latency", false);
   check_range(spec.failure_probability, "failure_probability", false);
   if (spec.failure_probability.highest() >= 1) // also refuses normal ranges, unbounded above
-    throw InputError(fmt::format("platform generator: failure_probability range {} must stay below 1",
-                                 spec.failure_probability.to_string()));
+    throw InputError::keyed("platform.generate.failure_probability", spec.failure_probability.to_string(),
+                            "expected a range below 1");
   if (spec.nic_bounded_in) check_range(spec.nic_in, "nic_in", true);
   if (spec.nic_bounded_out) check_range(spec.nic_out, "nic_out", true);
   for (int u = 1; u <= spec.p; ++u) {
     std::string name = fmt::format("P{}", u);
     if (name == spec.in_name || name == spec.out_name)
-      throw InputError(fmt::format("platform generator: io host name '{}' clashes with processor {}", name, name));
+      throw InputError::keyed(name == spec.in_name ? "platform.io.in" : "platform.io.out", name,
+                              fmt::format("clashes with the name of generated processor {}", name));
   }
 }
 
@@ -74,8 +75,8 @@ void draw_links(const PlatformGeneratorSpec& spec, Platform& platform)
   Rng bandwidth_rng = stream(spec.seed, bandwidth_stream);
   Rng latency_rng   = stream(spec.seed, latency_stream);
   if (spec.platform_class != PlatformClass::fully_heterogeneous) {
-    double b = spec.bandwidth.draw(bandwidth_rng);
-    double c = spec.latency.draw(latency_rng);
+    double b = spec.bandwidth.draw(bandwidth_rng, "platform.generate.bandwidth");
+    double c = spec.latency.draw(latency_rng, "platform.generate.latency");
     for (int u = 0; u < platform.nodes(); ++u)
       for (int v = 0; v < platform.nodes(); ++v)
         if (u != v) platform.set_link(u, v, b, c);
@@ -84,8 +85,8 @@ void draw_links(const PlatformGeneratorSpec& spec, Platform& platform)
   auto hosts = hosts_of(platform);
   for (std::size_t a = 0; a < hosts.size(); ++a)
     for (std::size_t z = a + 1; z < hosts.size(); ++z) {
-      double b = spec.bandwidth.draw(bandwidth_rng);
-      double c = spec.latency.draw(latency_rng);
+      double b = spec.bandwidth.draw(bandwidth_rng, "platform.generate.bandwidth");
+      double c = spec.latency.draw(latency_rng, "platform.generate.latency");
       for (int u : hosts[a])
         for (int v : hosts[z]) {
           platform.set_link(u, v, b, c);
@@ -105,25 +106,25 @@ Platform generate_platform(const PlatformGeneratorSpec& spec)
 
   Rng speed_rng = stream(spec.seed, speed_stream);
   if (spec.platform_class == PlatformClass::fully_homogeneous) {
-    double s = spec.speed.draw(speed_rng);
+    double s = spec.speed.draw(speed_rng, "platform.generate.speed");
     for (auto& proc : processors)
       proc.speed = s;
   } else {
     for (auto& proc : processors)
-      proc.speed = spec.speed.draw(speed_rng);
+      proc.speed = spec.speed.draw(speed_rng, "platform.generate.speed");
   }
   Rng failure_rng = stream(spec.seed, failure_stream);
   for (auto& proc : processors)
-    proc.failure_probability = spec.failure_probability.draw(failure_rng);
+    proc.failure_probability = spec.failure_probability.draw(failure_rng, "platform.generate.failure_probability");
   if (spec.nic_bounded_in) {
     Rng rng = stream(spec.seed, nic_in_stream);
     for (auto& proc : processors)
-      proc.nic_in = spec.nic_in.draw(rng);
+      proc.nic_in = spec.nic_in.draw(rng, "platform.generate.nic_in");
   }
   if (spec.nic_bounded_out) {
     Rng rng = stream(spec.seed, nic_out_stream);
     for (auto& proc : processors)
-      proc.nic_out = spec.nic_out.draw(rng);
+      proc.nic_out = spec.nic_out.draw(rng, "platform.generate.nic_out");
   }
 
   Platform platform(std::move(processors), spec.in_name, spec.out_name);

@@ -171,15 +171,15 @@ TEST(PlatformPresets, Errors)
   EXPECT_EQ(unknown, "test.yaml:3: key 'platform.generate.preset': value 'br08': unknown platform preset (expected "
                      "one of: br07, bbr10, bbr10-fast, hedpm, hedpm-5.2)");
   std::string no_seed = error_of("platform:\n  generate: {preset: br07, p: 2}\n");
-  EXPECT_NE(no_seed.find("test.yaml:2: missing key 'platform.generate.seed'"), std::string::npos) << no_seed;
+  EXPECT_NE(no_seed.find("test.yaml:2: key 'platform.generate.seed': missing"), std::string::npos) << no_seed;
   std::string no_p = error_of("platform:\n  generate: {preset: br07, seed: 1}\n");
-  EXPECT_NE(no_p.find("missing key 'platform.generate.p'"), std::string::npos) << no_p;
+  EXPECT_NE(no_p.find("key 'platform.generate.p': missing"), std::string::npos) << no_p;
   std::string normal_f = error_of("platform:\n  generate: {preset: bbr10, p: 2, seed: 1,\n    failure_probability: "
                                   "{normal: {mean: 0.1, sd: 0.1}}}\n");
   EXPECT_NE(normal_f.find("test.yaml:3: key 'platform.generate.failure_probability'"), std::string::npos) << normal_f;
   EXPECT_NE(normal_f.find("unbounded"), std::string::npos) << normal_f;
   std::string no_class = error_of("platform:\n  generate: {p: 2, speed: 1, bandwidth: 1, seed: 1}\n");
-  EXPECT_NE(no_class.find("missing key 'platform.generate.class'"), std::string::npos) << no_class;
+  EXPECT_NE(no_class.find("key 'platform.generate.class': missing"), std::string::npos) << no_class;
 }
 
 } // namespace

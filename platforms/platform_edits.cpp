@@ -211,10 +211,7 @@ std::string PlatformEdit::describe() const
   return "?";
 }
 
-void PlatformEdit::fail(const std::string& what) const
-{
-  throw InputError(located(file, line, fmt::format("key '{}': {}: {}", key, describe(), what)));
-}
+void PlatformEdit::fail(const std::string& what) const { throw InputError::at(file, line, key, describe(), what); }
 
 bool PlatformEdit::on_links() const
 {
@@ -265,10 +262,9 @@ std::vector<int> select_processors(const HostPattern& pattern, const std::vector
   }
   for (std::size_t i = 0; i < pattern.items.size(); ++i)
     if (!item_used[i])
-      throw InputError(located(pattern.file, pattern.line,
-                               fmt::format("key '{}': pattern '{}' matches no processor of the platform (io hosts and "
-                                           "removed hosts are not processors)",
-                                           pattern.key, item_text(pattern.items[i]))));
+      throw InputError::at(pattern.file, pattern.line, pattern.key, item_text(pattern.items[i]),
+                           "this pattern matches no processor of the platform (io hosts and removed hosts are not "
+                           "processors)");
   return selected;
 }
 
@@ -347,10 +343,8 @@ Platform apply_platform_options(const Platform& platform, const PlatformOptions&
   if (options.empty()) return platform;
   auto check_model = [](const HostPattern& pattern) {
     if (pattern.uses_zones())
-      throw InputError(located(pattern.file, pattern.line,
-                               fmt::format("key '{}': zone patterns need a SimGrid XML platform (platform.file); this "
-                                           "platform has no zones",
-                                           pattern.key)));
+      throw InputError::at(pattern.file, pattern.line, pattern.key,
+                           "zone patterns need a SimGrid XML platform (platform.file); this platform has no zones");
   };
   check_model(options.hosts);
   for (const auto& edit : options.edits)

@@ -60,7 +60,7 @@ struct PlatformEdit {
 
   /// One line, as a user would write it: "scale_bandwidth 0.5 on links backbone".
   std::string describe() const;
-  /// Throws InputError "file:line: key 'platform.edits[2]': <describe()>: what".
+  /// Throws InputError "file:line: key 'platform.edits[2]': value '<describe()>': what".
   [[noreturn]] void fail(const std::string& what) const;
   /// Edits that change SimGrid links (only on XML platforms, or route edits).
   bool on_links() const;

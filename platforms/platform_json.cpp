@@ -24,19 +24,19 @@ double to_double(const json& j, const std::string& where)
   if (j.is_number()) return j.get<double>();
   if (j.is_string() && j.get<std::string>() == "inf") return unbounded;
   if (j.is_string() && j.get<std::string>() == "-inf") return -unbounded;
-  throw InputError(fmt::format("platform JSON: {}: expected a number or \"inf\", got {}", where, j.dump()));
+  throw InputError::keyed("platform." + where, j.dump(), "platform JSON: expected a number or \"inf\"");
 }
 
 const json& member(const json& j, const char* key, const std::string& where)
 {
   if (!j.is_object() || !j.contains(key))
-    throw InputError(fmt::format("platform JSON: {}: missing key '{}'", where, key));
+    throw InputError::keyed(fmt::format("platform.{}.{}", where, key), "platform JSON: missing key");
   return j.at(key);
 }
 
 std::string to_string(const json& j, const std::string& where)
 {
-  if (!j.is_string()) throw InputError(fmt::format("platform JSON: {}: expected a string, got {}", where, j.dump()));
+  if (!j.is_string()) throw InputError::keyed("platform." + where, j.dump(), "platform JSON: expected a string");
   return j.get<std::string>();
 }
 
@@ -62,8 +62,8 @@ void read_links(const json& j, Platform& platform)
     for (std::size_t u = 0; square && u < n; ++u)
       square = (*m)[u].is_array() && (*m)[u].size() == n;
     if (!square)
-      throw InputError(fmt::format("platform JSON: '{}' must be a {} x {} matrix (processors, in, out)",
-                                   m == &b ? "bandwidth" : "latency", n, n));
+      throw InputError::keyed(m == &b ? "platform.bandwidth" : "platform.latency",
+                              fmt::format("platform JSON: expected a {} x {} matrix (processors, in, out)", n, n));
   }
   for (std::size_t u = 0; u < n; ++u)
     for (std::size_t v = 0; v < n; ++v)
@@ -119,7 +119,7 @@ json platform_to_json(const Platform& platform, bool links)
 Platform platform_from_json(const json& j, bool links)
 {
   const json& list = member(j, "processors", "platform");
-  if (!list.is_array()) throw InputError("platform JSON: 'processors' must be an array");
+  if (!list.is_array()) throw InputError::keyed("platform.processors", "platform JSON: expected an array");
   std::vector<Processor> processors;
   for (std::size_t i = 0; i < list.size(); ++i) {
     std::string where = fmt::format("processors[{}]", i);
@@ -139,7 +139,7 @@ Platform platform_from_json(const json& j, bool links)
   if (j.contains("xml_file")) platform.set_xml_file(to_string(j.at("xml_file"), "xml_file"));
   auto list_of = [&](const char* key) {
     const json& l = j.contains(key) ? j.at(key) : json::array();
-    if (!l.is_array()) throw InputError(fmt::format("platform JSON: '{}' must be an array", key));
+    if (!l.is_array()) throw InputError::keyed(fmt::format("platform.{}", key), "platform JSON: expected an array");
     return l;
   };
   std::vector<LinkSetting> settings;

@@ -84,7 +84,9 @@ TEST(PlatformJson, MalformedInputIsAnInputError)
     platform_from_json(j);
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("processors[1]: missing key 'speed'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("key 'platform.processors[1].speed': platform JSON: missing key"),
+              std::string::npos)
+        << e.what();
   }
 }
 

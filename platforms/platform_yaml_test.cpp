@@ -163,7 +163,7 @@ TEST(PlatformYaml, ErrorNegativeSpeed)
 TEST(PlatformYaml, ErrorUnknownProcessorKey)
 {
   expect_error("platform:\n  processors:\n    - name: A\n      speed: 1\n      sped: 2\n  bandwidth: 1\n", 5,
-               {"unknown key 'platform.processors[0].sped'", "speed"});
+               {"key 'platform.processors[0].sped': unknown key", "speed"});
 }
 
 TEST(PlatformYaml, ErrorDuplicateProcessorName)
@@ -186,7 +186,7 @@ TEST(PlatformYaml, ErrorUnknownHostInLinkOverride)
 
 TEST(PlatformYaml, ErrorMissingBandwidth)
 {
-  expect_error("platform:\n  processors:\n    - {name: A, speed: 1}\n", 2, {"missing key 'platform.bandwidth'"});
+  expect_error("platform:\n  processors:\n    - {name: A, speed: 1}\n", 2, {"key 'platform.bandwidth': missing"});
 }
 
 TEST(PlatformYaml, ErrorProcessorsAndGenerateTogether)
@@ -220,13 +220,13 @@ TEST(PlatformYaml, OtherErrors)
   expect_error("platform:\n  processors: [{name: A, speed: 1}]\n  bandwidth: 0\n", 3,
                {"key 'platform.bandwidth'", "value '0'"});
   expect_error("platform:\n  processors: [{name: A, speed: 1}]\n  bandwidth: {links: []}\n", 3,
-               {"missing key 'platform.bandwidth.default'"});
+               {"key 'platform.bandwidth.default': missing"});
   expect_error("platform:\n  processors: [{name: in, speed: 1}]\n  bandwidth: 1\n", 2,
                {"key 'platform.processors[0].name'", "value 'in'", "io host"});
   expect_error("platform:\n  generate: {class: fully, p: 2, speed: 1, bandwidth: 1, seed: 1}\n", 2,
                {"key 'platform.generate.class'", "value 'fully'", "fully-heterogeneous"});
   expect_error("platform:\n  generate: {class: fully-homogeneous, p: 2, speed: 1, bandwidth: 1}\n", 2,
-               {"missing key 'platform.generate.seed'"});
+               {"key 'platform.generate.seed': missing"});
   expect_error("platform:\n  generate: {class: fully-homogeneous, p: 0, speed: 1, bandwidth: 1, seed: 1}\n", 2,
                {"key 'platform.generate.p'", "value '0'"});
   expect_error(

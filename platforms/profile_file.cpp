@@ -84,7 +84,7 @@ struct Reader {
 
   [[noreturn]] void fail(int line, const std::string& text, const std::string& why) const
   {
-    throw InputError(located(file, line, fmt::format("{} profile line '{}': {}", to_string(kind), text, why)));
+    throw InputError::in_file(file, line, fmt::format("{} profile line '{}': {}", to_string(kind), text, why));
   }
 
   void keyword(int line, const std::string& text, const std::vector<std::string>& words)
@@ -154,7 +154,7 @@ Profile parse_profile_text(const std::string& text, const std::string& file, Pro
 Profile read_profile_file(const std::string& path, ProfileKind kind)
 {
   std::ifstream in(path);
-  if (!in) throw InputError(located(path, 0, fmt::format("cannot read this {} profile file", to_string(kind))));
+  if (!in) throw InputError::in_file(path, 0, fmt::format("cannot read this {} profile file", to_string(kind)));
   std::stringstream text;
   text << in.rdbuf();
   return parse_profile_text(text.str(), path, kind);

@@ -113,7 +113,7 @@ PlatformProfiles profiles_from_json(const nlohmann::json& j)
     }
     return profiles;
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(fmt::format("platform JSON: 'profiles': {}", e.what()));
+    throw InputError::keyed("platform.profiles", fmt::format("platform JSON: {}", e.what()));
   }
 }
 

@@ -223,8 +223,10 @@ void merge_host_profiles(Platform& platform, const std::vector<HostProfiles>& sc
 {
   PlatformProfiles profiles = platform.profiles();
   for (const HostProfiles& h : scenario_hosts) {
-    auto fail = [&](const std::string& what) {
-      throw InputError(fmt::format("{}: key 'platform.profiles': host '{}': {}", h.source, h.host, what));
+    auto fail = [&](const std::string& what) { // at the scenario's entry of the host (its source, "FILE:LINE")
+      const std::size_t colon = h.source.rfind(':');
+      const int line          = colon == std::string::npos ? 0 : std::atoi(h.source.c_str() + colon + 1);
+      throw InputError::at(h.source.substr(0, colon), line, "platform.profiles", h.host, what);
     };
     if (!platform.find(h.host))
       fail(fmt::format("not a processor of the platform (expected one of: {})", processor_list(platform)));

@@ -6,13 +6,41 @@
 // - `cost: handover` is read and refused: not built yet (docs/dynamic.md says what is).
 // - `detect` (d, s from a crash to its detection) only with `on_crash: remap`.
 // - `state` is one number (every stage) or one per stage, bytes >= 0.
+// - `policy` is a built-in policy or one registered when the scenario is read (a Python one: registered before the
+//   scenario is loaded), so a misspelt name fails here with its line, as a misspelt built-in one does.
 #include "scenarios/dynamic_spec.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace pipesim {
 
+std::set<std::string>& registered_policy_names()
+{
+  static std::set<std::string> names;
+  return names;
+}
+
 namespace {
+void parse_policy_name(const YamlNode& node, DynamicSpec& spec)
+{
+  const std::string value = node.as_string();
+  auto builtin            = from_string<RemapPolicyKind>(value);
+  if (builtin && *builtin != RemapPolicyKind::registered) {
+    spec.policy = *builtin;
+    return;
+  }
+  if (registered_policy_names().contains(value)) {
+    spec.policy = RemapPolicyKind::registered;
+    spec.name   = value;
+    return;
+  }
+  const auto& names = registered_policy_names();
+  node.fail(fmt::format("expected static, periodic, threshold or clairvoyant, or a registered policy ({})",
+                        names.empty() ? std::string("none registered: @pipesim.policy in Python registers one")
+                                      : fmt::format("registered: {}", fmt::join(names, ", "))));
+}
+
 void parse_state(const YamlNode& node, int n, RemapSettings& remap)
 {
   if (node.is_scalar()) {
@@ -51,7 +79,7 @@ DynamicSpec parse_dynamic_spec(const YamlNode& node, int n)
   node.require_map();
   node.allow_only({"policy", "mapper", "period", "threshold", "windows", "window", "check", "cost", "state", "restart",
                    "on_crash", "detect"});
-  if (auto policy = node.find("policy")) spec.policy = policy->as_enum<RemapPolicyKind>("policy");
+  if (auto policy = node.find("policy")) parse_policy_name(*policy, spec);
   if (auto mapper = node.find("mapper")) {
     spec.mapper = mapper->as_string();
     if (spec.mapper.empty()) mapper->fail("expected a mapper name");

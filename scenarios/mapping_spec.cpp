@@ -66,15 +66,14 @@ std::string stages_text(int first, int last)
   const MappingSpec::IntervalSpec& interval = spec.intervals[j];
   std::string value                         = interval.first == interval.last ? fmt::format("[{}]", interval.first)
                                                                               : fmt::format("[{}, {}]", interval.first, interval.last);
-  throw InputError(
-      located(spec.file, interval.line, fmt::format("key 'mapping[{}].stages': value '{}': {}", j, value, what)));
+  throw InputError::at(spec.file, interval.line, fmt::format("mapping[{}].stages", j), value, what);
 }
 
 [[noreturn]] void fail_group(const MappingSpec& spec, std::size_t j, std::size_t r, const std::string& host,
                              const std::string& what)
 {
-  throw InputError(located(spec.file, spec.intervals[j].replicas[r].line,
-                           fmt::format("key 'mapping[{}].replicas[{}]': value '{}': {}", j, r, host, what)));
+  throw InputError::at(spec.file, spec.intervals[j].replicas[r].line, fmt::format("mapping[{}].replicas[{}]", j, r),
+                       host, what);
 }
 
 std::string known_processors(const Platform& platform)
@@ -104,8 +103,8 @@ std::vector<ProcessorGroup> resolve_replicas(const MappingSpec& spec, std::size_
 {
   const MappingSpec::IntervalSpec& interval = spec.intervals[j];
   if (interval.replicas.empty())
-    throw InputError(located(spec.file, interval.line,
-                             fmt::format("key 'mapping[{}].replicas': an interval needs at least one replica", j)));
+    throw InputError::at(spec.file, interval.line, fmt::format("mapping[{}].replicas", j),
+                         "an interval needs at least one replica");
   std::vector<ProcessorGroup> groups;
   std::map<int, std::size_t> replica_of; // processor -> the replica of this interval that holds it
   for (std::size_t r = 0; r < interval.replicas.size(); ++r) {
@@ -133,6 +132,7 @@ MappingSpec parse_mapping_spec(const YamlNode& node)
 {
   MappingSpec spec;
   spec.file                   = node.file();
+  spec.node                   = node;
   std::vector<YamlNode> items = node.items();
   if (items.empty()) node.fail("expected at least one interval");
   for (const YamlNode& item : items)
@@ -142,7 +142,8 @@ MappingSpec parse_mapping_spec(const YamlNode& node)
 
 void check_mapping_stages(const MappingSpec& spec, int n)
 {
-  if (spec.intervals.empty()) throw InputError(located(spec.file, 0, "key 'mapping': expected at least one interval"));
+  if (spec.intervals.empty())
+    throw InputError::at(spec.file, spec.node ? spec.node->line() : 0, "mapping", "expected at least one interval");
   for (std::size_t j = 0; j < spec.intervals.size(); ++j) {
     const auto& interval = spec.intervals[j];
     for (int s : {interval.first, interval.last})
@@ -182,22 +183,19 @@ Mapping resolve_mapping(const MappingSpec& spec, const Pipeline& pipeline, const
     interval.replicas    = resolve_replicas(spec, j, platform);
     mapping.intervals.push_back(std::move(interval));
   }
-  try {
-    validate(mapping, pipeline, platform); // safety net: the checks above should leave nothing for it
-  } catch (const InputError& e) {
-    throw InputError(located(spec.file, 0, fmt::format("key 'mapping': {}", e.what())));
-  }
+  SourceMap sources; // the model's checks name keys of the mapping ("mapping[1].replicas[0]")
+  if (spec.node) sources.add("mapping", *spec.node);
+  with_sources(sources, [&] { validate(mapping, pipeline, platform); }); // safety net: the checks above leave nothing
   if (auto pair = unreachable_pair(mapping, platform)) {
     // the line of the interval that receives (the first interval for P_in -> I_1)
     int j = pair->second == platform.out() ? mapping.m() - 1 : 0;
     for (int i = 0; i < mapping.m(); ++i)
       for (const auto& group : mapping.interval(i).replicas)
         if (std::ranges::find(group, pair->second) != group.end()) j = i;
-    throw InputError(located(spec.file, spec.intervals[static_cast<std::size_t>(j)].line,
-                             fmt::format("key 'mapping': the mapping sends from '{}' to '{}', which are unreachable "
-                                         "from each other on this platform (SimGrid has no route between them, or a "
-                                         "failed link is on it)",
-                                         platform.node_name(pair->first), platform.node_name(pair->second))));
+    throw InputError::at(spec.file, spec.intervals[static_cast<std::size_t>(j)].line, fmt::format("mapping[{}]", j),
+                         fmt::format("the mapping sends from '{}' to '{}', which are unreachable from each other on "
+                                     "this platform (SimGrid has no route between them, or a failed link is on it)",
+                                     platform.node_name(pair->first), platform.node_name(pair->second)));
   }
   return mapping;
 }

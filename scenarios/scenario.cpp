@@ -32,6 +32,7 @@
 #include "base/input_error.hpp"
 #include "base/yaml_node.hpp"
 #include "base/yaml_range.hpp"
+#include "model/exponential_period.hpp"
 #include "model/pipeline_generator.hpp"
 #include "model/pipeline_presets.hpp"
 #include "platforms/platform_yaml.hpp"
@@ -289,7 +290,15 @@ SimulationSettings parse_simulation(const YamlNode& node)
 void parse_analytic(const YamlNode& node, Scenario& scenario)
 {
   node.require_map();
-  node.allow_only({"network"});
+  node.allow_only({"network", "max_states"});
+  if (auto states = node.find("max_states")) {
+    const long long value = states->as_integer();
+    if (value < 1 || value > ExponentialOptions{}.max_states)
+      states->fail(fmt::format("expected a number of states in [1, {}] (the chain of markings of the exponential "
+                               "period takes about 170 bytes and 10 us per state)",
+                               ExponentialOptions{}.max_states));
+    scenario.analytic_max_states = value;
+  }
   if (auto network = node.find("network")) {
     scenario.analytic_network = network->as_enum<AnalyticNetwork>();
     if (scenario.task_chain && scenario.analytic_network != AnalyticNetwork::exact)
@@ -306,8 +315,8 @@ void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
   if (mapper && mapping)
     mapping->fail_key("give either mapper (a mapper's name) or mapping (an explicit mapping), not both");
   if (!mapper && !mapping)
-    throw InputError(located(root.file(), root.line(),
-                             "missing key 'mapper' or 'mapping': give a mapper's name or an explicit mapping"));
+    throw InputError::at(root.file(), root.line(), "mapper",
+                         "missing key (and no 'mapping'): give a mapper's name or an explicit mapping");
   if (mapping) {
     scenario.mapper  = explicit_mapper_name;
     scenario.mapping = parse_mapping_spec(*mapping);
@@ -316,6 +325,7 @@ void parse_mapper_choice(const YamlNode& root, Scenario& scenario)
   scenario.mapper = parse_name(*mapper);
   if (scenario.mapper == explicit_mapper_name)
     mapper->fail("the explicit mapper needs a `mapping:` section instead of `mapper:`");
+  scenario.sources.add_stand_in("mapping", "mapper"); // a refusal of the mapping is about the mapper that returned it
 }
 
 void check_mapping(const Scenario& scenario)
@@ -341,23 +351,26 @@ void parse_dynamic(const YamlNode& node, Scenario& scenario)
   if (repair && scenario.simulation.runs > 1)
     node.fail_key("on_crash: remap runs one crash run (simulation.runs 1): a Monte Carlo series of repairs is not "
                   "built yet (validation/crash_repair.hpp compares schedules)");
-  if ((scenario.dynamic->policy != RemapPolicyKind::static_mapping || repair) && scenario.dynamic->mapper.empty() &&
-      scenario.mapper == explicit_mapper_name)
+  // a registered policy may decide without a mapper (its view's map() then maps with the explicit one)
+  const RemapPolicyKind kind = scenario.dynamic->policy;
+  if (((kind != RemapPolicyKind::static_mapping && kind != RemapPolicyKind::registered) || repair) &&
+      scenario.dynamic->mapper.empty() && scenario.mapper == explicit_mapper_name)
     node.fail_key(fmt::format("policy {}{} re-maps with a mapper: give dynamic.mapper (the scenario's mapping is "
                               "explicit)",
-                              to_string(scenario.dynamic->policy), repair ? " with on_crash: remap" : ""));
+                              scenario.dynamic->policy_name(), repair ? " with on_crash: remap" : ""));
 }
 
-Scenario parse_root(const YamlNode& root, const std::string& label, const std::string& base_dir)
+Scenario parse_body(const YamlNode& root, const std::string& label, const std::string& base_dir, SourceMap sources)
 {
   if (!root.is_map())
-    throw InputError(located(label, root.line(),
-                             "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)"));
+    throw InputError::in_file(label, root.line(),
+                              "a scenario is a mapping of keys (name, pipeline, platform, mapper or mapping, ...)");
   root.allow_only({"name", "pipeline", "task_chain", "platform", "mapper", "mapping", "objective", "mapper_options",
                    "simulation", "analytic", "dynamic"});
   Scenario scenario;
-  scenario.file = label;
-  scenario.name = fs::path(label).stem().string();
+  scenario.sources = std::move(sources);
+  scenario.file    = label;
+  scenario.name    = fs::path(label).stem().string();
   if (auto name = root.find("name")) scenario.name = parse_name(*name);
   if (auto simulation = root.find("simulation")) scenario.simulation = parse_simulation(*simulation);
   if (auto chain = root.find("task_chain")) { // scenarios/task_chain_spec.hpp
@@ -392,6 +405,15 @@ Scenario parse_root(const YamlNode& root, const std::string& label, const std::s
       check_failure_settings(*failures, scenario.simulation.failures, scenario.platform);
   if (auto dynamic = root.find("dynamic")) parse_dynamic(*dynamic, scenario);
   return scenario;
+}
+
+/// The scenario of `root`; a refusal by code that does not know the file (a generator, the model's checks of a
+/// mapping or a task chain) gets the place of its key.
+Scenario parse_root(const YamlNode& root, const std::string& label, const std::string& base_dir)
+{
+  SourceMap sources;
+  sources.add("", root);
+  return with_sources(sources, [&] { return parse_body(root, label, base_dir, sources); });
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // Scenario files (YAML): pipeline + platform + mapper or explicit mapping + objective + simulation settings.
 #pragma once
 
+#include "base/source_map.hpp"
 #include "mappers/mapper.hpp"
 #include "model/mapping.hpp"
 #include "model/network_correction.hpp"
@@ -34,6 +35,7 @@ struct MappingSpec {
   };
   std::vector<IntervalSpec> intervals;
   std::string file;
+  std::optional<YamlNode> node; // the `mapping` section (the places of the keys the model's checks name)
 };
 
 /// Resolves host names against the platform; an unknown host is an InputError naming file, line and host.
@@ -68,7 +70,19 @@ struct Scenario {
   /// `analytic.network`: the network the analytic figures and the event graph assume (model/network_correction.hpp);
   /// the mappers always map on the platform as given.
   AnalyticNetwork analytic_network = AnalyticNetwork::exact;
+  /// Where each key came from: the file's nodes, the command-line options that overrode keys, the run of a campaign
+  /// (docs/scenarios.md "Errors"); with a `mapper`, the mapper stands in for `mapping` (the mapping it returns).
+  SourceMap sources;
+  /// `analytic.max_states`: the chain of markings of the exponential period stops beyond it (random times only).
+  long long analytic_max_states = 0; // 0: the chain's own limit (ExponentialOptions::max_states)
 };
+
+/// Runs `f` on behalf of `scenario`: an InputError about a key of it gets that key's file and line (with_sources).
+template <class F>
+decltype(auto) for_scenario(const Scenario& scenario, F&& f)
+{
+  return with_sources(scenario.sources, std::forward<F>(f));
+}
 
 /// A model platform (Kind::model) with its selection and edits applied.
 Platform model_platform(const PlatformSpec& spec);

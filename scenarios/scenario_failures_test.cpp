@@ -127,7 +127,7 @@ TEST(ScenarioFailuresErrors, UnknownOrMissingKey)
       with_simulation("  failures:\n    model: probability\n    shape: 2\n"),
       {"test.yaml:7:", "simulation.failures.shape", "expected one of: model, window, crashes, election"});
   expect_input_error(with_simulation("  failures:\n    window: [0, 1]\n"),
-                     {"test.yaml:6:", "missing key", "simulation.failures.model"});
+                     {"test.yaml:6:", "key 'simulation.failures.model': missing"});
 }
 
 TEST(ScenarioFailuresErrors, Window)
@@ -172,7 +172,7 @@ TEST(ScenarioFailuresErrors, Trace)
     crashes:
       - {time: 1}
 )"),
-                     {"test.yaml:8:", "missing key", "simulation.failures.crashes[0].host"});
+                     {"test.yaml:8:", "key 'simulation.failures.crashes[0].host': missing"});
   expect_input_error(with_simulation(R"(  failures:
     model: trace
     crashes:

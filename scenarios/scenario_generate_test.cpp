@@ -82,13 +82,13 @@ TEST(ScenarioGenerate, Errors)
                       "hedpm, hedpm-5.2-hom, hedpm-5.2-het)"});
   expect_input_error("pipeline:\n  generate: {preset: br07-exp1, seed: 1}\nplatform: {processors: [{name: P1, speed: "
                      "1}], bandwidth: 1}\nmapper: x\n",
-                     {"test.yaml:2: missing key 'pipeline.generate.n'"});
+                     {"test.yaml:2: key 'pipeline.generate.n': missing"});
   expect_input_error("pipeline:\n  generate: {preset: br07-exp1, n: 2}\nplatform: {processors: [{name: P1, speed: "
                      "1}], bandwidth: 1}\nmapper: x\n",
-                     {"test.yaml:2: missing key 'pipeline.generate.seed'"});
+                     {"test.yaml:2: key 'pipeline.generate.seed': missing"});
   expect_input_error("pipeline:\n  generate: {n: 2, w: 1, seed: 1}\nplatform: {processors: [{name: P1, speed: "
                      "1}], bandwidth: 1}\nmapper: x\n",
-                     {"test.yaml:2: missing key 'pipeline.generate.delta'"});
+                     {"test.yaml:2: key 'pipeline.generate.delta': missing"});
   expect_input_error("pipeline:\n  generate: {preset: br07-exp1, n: 2, seed: 1, sd: 3}\nplatform: {processors: "
                      "[{name: P1, speed: 1}], bandwidth: 1}\nmapper: x\n",
                      {"test.yaml:2: ", "pipeline.generate.sd"});

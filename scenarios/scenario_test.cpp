@@ -286,7 +286,7 @@ TEST(ScenarioErrors, NeitherMapperNorMapping)
   expect_input_error(R"(pipeline: {w: [1], delta: [1, 1]}
 platform: {processors: [{name: P1, speed: 1}], bandwidth: 1}
 )",
-                     {"test.yaml:1:", "'mapper' or 'mapping'"});
+                     {"test.yaml:1: key 'mapper': missing key (and no 'mapping')"});
 }
 
 TEST(ScenarioErrors, WarmupNotBelowDatasets)

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
 
 namespace pipesim {
 
@@ -195,6 +196,18 @@ void check_table_covers(const YamlNode& node, const CostFunction& f, int lo, int
                           f.from, f.last_p(), lo, P, P));
 }
 
+/// A processor's flops, sequential + parallel / p + overhead p, are summed in doubles (1e308 + 1e308 is inf, which
+/// SimGrid aborts on). Convex in p: the largest value is at an end of [lo, P].
+void check_program_flops(const YamlNode& node, const TaskProgram& program, int lo, int P)
+{
+  for (int p : {lo, P})
+    if (!std::isfinite(program.flops_per_host(p)))
+      node.fail(fmt::format("sequential + parallel / p + overhead p is {} flops per processor at p = {}, past the "
+                            "largest double (checked for p = {}..{}); give the program in larger units (e.g. Gflop, "
+                            "with the platform's speeds to match)",
+                            program.flops_per_host(p), p, lo, P));
+}
+
 void check_task(const TaskChainSpec& spec, int i, int P)
 {
   const TaskChain& chain                = spec.chain;
@@ -204,7 +217,8 @@ void check_task(const TaskChainSpec& spec, int i, int P)
   if (int need = processors_for_memory(task.memory, chain.processor_memory); need > P)
     nodes.memory->fail(fmt::format("needs {} processors of memory {} (processor_memory), more than P = {}", need,
                                    chain.processor_memory, P));
-  int lo               = task_p_min(chain, i);
+  int lo = task_p_min(chain, i);
+  if (nodes.program) check_program_flops(*nodes.program, chain.program(i), lo, P);
   const YamlNode& exec = nodes.exec ? *nodes.exec : *nodes.program; // derived from the program when not given
   std::string range    = fmt::format("p = {}..{}", lo, P);
   if (not task.exec.is_missing()) {
@@ -252,13 +266,37 @@ void require_task_chain_functions(const TaskChainSpec& spec, const Platform& pla
   }
 }
 
+namespace {
+/// Seed 001 §2.2: each processor belongs to one instance of one module (sum_j r_j p_j <= P), and an instance is busy
+/// for its whole response time (§2.1): two modules on one processor would need it more than 100 % of the time.
+void check_modules_do_not_share(const MappingSpec& mapping)
+{
+  std::map<std::string, std::size_t> module_of; // host -> the interval (module) one of whose instances holds it
+  for (std::size_t j = 0; j < mapping.intervals.size(); ++j)
+    for (std::size_t r = 0; r < mapping.intervals[j].replicas.size(); ++r) {
+      const MappingSpec::Group& group = mapping.intervals[j].replicas[r];
+      for (const std::string& host : group.hosts) {
+        auto [it, added] = module_of.emplace(host, j);
+        if (added || it->second == j) continue; // within one module: resolve_mapping names the replica
+        throw InputError::at(
+            mapping.file, group.line, fmt::format("mapping[{}].replicas[{}]", j, r), host,
+            fmt::format("processor {} already runs an instance of module {} (mapping[{}]); seed 001 gives each "
+                        "processor to one instance of one module (an instance is busy for its whole response time), "
+                        "so two modules never share a processor",
+                        host, it->second + 1, it->second));
+      }
+    }
+}
+} // namespace
+
 void check_task_chain_mapping(const TaskChainSpec& spec, const MappingSpec& mapping)
 {
   const TaskChain& chain = spec.chain;
+  check_modules_do_not_share(mapping);
   for (std::size_t j = 0; j < mapping.intervals.size(); ++j) {
     const MappingSpec::IntervalSpec& in = mapping.intervals[j];
     auto fail                           = [&](const std::string& what) {
-      throw InputError(located(mapping.file, in.line, fmt::format("key 'mapping[{}].replicas': {}", j, what)));
+      throw InputError::at(mapping.file, in.line, fmt::format("mapping[{}].replicas", j), what);
     };
     std::size_t r = in.replicas.size();
     if (r > 1)

@@ -82,7 +82,7 @@ void parse_variability_stages(const YamlNode& node, int n, const FileResolver& r
 std::vector<double> read_samples(const std::string& path, const std::string& key)
 {
   std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("{}: cannot read the sample file '{}'", key, path));
+  if (!in) throw InputError::keyed(key, path, "cannot read the sample file");
   std::vector<double> samples;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
@@ -94,15 +94,15 @@ std::vector<double> read_samples(const std::string& path, const std::string& key
     char* end        = nullptr;
     double x         = std::strtod(text.c_str(), &end);
     if (*end != '\0' || !std::isfinite(x) || x < 0)
-      throw InputError(
-          fmt::format("{}:{}: value '{}': expected one number >= 0 per line (samples of {})", path, number, text, key));
+      throw InputError::at(path, number, "", text,
+                           fmt::format("expected one number >= 0 per line (samples of {})", key));
     if (static_cast<long long>(samples.size()) == max_empirical_samples)
-      throw InputError(
-          fmt::format("{}:{}: more than {} samples (samples of {})", path, number, max_empirical_samples, key));
+      throw InputError::in_file(path, number,
+                                fmt::format("more than {} samples (samples of {})", max_empirical_samples, key));
     samples.push_back(x);
   }
   if (auto error = UnitLaw::samples_error(samples))
-    throw InputError(fmt::format("{}: {} (samples of {})", path, *error, key));
+    throw InputError::in_file(path, 0, fmt::format("{} (samples of {})", *error, key));
   return samples;
 }
 

@@ -99,7 +99,8 @@ TEST(VariabilitySpec, ErrorsNameFileLineKeyAndValue)
   expect_input_error(scenario_with("    stages: {0: {work: exponential}}\n"),
                      {"pipeline.variability.stages.0.work", "no work"});
   expect_input_error(scenario_with("    stages: {1: {speed: exponential}}\n"), {"unknown key", "stages.1.speed"});
-  expect_input_error(scenario_with("    spread: 2\n"), {"test.yaml:5", "unknown key 'pipeline.variability.spread'"});
+  expect_input_error(scenario_with("    spread: 2\n"),
+                     {"test.yaml:5", "key 'pipeline.variability.spread': unknown key"});
   expect_input_error(scenario_with("    seed: -1\n"), {"pipeline.variability.seed", "integer >= 0"});
 }
 

@@ -23,18 +23,19 @@ void refuse_unsendable_sizes(const Pipeline& pipeline)
   const double limit = std::ldexp(1.0, 63);
   for (std::size_t i = 0; i < pipeline.delta.size(); ++i)
     if (pipeline.delta[i] >= limit)
-      throw InputError(fmt::format("pipeline.delta_{} = {} bytes: simulation.network 'simgrid' sends whole bytes and "
-                                   "SimGrid holds at most 2^63 - 1 = 9.223372036854775807e18 per message; use "
-                                   "network 'exact' (which scales sizes and bandwidths together) or larger units",
-                                   i, pipeline.delta[i]));
+      throw InputError::keyed(fmt::format("pipeline.delta[{}]", i), pipeline.delta[i],
+                              "bytes: simulation.network 'simgrid' sends whole bytes and SimGrid holds at most 2^63 - "
+                              "1 = 9.223372036854775807e18 per message; use network 'exact' (which scales sizes and "
+                              "bandwidths together) or larger units");
 }
 
 /// The pipeline executions' checks before their engine starts.
 void check_pipeline_job(const SimulationJob& job)
 {
   if (job.settings.failures.model == FailureModel::platform && job.platform.xml_file().empty())
-    throw InputError("simulation.failures: model 'platform' runs the host state profiles of a SimGrid XML platform; "
-                     "this platform is not an XML file");
+    throw InputError::keyed("simulation.failures.model", "platform",
+                            "this failure model runs the host state profiles of a SimGrid XML platform; this platform "
+                            "is not an XML file");
   if (job.settings.network != NetworkMode::exact) refuse_unsendable_sizes(job.pipeline);
 }
 } // namespace
@@ -52,15 +53,15 @@ void check_before_engine(const SimulationJob& job)
   if (job.policy) check_remap_job(job);
   const ExecutionKind kind = execution_kind(job);
   if (!takes_failures(kind) && !job.variability.deterministic())
-    throw InputError(fmt::format("pipeline.variability: the {} execution runs sv95's task chain, whose times come from "
-                                 "its response functions; random operation times apply to pipelines (one-port, "
-                                 "multi-port)",
-                                 kind));
+    throw InputError::keyed("pipeline.variability",
+                            fmt::format("the {} execution runs sv95's task chain, whose times come from its response "
+                                        "functions; random operation times apply to pipelines (one-port, multi-port)",
+                                        kind));
   if (!takes_failures(kind) && job.settings.precision > 0)
-    throw InputError(fmt::format("simulation.precision: the {} execution runs N = simulation.datasets data sets and "
-                                 "orders its outputs after the run; precision applies to pipelines (one-port, "
-                                 "multi-port)",
-                                 kind));
+    throw InputError::keyed("simulation.precision", job.settings.precision,
+                            fmt::format("the {} execution runs N = simulation.datasets data sets and orders its "
+                                        "outputs after the run; precision applies to pipelines (one-port, multi-port)",
+                                        kind));
   switch (kind) {
   case ExecutionKind::one_port:
   case ExecutionKind::multi_port:

@@ -4,6 +4,7 @@
 #include "base/input_error.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "platforms/simgrid/simgrid_profiles.hpp"
+#include "simulator/simgrid_options.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -64,8 +65,9 @@ void scale_transfer_rates(double scale)
     model->set_bw_factor_cb([scale](double, const sg4::Host*, const sg4::Host*, const std::vector<sg4::Link*>&,
                                     const std::unordered_set<sg4::NetZone*>&) { return scale; });
   } catch (const std::invalid_argument&) { // SimGrid refuses a callback next to --cfg=network/bandwidth-factor
-    throw InputError("simulation: --cfg=network/bandwidth-factor cannot be used with network 'exact', whose "
-                     "transfers take exactly c + X / b (DESIGN.md §3.4); use network 'simgrid'");
+    throw InputError::option("--cfg=network/bandwidth-factor",
+                             "simulation: cannot be used with network 'exact', whose transfers take exactly c + X / b "
+                             "(DESIGN.md §3.4); use network 'simgrid'");
   }
 }
 
@@ -80,11 +82,18 @@ bool needs_no_weight_s(const Platform& platform, const SimulationSettings& setti
   const std::string key = "--cfg=network/weight-S:";
   for (const auto& arg : settings.simgrid_args)
     if (arg.rfind(key, 0) == 0 && std::strtod(arg.c_str() + key.size(), nullptr) != 0)
-      throw InputError(fmt::format("simulation.simgrid: '{}' on a platform with bandwidth profiles: SimGrid 3.32 then "
-                                   "stops a transfer for ever when a bandwidth changes during its latency "
-                                   "(docs/semantics.md); leave network/weight-S at 0",
-                                   arg));
+      throw InputError::option(arg, "on a platform with bandwidth profiles: SimGrid 3.32 then stops a transfer for "
+                                    "ever when a bandwidth changes during its latency (docs/semantics.md); leave "
+                                    "network/weight-S at 0");
   return settings.network == NetworkMode::simgrid;
+}
+
+/// Whether the run changes link values once the platform is built (what-if link settings, profiles of bandwidth or
+/// latency): SimGrid's tracing then needs the links' variables declared (simgrid_arguments_needed).
+bool sets_link_values(const Platform& platform, const EngineNeeds& needs)
+{
+  if (needs.platform == EngineNeeds::Platform::single_host) return false;
+  return !platform.link_settings().empty() || !platform.profiles().empty();
 }
 } // namespace
 
@@ -122,10 +131,16 @@ PreparedEngine start_run_engine(const SimulationJob& job)
 {
   const EngineNeeds needs = engine_needs(execution_kind(job), job.settings);
   PreparedEngine prepared;
-  prepared.args = needs.args;
+  prepared.args    = needs.args;
+  const auto users = static_cast<std::ptrdiff_t>(job.settings.simgrid_args.size());
   if (needs.platform != EngineNeeds::Platform::single_host && needs_no_weight_s(job.platform, job.settings))
-    prepared.args.insert(prepared.args.end() - static_cast<std::ptrdiff_t>(job.settings.simgrid_args.size()),
-                         "--cfg=network/weight-S:0"); // before the user's arguments
+    prepared.args.insert(prepared.args.end() - users, "--cfg=network/weight-S:0"); // before the user's arguments
+  if (sets_link_values(job.platform, needs)) {
+    std::vector<std::string> needed = simgrid_arguments_needed(job.settings.simgrid_args);
+    prepared.args.insert(prepared.args.end() - users, needed.begin(), needed.end()); // before the user's: theirs win
+  }
+  // a combination of the user's arguments that would stop SimGrid is refused first, with SimGrid's message
+  check_simgrid_arguments(prepared.args, job.settings.simgrid_args, [&] { build_run_platform(job.platform, needs); });
   start_engine(prepared.args);
   build_run_platform(job.platform, needs);
   if (needs.scale_sizes) {

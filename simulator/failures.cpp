@@ -28,19 +28,23 @@ std::vector<Crash> draw_crash_schedule(const FailureSettings& failures, const Pl
   const FailureModel model = failures.model;
   if (model == FailureModel::none || model == FailureModel::platform) return crashes;
   if (model == FailureModel::trace) {
-    for (const Crash& c : failures.trace) {
-      auto u = platform.find(c.host);
+    for (std::size_t i = 0; i < failures.trace.size(); ++i) {
+      const Crash& c = failures.trace[i];
+      auto u         = platform.find(c.host);
       if (!u)
-        throw InputError(fmt::format("simulation.failures: crash of '{}': not a processor of the platform", c.host));
+        throw InputError::keyed(fmt::format("simulation.failures.crashes[{}].host", i), c.host,
+                                "not a processor of the platform");
       if (!std::isfinite(c.time) || c.time < 0)
-        throw InputError(fmt::format("simulation.failures: crash of '{}' at {}: expected a time >= 0", c.host, c.time));
+        throw InputError::keyed(fmt::format("simulation.failures.crashes[{}].time", i), c.time,
+                                fmt::format("expected a time >= 0 (the crash of '{}')", c.host));
       if (used[static_cast<std::size_t>(*u)]) crashes.push_back(c);
     }
   } else {
     if (model == FailureModel::probability &&
         !(failures.window_begin >= 0 && failures.window_begin <= failures.window_end && failures.window_end <= 1e6))
-      throw InputError(fmt::format("simulation.failures.window [{}, {}]: expected 0 <= begin <= end",
-                                   failures.window_begin, failures.window_end));
+      throw InputError::keyed("simulation.failures.window",
+                              fmt::format("[{}, {}]", failures.window_begin, failures.window_end),
+                              "expected 0 <= begin <= end <= 1e6");
     Rng rng(seed);
     for (int u = 0; u < platform.p(); ++u) {
       const Processor& proc = platform.processor(u);

@@ -59,8 +59,10 @@ TEST(ModelSpeeds, EditedSpeedWhoseFlopCountOverflowsIsRefused)
     simulate({comm_bound, edited, tc.across(), edits_settings(CommModel::one_port)}).run;
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "simulation: processor 'a-1' runs at s_u = 1e-295 flop/s on a SimGrid host of "
-                                     "speed 1e+09: its 1.1e+07 flops become a count past the largest double");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "key 'platform.edits': value 'a-1': simulation: this processor runs at s_u = "
+        "1e-295 flop/s on a SimGrid host of speed 1e+09: its 1.1e+07 flops become a count past the largest double");
   }
 }
 

@@ -118,15 +118,22 @@ void check_module_job(const SimulationJob& job)
 {
   const SimulationSettings& settings = job.settings;
   if (settings.failures.enabled() || !settings.crashes.empty())
-    throw InputError("simulation.failures: data-parallel modules (task_chain) are simulated without failures");
+    throw InputError::keyed("simulation.failures", "data-parallel modules (task_chain) are simulated without failures");
   detail::ModuleRun run{*job.task_chain};
   run.modules = sv95_modules(job.mapping);
   check_modules(run.chain, run.modules);
-  for (std::size_t j = 0; j < run.modules.size(); ++j) // a table does not cover every p: +inf would never end
-    if (detail::StepTimes t = detail::step_times(run, j); !std::isfinite(t.receive + t.exec + t.send))
-      throw InputError(fmt::format("simulation: module {} ({}) has an infinite time on p = {} processors per instance "
-                                   "(a table of the task chain does not cover it)",
-                                   j + 1, to_text({run.modules[j]}, run.chain), run.modules[j].p));
+  double one_dataset = 0; // every module's steps one after the other: a bound of one data set's time
+  for (std::size_t j = 0; j < run.modules.size(); ++j) { // a table does not cover every p: +inf would never end
+    detail::StepTimes t = detail::step_times(run, j);
+    if (!std::isfinite(t.receive) || !std::isfinite(t.exec) || !std::isfinite(t.send))
+      throw InputError::keyed(interval_key(static_cast<int>(j), "replicas"), run.modules[j].p,
+                              fmt::format("simulation: module {} ({}) has an infinite time on this many processors "
+                                          "per instance (a table of the task chain does not cover it)",
+                                          j + 1, to_text({run.modules[j]}, run.chain)));
+    one_dataset += t.receive + t.exec + t.send;
+  }
+  refuse_clock_overflow(settings.datasets, one_dataset, "through these modules",
+                        "give the task chain's times in a larger unit (e.g. hours instead of seconds)");
 }
 
 namespace detail {

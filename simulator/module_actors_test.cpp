@@ -31,6 +31,17 @@ Platform homogeneous(int p)
 
 TaskChain worked_chain() { return fixtures::sv95_worked_chain(); }
 
+/// Tasks of constant f_exec times, no communication.
+TaskChain program_free_chain(const std::vector<double>& exec)
+{
+  TaskChain chain;
+  for (double e : exec)
+    chain.tasks.push_back(Task{.name = "", .exec = CostFunction::polynomial(e)});
+  chain.icom.assign(exec.size() - 1, CostFunction::polynomial(0));
+  chain.ecom.assign(exec.size() - 1, CommFunction::polynomial(0));
+  return chain;
+}
+
 TEST(ModuleSimulation, WorkedExamplePeriodAndLatency)
 {
   // M1 = {t1}, 3 instances of 3 processors: f1 = (0 + 5) + 4.5 = 9.5, term 9.5 / 3; M2 = {t2, t3} on 4: f2 = 4.5 + 7
@@ -63,6 +74,29 @@ TEST(ModuleSimulation, RefusesFailures)
         simulate({worked_chain(), homogeneous(13), sv95_mapping({{1, 3, 1, 4}}), s}).run;
       },
       ::testing::ThrowsMessage<InputError>(::testing::HasSubstr("without failures")));
+}
+
+TEST(ModuleSimulation, RefusesARunPastWhatSimGridsClockCanDate)
+{
+  // Issue 31: f = 2e307 s per module and 200 data sets end near 4e309 s, past the largest double: the run printed a
+  // period of 0 (SimGrid: "Deadlock detected" at time inf). One data set takes at most 2e307 + 2e307 s, and
+  // (200 + 1) x 4e307 is past 1e307.
+  TaskChain chain = program_free_chain({2e307, 2e307});
+  SimulationSettings s;
+  s.datasets = 200;
+  EXPECT_THAT(
+      [&] {
+        simulate({chain, homogeneous(2), sv95_mapping({{1, 1, 1, 1}, {2, 2, 1, 1}}), s});
+      },
+      ::testing::ThrowsMessage<InputError>(::testing::StrEq(
+          "key 'simulation.datasets': value '200': data sets of up to 4e+307 s each through these modules may end past "
+          "1e307 s, beyond what "
+          "SimGrid's clock (a double) can date; give the task chain's times in a larger unit (e.g. hours instead of "
+          "seconds)")));
+  chain      = program_free_chain({2e300, 2e300}); // 201 x 4e300 s: dated, and the period is f_1 = 2e300
+  s.datasets = 20;
+  EXPECT_NEAR(simulate({chain, homogeneous(2), sv95_mapping({{1, 1, 1, 1}, {2, 2, 1, 1}}), s}).run.period / 2e300, 1,
+              1e-12);
 }
 
 /// A random clustering of chain's k tasks with r and p per module within P processors (p >= p_min, r = 1 for a module

@@ -64,10 +64,12 @@ void require_uniform_local_inputs(const detail::Replication& rep, const Platform
       if (rep.layout().replica(j - 1, u) < 0) continue;
       for (int k = 0; k < rep.layout().window(); ++k)
         if (rep.layout().processes(j, u, k) != rep.layout().input_local(j, u, k))
-          throw InputError(fmt::format("multi-port simulation: {} holds intervals {} and {} but computes different "
-                                       "data sets of them (deal replication); give both intervals the same replicas "
-                                       "in the same order, or use the one-port model",
-                                       platform.node_name(u), j, j + 1));
+          throw InputError::keyed(interval_key(j, "replicas"), platform.node_name(u),
+                                  fmt::format("multi-port simulation: this processor holds mapping[{}] too but "
+                                              "computes different data sets of them (deal replication); give both "
+                                              "intervals the same replicas in the same order, or use the one-port "
+                                              "model",
+                                              j - 1));
     }
 }
 
@@ -187,7 +189,7 @@ MultiPortDeployment::MultiPortDeployment(const SimulationJob& job, const Simulat
     : ReplicatedDeployment(job, run, std::move(inputs))
 {
   if (settings_.buffer < 1)
-    throw InputError(fmt::format("simulation.buffer = {}: at least one data set", settings_.buffer));
+    throw InputError::keyed("simulation.buffer", settings_.buffer, "expected at least one data set");
   plan_oneport(pipeline_, mapping_, platform_.in(), platform_.out()); // refuses what the model does not support
   start_replication(settings_.allocation == Allocation::allotted);
   detail::require_uniform_local_inputs(*replication_, platform_);

@@ -3,6 +3,7 @@
 #include "simulator/program_actors.hpp"
 
 #include "base/input_error.hpp"
+#include "model/sv95/program.hpp"
 #include "model/sv95/response.hpp"
 #include "simulator/module_actors.hpp"
 #include "simulator/ptask.hpp"
@@ -22,8 +23,9 @@ namespace pipesim {
 void check_program_chain(const TaskChain& chain, const SimulationSettings& settings, const std::string& what)
 {
   if (settings.failures.enabled() || !settings.crashes.empty())
-    throw InputError(fmt::format("simulation.failures: {} are simulated without failures", what));
-  if (!chain.has_programs()) throw InputError(fmt::format("task_chain: {} need a program on every task", what));
+    throw InputError::keyed("simulation.failures", fmt::format("{} are simulated without failures", what));
+  if (!chain.has_programs())
+    throw InputError::keyed("task_chain.tasks", fmt::format("{} need a program on every task", what));
   chain.validate();
 }
 
@@ -125,9 +127,9 @@ void deploy_program_hosts(ProgramRun& run, const Platform& platform, const Mappi
       auto& hosts = instances.emplace_back();
       for (int u : group) {
         if (!seen.insert(u).second)
-          throw InputError(fmt::format("mapping: processor '{}' is in two module instances; a program runs each "
-                                       "instance on hosts of its own",
-                                       platform.node_name(u)));
+          throw InputError::keyed(interval_key(static_cast<int>(j), "replicas"), platform.node_name(u),
+                                  "this processor is in two module instances; a program runs each instance on hosts "
+                                  "of its own");
         hosts.push_back(sg4::Host::by_name(platform.node_name(u)));
       }
     }
@@ -140,12 +142,54 @@ void deploy_program_hosts(ProgramRun& run, const Platform& platform, const Mappi
   }
 }
 
+/// An upper bound of one data set's time through the modules: each step alone, its flops at the slowest speed of the
+/// mapping's processors and every byte it moves one after the other over their slowest link (plus its latency).
+double program_dataset_bound(const ProgramRun& run, const Platform& platform, const Mapping& mapping)
+{
+  std::vector<int> nodes = mapping.processors();
+  double slowest         = unbounded;
+  double per_byte        = 0;
+  double latency         = 0;
+  for (int u : nodes) {
+    slowest = std::min(slowest, platform.speed(u));
+    for (int v : nodes)
+      if (u != v && platform.reachable(u, v)) {
+        per_byte = std::max(per_byte, 1 / platform.bandwidth(u, v));
+        latency  = std::max(latency, platform.latency(u, v));
+      }
+  }
+  auto moved = [&](const std::vector<double>& bytes) {
+    double sum = 0;
+    for (double b : bytes)
+      sum += b;
+    return sum > 0 ? sum * per_byte + latency : 0.0;
+  };
+  double one = 0;
+  for (std::size_t j = 0; j < run.modules.size(); ++j) {
+    const Sv95Module& m = run.modules[j];
+    if (j == 0) one += run.chain.input(m.p);
+    for (int i = m.first; i <= m.last; ++i) {
+      one += program_of(run, i).flops_per_host(m.p) / slowest;
+      if (i < m.last) one += moved(internal_redistribution_bytes(program_of(run, i), m.p));
+    }
+    one += j + 1 < run.modules.size() ? moved(redistribution_bytes(program_of(run, m.last), m.p, run.modules[j + 1].p))
+                                      : run.chain.output(m.p);
+  }
+  return one;
+}
+
 } // namespace detail
 
 void check_program_job(const SimulationJob& job)
 {
   check_program_chain(*job.task_chain, job.settings, "programs (task_chain tasks with `program`)");
-  check_modules(*job.task_chain, sv95_modules(job.mapping));
+  detail::ProgramRun run{*job.task_chain};
+  run.modules = sv95_modules(job.mapping);
+  check_modules(run.chain, run.modules);
+  refuse_clock_overflow(job.settings.datasets, detail::program_dataset_bound(run, job.platform, job.mapping),
+                        "through these modules",
+                        "give the programs in larger units (e.g. Gflop and GB, with the platform's speeds and "
+                        "bandwidths to match)");
 }
 
 namespace detail {

@@ -228,3 +228,30 @@ TEST(ProgramSimulation, BadSamplesAndFailuresAreRefused)
       },
       ThrowsMessage<InputError>(HasSubstr("without failures")));
 }
+
+TEST(ProgramSimulation, RefusesRunsAndStepsPastWhatSimGridsClockCanDate)
+{
+  // Issue 31: 1e308 flops per host on hosts of 1e3 flop/s is 1e305 s; 1000 data sets of it end near 1e308 s, past
+  // 1e307 s. A step alone of 1e300 flops on a host of 1e-8 flop/s takes 1e308 s.
+  using ::testing::HasSubstr;
+  using ::testing::ThrowsMessage;
+  Platform platform = identical(4, 1e3, 1e8);
+  SimulationSettings s;
+  s.datasets      = 1000;
+  TaskChain chain = program_chain({{.sequential = 1e308}});
+  EXPECT_THAT(
+      [&] {
+        simulate({chain, platform, sv95_mapping({{1, 1, 1, 1}}), s});
+      },
+      ThrowsMessage<InputError>(
+          HasSubstr("key 'simulation.datasets': value '1000': data sets of up to 1e+305 s each through these "
+                    "modules may end past 1e307 s, beyond what SimGrid's clock (a double) can "
+                    "date; give the programs in larger units")));
+  EXPECT_THAT(
+      [&] {
+        measure_program_steps(program_chain({{.sequential = 1e300}}), identical(4, 1e-8, 1e8),
+                              {{ProgramStep::exec, 1, 1}}, s);
+      },
+      ThrowsMessage<InputError>(HasSubstr("program sample 0 (exec of task 1 on p = 1, pr = 0): may take 1e+308 s, past "
+                                          "the 1e307 s SimGrid's clock (a double) can date")));
+}

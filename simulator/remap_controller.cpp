@@ -23,35 +23,38 @@ void check_remap_job(const SimulationJob& job)
   const SimulationSettings& s = job.settings;
   const ExecutionKind kind    = execution_kind(job);
   if (kind != ExecutionKind::one_port && kind != ExecutionKind::multi_port)
-    throw InputError(
-        fmt::format("dynamic: re-mapping runs pipelines (one-port or multi-port), not {}", to_string(kind)));
+    throw InputError::keyed("dynamic",
+                            fmt::format("re-mapping runs pipelines (one-port or multi-port), not {}", to_string(kind)));
   if ((s.failures.enabled() || !s.crashes.empty()) && !job.remap.repair)
-    throw InputError("dynamic: a re-mapping policy runs without failures (simulation.failures) unless "
-                     "dynamic.on_crash is remap");
+    throw InputError::keyed("dynamic", "a re-mapping policy runs without failures (simulation.failures) unless "
+                                       "dynamic.on_crash is remap");
   if (job.remap.repair && s.failures.model == FailureModel::platform)
-    throw InputError("dynamic.on_crash: value 'remap': the crashes of an XML platform's state profiles (failures "
-                     "model 'platform') are not repaired yet (give a crash schedule: probability, exponential, trace)");
+    throw InputError::keyed("dynamic.on_crash", "remap",
+                            "the crashes of an XML platform's state profiles (failures model 'platform') are not "
+                            "repaired yet (give a crash schedule: probability, exponential, trace)");
   if (job.remap.repair && std::ranges::any_of(job.mapping.intervals, [](const Interval& in) {
         return in.replicas.size() > 1 && in.replication == Replication::active;
       }))
-    throw InputError("dynamic.on_crash: value 'remap': the mapping has actively replicated intervals (their crashes "
-                     "are the replication protocol's: leave on_crash out, or map without active replicas)");
+    throw InputError::keyed("dynamic.on_crash", "remap",
+                            "the mapping has actively replicated intervals (their crashes are the replication "
+                            "protocol's: leave on_crash out, or map without active replicas)");
   if (!(job.remap.detect >= 0) || !std::isfinite(job.remap.detect))
-    throw InputError(fmt::format("dynamic.detect: {} s (expected a finite time >= 0)", job.remap.detect));
+    throw InputError::keyed("dynamic.detect", job.remap.detect, "expected a finite time >= 0 (seconds)");
   if (s.precision > 0)
-    throw InputError("dynamic: a re-mapping run simulates simulation.datasets data sets; simulation.precision with a "
-                     "re-mapping policy is not built yet");
+    throw InputError::keyed("dynamic", "a re-mapping run simulates simulation.datasets data sets; simulation.precision "
+                                       "with a re-mapping policy is not built yet");
   if (!job.variability.deterministic())
-    throw InputError("dynamic: random operation times (pipeline.variability) with a re-mapping policy are not built "
-                     "yet (each segment would draw its own times)");
+    throw InputError::keyed("dynamic", "random operation times (pipeline.variability) with a re-mapping policy are "
+                                       "not built yet (each segment would draw its own times)");
   if (job.remap.cost == RemapCost::handover)
-    throw InputError("dynamic.cost: value 'handover': not built yet (only 'drain' re-maps; docs/dynamic.md)");
-  if (job.remap.window < 1) throw InputError(fmt::format("dynamic.window: {} (expected >= 1)", job.remap.window));
+    throw InputError::keyed("dynamic.cost", "handover", "not built yet (only 'drain' re-maps; docs/dynamic.md)");
+  if (job.remap.window < 1) throw InputError::keyed("dynamic.window", job.remap.window, "expected >= 1");
   if (!(job.remap.check > 0) || !std::isfinite(job.remap.check))
-    throw InputError(fmt::format("dynamic.check: {} s (expected a finite time > 0)", job.remap.check));
+    throw InputError::keyed("dynamic.check", job.remap.check, "expected a finite time > 0 (seconds)");
   if (!job.remap.state.empty() && static_cast<int>(job.remap.state.size()) != job.pipeline.n())
-    throw InputError(fmt::format("dynamic.state: {} sizes for {} stages (expected one per stage, or one number)",
-                                 job.remap.state.size(), job.pipeline.n()));
+    throw InputError::keyed("dynamic.state",
+                            fmt::format("{} sizes for {} stages (expected one per stage, or one number)",
+                                        job.remap.state.size(), job.pipeline.n()));
 }
 
 namespace detail {

@@ -24,9 +24,10 @@ ReplicaConfiguration::ReplicaConfiguration(const Pipeline& pipeline, const Simul
 {
   const ElectionPolicy election = settings.failures.election;
   if (mapping_.has_deal() && election != ElectionPolicy::first && election != ElectionPolicy::first_alive)
-    throw InputError(fmt::format("simulation.failures.election: policy '{}' elects among active replicas only (seed "
-                                 "004); a mapping with deal replication takes 'first'",
-                                 election));
+    throw InputError::keyed("simulation.failures.election", election,
+                            fmt::format("this policy elects among active replicas only (seed 004), and {} deals its "
+                                        "data sets (replication: deal); use 'first'",
+                                        first_deal_key(mapping_)));
   policy_                  = bbr10_election(election, settings.seed);
   record_.outcome.election = election;
   alive_.assign(static_cast<std::size_t>(platform_.p()), true);

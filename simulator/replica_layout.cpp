@@ -17,7 +17,9 @@ ReplicaLayout::ReplicaLayout(const Platform& platform, const Mapping& mapping, i
                              const IntervalAmounts& amounts)
     : platform_(platform), mapping_(mapping), amounts_(amounts), datasets_(datasets), window_(deal_round(mapping))
 {
-  if (mapping.data_parallel()) throw InputError("simulation: data-parallel processor groups are not supported yet");
+  if (mapping.data_parallel())
+    throw InputError::keyed(first_group_key(mapping), "simulation: data-parallel processor groups are not supported "
+                                                      "yet");
   hosts_.assign(static_cast<std::size_t>(platform.nodes()), nullptr);
   for (int j = 0; j < m(); ++j) {
     dealt_.push_back(is_dealt(mapping.interval(j)));
@@ -34,7 +36,7 @@ sg4::Host* ReplicaLayout::host(int node) const
   if (cached != nullptr) return cached;
   const std::string& name = platform_.node_name(node);
   cached                  = sg4::Host::by_name_or_null(name);
-  if (cached == nullptr) throw InputError(fmt::format("simulation: host '{}' is not in the SimGrid platform", name));
+  if (cached == nullptr) throw InputError::keyed("platform", name, "simulation: no such host in the SimGrid platform");
   return cached;
 }
 

@@ -19,7 +19,8 @@ namespace {
 /// SimGrid's clock is a double: a run whose data sets would end past ~1e308 s gets infinite dates and no result.
 /// Refused before the run, with a bound: N (the data sets P_in may feed: max_datasets with a precision) times one data
 /// set's time through the mapping's slowest resources, with the means (random times are about as long on average).
-void refuse_clock_overflow(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping, int datasets)
+void refuse_pipeline_clock_overflow(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
+                                    int datasets)
 {
   std::vector<int> nodes = mapping.processors();
   double slowest         = unbounded;
@@ -40,11 +41,7 @@ void refuse_clock_overflow(const Pipeline& pipeline, const Platform& platform, c
     one += pipeline.work(i) / slowest;
   for (int i = 0; i <= pipeline.n(); ++i)
     one += pipeline.data(i) * per_byte + latency;
-  const double bound = one * (datasets + 1);
-  if (!(bound < 1e307))
-    throw InputError(fmt::format("simulation: {} data sets of up to {:g} s each on this mapping may end past 1e307 s, "
-                                 "beyond what SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)",
-                                 datasets, one));
+  pipesim::refuse_clock_overflow(datasets, one, "on this mapping", "use larger units (e.g. Gflop, GB)");
 }
 
 /// A processor whose model speed was edited (scale_speed on an XML platform) executes w x (host speed / s_u) flops on
@@ -56,9 +53,10 @@ void refuse_flop_overflow(const Pipeline& pipeline, const Platform& platform, co
     sg4::Host* host = sg4::Host::by_name_or_null(platform.node_name(u));
     if (host == nullptr || host->get_speed() == platform.speed(u)) continue;
     if (std::isfinite(w * host->get_speed() / platform.speed(u))) continue;
-    throw InputError(fmt::format("simulation: processor '{}' runs at s_u = {:g} flop/s on a SimGrid host of speed "
-                                 "{:g}: its {:g} flops become a count past the largest double",
-                                 platform.node_name(u), platform.speed(u), host->get_speed(), w));
+    throw InputError::keyed("platform.edits", platform.node_name(u),
+                            fmt::format("simulation: this processor runs at s_u = {:g} flop/s on a SimGrid host of "
+                                        "speed {:g}: its {:g} flops become a count past the largest double",
+                                        platform.speed(u), host->get_speed(), w));
   }
 }
 
@@ -76,10 +74,11 @@ void refuse_hosts_without_self_route(const Platform& platform, const Mapping& ma
     sg4::NetZone* zone = host->get_englobing_zone();
     // EmptyZone's type is private to SimGrid: recognised by its name
     if (std::string(typeid(*zone->get_impl()).name()).find("EmptyZone") == std::string::npos) continue;
-    throw InputError(fmt::format("{}: host '{}' is in zone '{}' with routing=\"None\": crash runs wake waiting actors "
-                                 "with a message from their own host, and SimGrid has no route from '{}' to itself "
-                                 "there; give that zone routing=\"Full\"",
-                                 platform.xml_file(), name, zone->get_name(), name));
+    throw InputError::in_file(platform.xml_file(), 0,
+                              fmt::format("host '{}' is in zone '{}' with routing=\"None\": crash runs wake waiting "
+                                          "actors with a message from their own host, and SimGrid has no route from "
+                                          "'{}' to itself there; give that zone routing=\"Full\"",
+                                          name, zone->get_name(), name));
   }
 }
 } // namespace
@@ -88,7 +87,7 @@ ReplicatedDeployment::ReplicatedDeployment(const SimulationJob& job, const Simul
     : pipeline_(job.pipeline), platform_(job.platform), mapping_(job.mapping), settings_(run),
       inputs_(std::move(inputs))
 {
-  refuse_clock_overflow(pipeline_, platform_, mapping_, inputs_.stop->max_datasets());
+  refuse_pipeline_clock_overflow(pipeline_, platform_, mapping_, inputs_.stop->max_datasets());
   refuse_flop_overflow(pipeline_, platform_, mapping_);
   if (!platform_.xml_file().empty()) {
     if (!settings_.crashes.empty() || settings_.failures.model == FailureModel::platform)

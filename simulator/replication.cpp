@@ -1,6 +1,8 @@
 // The run of a replicated mapping: its parts, P_in, P_out, the crash injector, the outcome and the result.
 #include "simulator/replication.hpp"
 
+#include "base/input_error.hpp"
+
 #include <algorithm>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -162,6 +164,16 @@ void Replication::deploy()
   for (const Crash& c : settings_.crashes)
     if (c.time <= 0)
       if (auto u = platform_.find(c.host); u && config_.alive(*u)) config_.mark_dead(*u);
+  // a processor a state profile turned off before the run is crashed from time 0, and stays crashed if the profile
+  // turns it on again: fail-silent, no recovery (DESIGN.md §3.5; docs/dynamic.md)
+  for (int u : mapping_.processors())
+    if (config_.alive(u) && !layout_.host(u)->is_on()) config_.mark_dead(u);
+  for (int io : {platform_.in(), platform_.out()}) // attach_xml_profiles refuses their state profiles
+    if (!layout_.host(io)->is_on())
+      throw InputError::in_file(platform_.xml_file(), 0,
+                                fmt::format("host '{}' (P_in or P_out) is off when the run starts: pipesim's I/O "
+                                            "servers never fail",
+                                            platform_.node_name(io)));
   config_.update_rates();
   if (record_.finished) return;                // failed at time 0: nothing runs
   if (settings_.progress != ProgressMode::off) // its final line when the deployment ends, before the result is sent

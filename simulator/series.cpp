@@ -3,6 +3,7 @@
 
 #include "base/batched_pool.hpp"
 #include "base/input_error.hpp"
+#include "base/resource_limits.hpp"
 #include "simulator/deployment.hpp"
 #include "simulator/engine_reuse.hpp"
 #include "simulator/failures.hpp"
@@ -45,7 +46,7 @@ SeriesRun run_record(const SimulationJob& job, int i, double fault_free_makespan
   run.index    = i;
   run.seed     = run_seed(job.settings.seed, i);
   run.schedule = settings_for_run(job.platform, job.mapping, job.settings, i, fault_free_makespan).crashes;
-  if (o.status == JobStatus::bad_input) throw InputError(o.text); // bad input, not a statistic
+  if (o.status == JobStatus::bad_input) throw o.input_error(); // bad input, not a statistic
   if (!o.ok()) {
     run.verdict = Verdict::error;
     run.error   = o.text;
@@ -68,8 +69,9 @@ SeriesRun run_record(const SimulationJob& job, int i, double fault_free_makespan
 SimulationOutput simulate_series(const SimulationJob& job)
 {
   const SimulationSettings& settings = job.settings;
-  if (!settings.failures.enabled()) throw InputError("Monte Carlo runs need a failure model (simulation.failures)");
-  if (settings.runs < 1) throw InputError(fmt::format("simulation.runs = {}: at least one run", settings.runs));
+  if (!settings.failures.enabled())
+    throw InputError::keyed("simulation.failures", "Monte Carlo runs need a failure model (simulation.failures)");
+  if (settings.runs < 1) throw InputError::keyed("simulation.runs", settings.runs, "expected at least one run");
   SimulationOutput output;
   SimulationJob clean   = job;
   clean.kind            = RunKind::period;
@@ -88,9 +90,9 @@ SimulationOutput simulate_series(const SimulationJob& job)
   BatchOptions batches{.size     = series_batch_size(job.platform, settings.runs),
                        .between  = reset_engine_for_next_run,
                        .progress = [&](int n) { progress.set(finished += n); }};
-  std::vector<JobOutcome> outcomes =
-      run_pool_batched(settings.runs, {.jobs = job.processes, .prepare = prepare}, batches,
-                       [&](int i) { return run_figures(engine, job, i, makespan).dump(); });
+  std::vector<JobOutcome> outcomes = run_pool_batched(
+      settings.runs, {.jobs = job.processes, .memory_limit = simulation_limits().memory, .prepare = prepare}, batches,
+      [&](int i) { return run_figures(engine, job, i, makespan).dump(); });
   progress.finish();
   for (int i = 0; i < settings.runs; ++i)
     output.series.push_back(run_record(job, i, makespan, outcomes[static_cast<std::size_t>(i)]));

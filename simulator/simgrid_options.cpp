@@ -1,14 +1,18 @@
 // SimGrid arguments tried in a child process before a run.
 #include "simulator/simgrid_options.hpp"
 
+#include "base/input_error.hpp"
 #include "base/subprocess.hpp"
+#include "platforms/simgrid/simgrid_platform.hpp"
 
 #include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <functional>
 #include <map>
 #include <simgrid/s4u.hpp>
 #include <string_view>
@@ -123,7 +127,136 @@ std::optional<std::string> try_in_child(const std::string& arg)
   return error;
 }
 
+/// The value of the last `--cfg=NAME:VALUE` of `args`, or nullopt.
+std::optional<std::string> last_value(const std::vector<std::string>& args, const std::string& name)
+{
+  const std::string prefix = "--cfg=" + name + ":";
+  std::optional<std::string> value;
+  for (const std::string& arg : args)
+    if (arg.starts_with(prefix)) value = arg.substr(prefix.size());
+  return value;
+}
+
+/// SimGrid's booleans (xbt config): yes, on, true, 1.
+bool is_yes(const std::optional<std::string>& value)
+{
+  return value && (*value == "yes" || *value == "on" || *value == "true" || *value == "1");
+}
+
+/// The check's own platform when the run gives none: two hosts joined by a link whose bandwidth is set after the
+/// platform is built (what the exact mode and the link edits do).
+void build_two_hosts()
+{
+  auto* zone        = sg4::create_full_zone("check");
+  sg4::Host* sender = zone->create_host("check-sender", 1e9)->seal();
+  sg4::Host* target = zone->create_host("check-receiver", 1e9)->seal();
+  sg4::Link* link   = zone->create_link("check-link", 1e8);
+  zone->add_route(sender->get_netpoint(), target->get_netpoint(), nullptr, nullptr, {sg4::LinkInRoute(link)}, true);
+  zone->seal();
+  link->set_bandwidth(2e8);
+}
+
+/// The first host and the first other host it has a route to (nullptr when none among the next 100 hosts).
+std::pair<sg4::Host*, sg4::Host*> connected_hosts(const sg4::Engine& engine)
+{
+  std::vector<sg4::Host*> hosts = engine.get_all_hosts();
+  if (hosts.empty()) return {nullptr, nullptr};
+  for (std::size_t i = 1; i < hosts.size() && i <= 100; ++i) {
+    std::vector<sg4::Link*> links;
+    double latency = 0;
+    try {
+      hosts[0]->route_to(hosts[i], links, &latency);
+    } catch (const std::exception&) { // no route: SimGrid 3.32 throws on some routings
+      continue;
+    }
+    if (!links.empty()) return {hosts[0], hosts[i]};
+  }
+  return {hosts[0], nullptr};
+}
+
+/// In the child: SimGrid started with `args` (the check's own trace file last), the run's platform (`build`, or two
+/// hosts and a link), then a transfer between two connected hosts and a computation on each.
+std::string try_arguments(std::vector<std::string> args, const std::string& trace, const std::function<void()>& build,
+                          int fd)
+{
+  ::dup2(fd, 1);
+  ::dup2(fd, 2);
+  args.push_back("--cfg=tracing/filename:" + trace);
+  sg4::Engine* engine = start_engine(args);
+  if (build)
+    build();
+  else
+    build_two_hosts();
+  auto [sender, target] = connected_hosts(*engine);
+  static int payload    = 0;
+  if (sender != nullptr)
+    sg4::Actor::create("check-send", sender, [target] {
+      if (target != nullptr) sg4::Mailbox::by_name("check")->put(&payload, 1000);
+      sg4::this_actor::execute(1e3);
+    });
+  if (target != nullptr)
+    sg4::Actor::create("check-receive", target, [] {
+      sg4::Mailbox::by_name("check")->get<int>();
+      sg4::this_actor::execute(1e3);
+    });
+  engine->run();
+  return "";
+}
+
+/// What stops a run with `all`, or nullopt.
+std::optional<std::string> arguments_in_child(const std::vector<std::string>& all, const std::function<void()>& build)
+{
+  if (is_yes(last_value(all, "tracing"))) {
+    std::filesystem::path file = last_value(all, "tracing/filename").value_or("simgrid.trace");
+    std::filesystem::path dir  = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0)
+      return fmt::format("SimGrid cannot write the trace '{}' ({} is not a writable folder)", file.string(),
+                         dir.string());
+  }
+  int fd = ::memfd_create("pipesim-simgrid-arguments", 0);
+  if (fd < 0) return std::nullopt; // cannot capture: the run itself will show what SimGrid says
+  std::string trace = (std::filesystem::temp_directory_path() / fmt::format("pipesim-check-{}.trace", ::getpid()));
+  PoolOptions options;
+  options.timeout = 60; // a large XML platform loads in seconds
+  JobOutcome outcome =
+      std::move(run_pool(1, options, [&](int) { return try_arguments(all, trace, build, fd); }).front());
+  std::error_code ec;
+  std::filesystem::remove(trace, ec);
+  std::optional<std::string> error;
+  if (outcome.status == JobStatus::finished && !outcome.text.empty()) error = "SimGrid says: " + outcome.text;
+  if (outcome.status == JobStatus::bad_input || outcome.status == JobStatus::failed)
+    error = "SimGrid says: " + simgrid_message(outcome.text);
+  if (outcome.status == JobStatus::crashed) {
+    std::string text = captured(fd);
+    // a message of SimGrid's, or only the death ("simulation process died: signal 11 (Segmentation fault)")
+    error = text.find("/CRITICAL] ") != std::string::npos ? "SimGrid says: " + simgrid_message(text) : "";
+    if (error->empty()) error = fmt::format("a check run with them died: {}", outcome.text);
+  }
+  if (outcome.status == JobStatus::timed_out) error = "a check run with them did not end in 60 s";
+  ::close(fd);
+  return error;
+}
+
 } // namespace
+
+std::vector<std::string> simgrid_arguments_needed(const std::vector<std::string>& user)
+{
+  if (!is_yes(last_value(user, "tracing"))) return {};
+  return {"--cfg=tracing/platform:yes"};
+}
+
+void check_simgrid_arguments(const std::vector<std::string>& all, const std::vector<std::string>& user,
+                             const std::function<void()>& build_platform)
+{
+  if (user.empty()) return; // pipesim's own arguments run
+  std::optional<std::string> error = arguments_in_child(all, build_platform);
+  if (!error) return;
+  throw InputError::option(fmt::format("{}", fmt::join(user, " ")),
+                           fmt::format("each is valid alone, but a check run with them on this platform stops: {}; "
+                                       "change or drop one of them",
+                                       *error));
+}
 
 std::optional<std::string> simgrid_argument_error(const std::string& arg)
 {

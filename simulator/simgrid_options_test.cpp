@@ -3,7 +3,11 @@
 #include "simulator/simgrid_options.hpp"
 #include "simulator/simulate.hpp"
 
+#include <filesystem>
+#include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using namespace pipesim;
 
@@ -86,7 +90,8 @@ TEST(SimgridOptions, SimgridModeRefusesSizesItCannotSend)
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "pipeline.delta_1 = 1e+19 bytes: simulation.network 'simgrid' sends whole bytes and SimGrid holds at "
+              "key 'pipeline.delta[1]': value '1e+19': bytes: simulation.network 'simgrid' sends whole bytes and "
+              "SimGrid holds at "
               "most 2^63 - 1 = 9.223372036854775807e18 per message; use network 'exact' (which scales sizes and "
               "bandwidths together) or larger units");
   }
@@ -101,8 +106,67 @@ TEST(SimgridOptions, RunsPastTheClocksRangeAreRefused)
     simulate({t.pipeline, t.platform, t.mapping, s}).run;
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "simulation: 10 data sets of up to 1.7e+307 s each on this mapping may end past 1e307 s, beyond what "
-              "SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)");
+    EXPECT_EQ(std::string(e.what()), "key 'simulation.datasets': value '10': data sets of up to 1.7e+307 s each on "
+                                     "this mapping may end past 1e307 s, beyond what "
+                                     "SimGrid's clock (a double) can date; use larger units (e.g. Gflop, GB)");
   }
+}
+
+namespace {
+/// The message of check_simgrid_arguments for the user arguments `user` (after pipesim's exact-mode ones) on its own
+/// two-host platform, or "accepted".
+std::string combination_error(const std::vector<std::string>& user)
+{
+  std::vector<std::string> all = {"--cfg=network/model:CM02"};
+  all.insert(all.end(), user.begin(), user.end());
+  try {
+    check_simgrid_arguments(all, user);
+    return "accepted";
+  } catch (const InputError& e) {
+    return e.what();
+  }
+}
+} // namespace
+
+// Issue 31: each of these was accepted alone and then stopped the run with an internal error (exit 1).
+TEST(SimgridOptions, CombinationsThatStopARunAreRefusedNamingTheOptions)
+{
+  using ::testing::HasSubstr;
+  EXPECT_THAT(combination_error({"--cfg=tracing:yes", "--cfg=tracing/vm:yes"}),
+              HasSubstr("--cfg=tracing:yes --cfg=tracing/vm:yes: each is valid alone, but a check run "
+                        "with them on this platform stops: SimGrid says: container check-sender already present"));
+  EXPECT_THAT(combination_error({"--cfg=tracing:yes", "--cfg=tracing/filename:/nonexistent-dir/x.trace"}),
+              HasSubstr("SimGrid cannot write the trace '/nonexistent-dir/x.trace' (/nonexistent-dir is not a "
+                        "writable folder); change or drop one of them"));
+  EXPECT_THAT(combination_error({"--cfg=network/model:Constant"}),
+              HasSubstr("Refusing to create the link check-link: there is no link in the Constant network model"));
+  // the run sets a link's bandwidth once the platform is built; SimGrid traces that only with platform variables
+  EXPECT_THAT(combination_error({"--cfg=tracing:yes", "--cfg=tracing/actor:yes"}),
+              HasSubstr("type with name (bandwidth) not found in parent type (LINK)"));
+  EXPECT_THAT(combination_error({"--cfg=contexts/stack-size:1"}), HasSubstr("a check run with them died: "));
+  EXPECT_EQ(combination_error({"--cfg=tracing/actor:yes"}), "accepted"); // tracing is off
+  EXPECT_EQ(combination_error({"--log=root.thresh:critical"}), "accepted");
+}
+
+TEST(SimgridOptions, TracingGetsThePlatformVariablesItNeeds)
+{
+  EXPECT_EQ(simgrid_arguments_needed({"--cfg=tracing:yes", "--cfg=tracing/actor:yes"}),
+            std::vector<std::string>{"--cfg=tracing/platform:yes"});
+  EXPECT_TRUE(simgrid_arguments_needed({"--cfg=tracing:yes", "--cfg=tracing:no"}).empty());
+  EXPECT_TRUE(simgrid_arguments_needed({"--cfg=tracing/actor:yes"}).empty());
+  // Issue 31: tracing and actor states alone (no uncategorized) in exact mode stopped with an internal error (the
+  // mode rescaled the links' bandwidths; its scale is now a bandwidth factor, and a run that changes link values gets
+  // tracing/platform:yes before the user's arguments). The run gives the period: P1 receives 1 byte (0.1 s), computes
+  // 1 flop (1 s) and sends D = 1000 bytes (100 s) per data set, one thing at a time: 101.1 s.
+  std::filesystem::path trace =
+      std::filesystem::temp_directory_path() / fmt::format("pipesim-options-{}.trace", ::getpid());
+  HugeTransfer t(1000);
+  SimulationSettings s;
+  s.datasets     = 10;
+  s.warmup       = 5;
+  s.simgrid_args = {"--cfg=tracing:yes", "--cfg=tracing/actor:yes", "--cfg=tracing/filename:" + trace.string()};
+  SimulationResult result = simulate({t.pipeline, t.platform, t.mapping, s}).run;
+  EXPECT_NEAR(result.period, 101.1, 1e-9);
+  EXPECT_TRUE(std::filesystem::file_size(trace) > 0);
+  std::filesystem::remove(trace);
 }

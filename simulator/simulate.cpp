@@ -1,7 +1,7 @@
 // The simulator's entry point: a job's runs, each in a process of its own.
 #include "simulator/simulate.hpp"
 
-#include "base/subprocess.hpp"
+#include "base/resource_limits.hpp"
 #include "simulator/controller.hpp"
 #include "simulator/deployment.hpp"
 #include "simulator/engine.hpp"
@@ -9,21 +9,46 @@
 #include "simulator/remap_controller.hpp"
 #include "simulator/series.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 namespace pipesim {
 
 namespace {
-/// `run` (a simulation that starts this process's SimGrid engine) in a forked child process; the result comes back
-/// as JSON, and an InputError of the child is the caller's.
-SimulationResult simulate_in_child(const std::function<SimulationResult()>& run)
+/// `run` (a simulation that starts this process's SimGrid engine) in a forked child process under the limits of
+/// simulation_limits() (base/resource_limits.hpp); the result comes back as JSON, and an InputError of the child is
+/// the caller's. A child stopped at a limit is an InputError saying so: `what` it was doing, the limit and how to
+/// raise it.
+SimulationResult simulate_in_child(const std::function<SimulationResult()>& run, const std::string& what)
 {
-  std::string text = run_in_child([&] {
-    nlohmann::json j = run();
-    return j.dump();
-  });
+  std::string text = run_limited(
+      [&] {
+        nlohmann::json j = run();
+        return j.dump();
+      },
+      what);
   return nlohmann::json::parse(text).get<SimulationResult>();
+}
+
+/// "the simulation of N data sets EXECUTION", what a run stopped at a limit was doing.
+std::string simulation_what(const SimulationJob& job)
+{
+  const int n = job.settings.datasets;
+  std::string execution;
+  switch (execution_kind(job)) {
+  case ExecutionKind::one_port:
+  case ExecutionKind::multi_port:
+    execution = fmt::format("({})", to_string(job.settings.model));
+    break;
+  case ExecutionKind::modules:
+    execution = "through seed 001's modules";
+    break;
+  case ExecutionKind::programs:
+    execution = "through seed 001's programs";
+    break;
+  }
+  return fmt::format("the simulation of {} data set{} {}", n, n == 1 ? "" : "s", execution);
 }
 
 /// The settings of the separate one-data-set latency run: one data set, no warm-up, no trace, no progress line, no
@@ -79,7 +104,7 @@ SimulationOutput simulate(const SimulationJob& job)
   SimulationJob one = one_run(job);
   one.kind          = RunKind::period; // its settings say what to run
   SimulationOutput output;
-  output.run = simulate_in_child([&] { return simulate_here(one).run; });
+  output.run = simulate_in_child([&] { return simulate_here(one).run; }, simulation_what(one));
   return output;
 }
 

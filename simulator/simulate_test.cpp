@@ -134,5 +134,6 @@ TEST(SimulationEntry, ASeriesNeedsAFailureModelAndARun)
       [&] {
         simulate({ex.pipeline, ex.platform, ex.mapping, s, RunKind::series});
       },
-      testing::ThrowsMessage<InputError>(testing::HasSubstr("simulation.runs = 0: at least one run")));
+      testing::ThrowsMessage<InputError>(
+          testing::HasSubstr("key 'simulation.runs': value '0': expected at least one run")));
 }

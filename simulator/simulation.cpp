@@ -3,9 +3,11 @@
 #include "simulator/simulation.hpp"
 
 #include "base/enum_names.hpp"
+#include "base/input_error.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -38,6 +40,15 @@ bool measured_over_whole_rounds(int outputs, int cooldown, int window)
   int n = outputs;
   if (cooldown > 0 && n - cooldown - 1 >= 1) n -= cooldown; // as measured_period (with K >= 1)
   return n / window * window - window >= 1;
+}
+
+void refuse_clock_overflow(int datasets, double one_dataset, const std::string& what, const std::string& fix)
+{
+  if (one_dataset * (datasets + 1.0) < 1e307) return; // false for NaN and inf too
+  throw InputError::keyed("simulation.datasets", datasets,
+                          fmt::format("data sets of up to {:g} s each {} may end past 1e307 s, beyond what "
+                                      "SimGrid's clock (a double) can date; {}",
+                                      one_dataset, what, fix));
 }
 
 nlohmann::json failure_json(const FailureOutcome& o)

@@ -208,4 +208,9 @@ FailureOutcome failure_from_json(const nlohmann::json& j);
 void to_json(nlohmann::json& j, const SimulationResult& r);
 void from_json(const nlohmann::json& j, SimulationResult& r);
 
+/// SimGrid's clock is a double: a run whose data sets could end past ~1e308 s gets infinite dates, then a period of 0
+/// or a deadlock at time inf. InputError before the run unless (datasets + 1) x `one_dataset` (an upper bound of one
+/// data set's time through the execution, `what`: "on this mapping") stays below 1e307 s; `fix` says what to change.
+void refuse_clock_overflow(int datasets, double one_dataset, const std::string& what, const std::string& fix);
+
 } // namespace pipesim

@@ -33,10 +33,11 @@ std::uint64_t IntervalAmounts::interval_bytes(int j, int k) const
   const int stage    = j < mapping_.m() ? mapping_.interval(j).first - 1 : n_;
   const double bytes = workload_.size(stage, k) * size_scale_;
   if (!(bytes < std::ldexp(1.0, 63))) // a drawn size far in a heavy tail (the means are checked before the run)
-    throw InputError(
-        fmt::format("delta_{} of data set {} = {} bytes (x {} in the exact network mode): SimGrid holds at "
-                    "most 2^63 - 1 bytes per message; use larger units or a law with a lighter tail",
-                    stage, k, workload_.size(stage, k), size_scale_));
+    throw InputError::keyed("pipeline.variability", // the law of delta_stage, at the section or its size law
+                            fmt::format("delta_{} of data set {} = {} bytes (x {} in the exact network mode): SimGrid "
+                                        "holds at most 2^63 - 1 bytes per message; use larger units or a law with a "
+                                        "lighter tail",
+                                        stage, k, workload_.size(stage, k), size_scale_));
   return static_cast<std::uint64_t>(std::llround(bytes));
 }
 

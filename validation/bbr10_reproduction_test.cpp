@@ -32,8 +32,8 @@ TEST(Bbr10Reproduction, Table3FlipsBackUnderThePapersPeriodTest)
   ASSERT_EQ(c.runs.size(), 2U * 3 * 44 * 2); // n x seeds x heuristics x tests
   CampaignResults results = test::run_in_temp(c, "bbr10-tables23-small");
   ASSERT_EQ(results.rows.size(), c.runs.size());
-  for (const ResultRow& row : results.rows)
-    EXPECT_TRUE(row.ok() || row.run_status() == RunStatus::infeasible) << row.run_id << ": " << row.error;
+  for (const CampaignRow& row : results.rows)
+    EXPECT_TRUE(row.ok() || row.status == RunStatus::infeasible) << row.run_id << ": " << row.error;
   auto views = reliability_views(results);
   ASSERT_EQ(views.size(), 3U);
   // best rates of (interval, general) in Table 3 for each view, 6 scenarios, no tie

@@ -2,9 +2,12 @@
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "base/source_map.hpp"
+#include "base/yaml_node.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -28,6 +31,9 @@ struct CampaignRun {
   std::string describe() const; // "n=5 mapper=x seed=3"
 };
 
+struct CampaignSources; // where the keys of the runs' scenarios come from (campaign.cpp)
+struct Scenario;
+
 struct Campaign {
   std::string name;
   std::string file;         // campaign path
@@ -40,9 +46,23 @@ struct Campaign {
   std::set<int> trace_ids{0};     // simulated runs whose event trace is kept (trace-<id>.json)
   std::vector<std::string> swept; // swept keys in axis order ("seed" included when swept)
   std::vector<CampaignRun> runs;
+  std::shared_ptr<const CampaignSources> sources; // the base scenario and the sweeps, with their lines
 
   std::string hash() const; // hex digest of `text`
 };
+
+/// Sets the dotted `key` ("simulation.datasets") of the scenario document `root` to `value`, creating maps on the
+/// way; a null value removes the key. What a sweep does to the base scenario for each run (and the Python module's
+/// Scenario.with_values). InputError at `where` when the key is malformed or goes through a value that is no map.
+void set_scenario_key(YAML::Node root, const std::string& key, const YAML::Node& value, const YamlNode& where);
+
+/// Where each key of `run`'s scenario was given: in the base scenario (its file, or the campaign's `base` section),
+/// at the line of the value swept for it in the campaign, at the run seed's line for the seeds it sets.
+SourceMap run_sources(const Campaign& campaign, const CampaignRun& run);
+
+/// `run`'s scenario, its sources those of run_sources (with the mapper standing in for its mapping); a refusal while
+/// parsing it names the campaign's or the base scenario's file and line of its key, not the line of the run's text.
+Scenario run_scenario(const Campaign& campaign, const CampaignRun& run);
 
 /// Parses and expands a campaign; every run's scenario is parsed once here, so a campaign that would produce a bad
 /// scenario fails before anything runs. Errors are InputError naming the campaign file, line and key; so is a

@@ -86,9 +86,10 @@ void require_distinct_tuples(const Axis& axis, const YamlNode& group)
 /// Values of one swept key: a list (whose "a..b" items expand to integers), a range {from, to|count, step}, or a
 /// single value. A list refuses an empty item, and unless it is zipped (its values repeat while the other lists of
 /// its group vary: the group checks its tuples) a value given twice.
-std::vector<YAML::Node> axis_values(const YamlNode& node, bool zipped = false)
+std::vector<YAML::Node> axis_values(const YamlNode& node, AxisSources& sources, bool zipped = false)
 {
   std::vector<YAML::Node> out;
+  sources.items = {node}; // a range or a single value: the key's node; a list: its items
   if (node.is_map()) {
     node.allow_only({"from", "to", "count", "step"});
     double from = node.at("from").as_double();
@@ -106,17 +107,21 @@ std::vector<YAML::Node> axis_values(const YamlNode& node, bool zipped = false)
       out.emplace_back(v == std::floor(v) && std::fabs(v) < 1e15 ? fmt::format("{}", static_cast<long long>(v))
                                                                  : fmt::format("{}", v));
     }
+    sources.item_of.assign(out.size(), 0);
     return out;
   }
   if (!node.is_sequence()) {
     out.push_back(YAML::Clone(node.raw()));
+    sources.item_of.assign(1, 0);
     return out;
   }
   std::vector<YamlNode> items = node.items();
   std::vector<std::vector<YAML::Node>> expanded;
-  for (const auto& item : items) {
-    expanded.push_back(item_values(item));
+  sources.items = items;
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    expanded.push_back(item_values(items[k]));
     out.insert(out.end(), expanded.back().begin(), expanded.back().end());
+    sources.item_of.insert(sources.item_of.end(), expanded.back().size(), static_cast<std::uint32_t>(k));
   }
   if (out.empty()) node.fail("an axis needs at least one value");
   if (zipped) {
@@ -138,7 +143,9 @@ std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::st
   if (auto sweep = root.find("sweep")) {
     for (const auto& key : sweep->keys()) {
       YamlNode values = sweep->at(key);
-      axes.push_back(Axis{{key}, {axis_values(values)}});
+      Axis axis{{key}, {}, {AxisSources{}}};
+      axis.values.push_back(axis_values(values, axis.sources.back()));
+      axes.push_back(std::move(axis));
       key_nodes.emplace_back(key, values);
     }
   }
@@ -148,7 +155,8 @@ std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::st
       for (const auto& key : group.keys()) {
         YamlNode values = group.at(key);
         axis.keys.push_back(key);
-        axis.values.push_back(axis_values(values, true));
+        axis.sources.emplace_back();
+        axis.values.push_back(axis_values(values, axis.sources.back(), true));
         key_nodes.emplace_back(key, values);
         if (axis.values.back().size() != axis.values.front().size())
           values.fail(fmt::format("zipped lists must have the same length ({} values here, {} for '{}')",
@@ -167,7 +175,10 @@ std::vector<Axis> parse_axes(const YamlNode& root, std::vector<std::pair<std::st
       copy.remove("distinct");
       values = YamlNode(copy, seed->file(), seed->path());
     }
-    axes.push_back(Axis{{"seed"}, {axis_values(values)}});
+    Axis axis{{"seed"}, {}, {AxisSources{}}};
+    axis.values.push_back(axis_values(values, axis.sources.back()));
+    if (distinct_seeds || seed->has("distinct")) axis.sources.back().items = {*seed}; // the copy has no lines
+    axes.push_back(std::move(axis));
     key_nodes.emplace_back("seed", *seed);
   }
   return axes;

@@ -4,16 +4,26 @@
 
 #include "base/yaml_node.hpp"
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace pipesim {
 
+/// Where the values of one swept key are written: the node of the key (a single value, a range) or of each list item,
+/// and the item each value comes from (an "a..b" item gives several), for the places of errors (SourceMap).
+struct AxisSources {
+  std::vector<YamlNode> items;
+  std::vector<std::uint32_t> item_of; // item_of[i]: the item of value i
+  const YamlNode& of(std::size_t i) const { return items[item_of[i]]; }
+};
+
 /// One axis of the product: every key of the axis takes its i-th value together.
 struct Axis {
   std::vector<std::string> keys;
   std::vector<std::vector<YAML::Node>> values; // values[k][i] for keys[k]
+  std::vector<AxisSources> sources;            // sources[k] for keys[k]
   std::size_t size() const { return values.empty() ? 0 : values.front().size(); }
 };
 

@@ -2,6 +2,7 @@
 #include "validation/campaign_status.hpp"
 
 #include "base/input_error.hpp"
+#include "validation/campaign_row.hpp"
 #include "validation/campaign_runner.hpp"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ struct RowFields : nlohmann::json::json_sax_t {
   bool number_float(number_float_t, const string_t&) override { return true; }
   bool string(string_t& v) override
   {
-    if (depth == 1 && current_key == "status") status = v;
+    if (depth == 1 && current_key == to_string(RowColumn::status)) status = v;
     return true;
   }
   bool binary(binary_t&) override { return true; }
@@ -49,7 +50,7 @@ struct RowFields : nlohmann::json::json_sax_t {
 private:
   bool integer(long long v)
   {
-    if (depth == 1 && current_key == "run_id") run_id = v;
+    if (depth == 1 && current_key == to_string(RowColumn::run_id)) run_id = v;
     return true;
   }
 };
@@ -57,11 +58,11 @@ private:
 nlohmann::json read_json_file(const std::string& path)
 {
   std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("{}: cannot read", path));
+  if (!in) throw InputError::in_file(path, 0, "cannot read");
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(fmt::format("{}: malformed: {}", path, e.what()));
+    throw InputError::in_file(path, 0, fmt::format("malformed: {}", e.what()));
   }
 }
 
@@ -73,8 +74,8 @@ ShardStatus shard_status(const std::string& dir, const std::string& hash, int to
   if (fs::exists(dir + "/campaign.json")) {
     auto meta = read_json_file(dir + "/campaign.json");
     if (meta.value("hash", "") != hash)
-      throw InputError(
-          fmt::format("{}: holds another campaign (hash {}, expected {})", dir, meta.value("hash", "?"), hash));
+      throw InputError::in_file(
+          dir, 0, fmt::format("holds another campaign (hash {}, expected {})", meta.value("hash", "?"), hash));
   }
   ShardStatus s;
   s.index    = index + 1;
@@ -95,7 +96,7 @@ std::vector<SlurmSubmission> read_submissions(const std::string& path)
     try {
       list.push_back(SlurmSubmission::from_json(nlohmann::json::parse(line)));
     } catch (const nlohmann::json::exception& e) {
-      throw InputError(fmt::format("{}:{}: malformed: {}", path, line_number, e.what()));
+      throw InputError::in_file(path, line_number, fmt::format("malformed: {}", e.what()));
     }
   }
   return list;
@@ -137,9 +138,8 @@ CampaignStatus read_plain_layout(const std::string& dir)
   std::string shard = meta.value("shard", "1/1");
   auto spec         = shard == "merged" ? std::pair{0, 1} : parse_shard_spec(shard);
   if (!spec)
-    throw InputError(fmt::format("{}/campaign.json: key 'shard': value '{}': expected i/N (two whole numbers, 1 <= i "
-                                 "<= N) or merged",
-                                 dir, shard));
+    throw InputError::at(dir + "/campaign.json", 0, "shard", shard,
+                         "expected i/N (two whole numbers, 1 <= i <= N) or merged");
   auto [index, count] = *spec;
   ShardStatus part    = shard_status(dir, s.hash, s.total, index, count);
   s.shard_count       = count;
@@ -182,7 +182,7 @@ ResultCounts count_results(const std::string& path, int shard_index, int shard_c
     if (line.empty()) continue;
     RowFields row;
     if (!nlohmann::json::sax_parse(line, &row) || !row.run_id)
-      throw InputError(fmt::format("{}:{}: not a JSON result row", path, line_number));
+      throw InputError::in_file(path, line_number, "not a JSON result row");
     int id = static_cast<int>(*row.run_id);
     if (id % shard_count != shard_index) continue;
     ++counts.rows;
@@ -257,7 +257,7 @@ CampaignStatus read_campaign_status(const std::string& dir)
 {
   if (fs::exists(dir + "/slurm/submission.json")) return read_slurm_layout(dir);
   if (fs::exists(dir + "/campaign.json")) return read_plain_layout(dir);
-  throw InputError(fmt::format("{}: not a campaign directory (neither slurm/submission.json nor campaign.json)", dir));
+  throw InputError::in_file(dir, 0, "not a campaign directory (neither slurm/submission.json nor campaign.json)");
 }
 
 void attach_jobs(CampaignStatus& status, const std::vector<SlurmJob>& jobs)

@@ -8,6 +8,7 @@
 #include "validation/campaign_runner.hpp"
 #include "validation/result_files.hpp"
 #include "validation/result_output.hpp"
+#include "validation/run_execution.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -57,11 +58,20 @@ RunnerOptions options(const std::string& dir, int jobs = 2)
   return o;
 }
 
+/// The rows of a results.jsonl as the JSON objects the runner writes (CampaignRow::to_json).
+std::vector<nlohmann::json> campaign_json_rows(const std::string& path)
+{
+  std::vector<nlohmann::json> out;
+  for (const CampaignRow& row : read_rows(path))
+    out.push_back(row.to_json());
+  return out;
+}
+
 /// Rows without their timing fields, by run id.
 std::map<int, nlohmann::json> timeless(const std::string& dir)
 {
   std::map<int, nlohmann::json> out;
-  for (auto row : read_rows(dir + "/results.jsonl")) {
+  for (auto row : campaign_json_rows(dir + "/results.jsonl")) {
     EXPECT_TRUE(row["timing"].contains("wall_seconds")) << row.dump();
     row.erase("timing");
     out[row["run_id"].get<int>()] = row;
@@ -163,13 +173,13 @@ TEST(Campaign, SweepsTheFailureModelAndTheRuns)
   EXPECT_EQ(f.window_end, 1);
   // a swept value the scenario refuses fails the campaign before anything runs
   std::string bad = message_of(base + "sweep:\n  simulation.failures.model: [none, trace]\n");
-  EXPECT_NE(bad.find("the scenario of run 1 is invalid"), std::string::npos) << bad;
+  EXPECT_NE(bad.find("run 1 (simulation.failures.model=trace): "), std::string::npos) << bad;
   EXPECT_NE(bad.find("needs 'crashes'"), std::string::npos) << bad;
 }
 
 TEST(Campaign, MalformedFilesNameFileLineAndKey)
 {
-  EXPECT_NE(message_of("name: x\ncolour: red\n").find("c.yaml:2: unknown key 'colour'"), std::string::npos)
+  EXPECT_NE(message_of("name: x\ncolour: red\n").find("c.yaml:2: key 'colour': unknown key"), std::string::npos)
       << message_of("name: x\ncolour: red\n");
   std::string base = "base:\n  pipeline: {w: [1], delta: [1, 1]}\n"
                      "  platform: {processors: [{name: A, speed: 1}], bandwidth: 1}\n  mapper: exhaustive.interval\n";
@@ -185,14 +195,17 @@ TEST(Campaign, MalformedFilesNameFileLineAndKey)
   std::string range = message_of(base + "sweep:\n  simulation.datasets: [5..1]\n");
   EXPECT_NE(range.find("c.yaml:6"), std::string::npos) << range;
   EXPECT_NE(message_of(base + "mode: fast\n").find("c.yaml:5: key 'mode': value 'fast'"), std::string::npos);
-  EXPECT_NE(message_of("mode: analytic\n").find("missing key 'base'"), std::string::npos);
+  EXPECT_NE(message_of("mode: analytic\n").find("key 'base': missing"), std::string::npos);
   // A misspelt mapper ran the whole campaign to error rows and exited 0: refused before anything runs, at its line.
   std::string misspelt = message_of(base + "sweep:\n  mapper: [exhaustive.interval,\n           br07.one-to-onne]\n");
-  EXPECT_NE(misspelt.find("c.yaml:6: run 1 (mapper=br07.one-to-onne)"), std::string::npos) << misspelt;
-  EXPECT_NE(misspelt.find("unknown mapper 'br07.one-to-onne'"), std::string::npos) << misspelt;
+  EXPECT_NE(misspelt.find("c.yaml:7: key 'mapper': value 'br07.one-to-onne': run 1 (mapper=br07.one-to-onne): unknown "
+                          "mapper (known: "),
+            std::string::npos)
+      << misspelt;
   std::string in_base = message_of("base:\n  pipeline: {w: [1], delta: [1, 1]}\n"
                                    "  platform: {processors: [{name: A, speed: 1}], bandwidth: 1}\n  mapper: hedmp\n");
-  EXPECT_NE(in_base.find("unknown mapper 'hedmp'"), std::string::npos) << in_base;
+  EXPECT_NE(in_base.find("c.yaml:4: key 'mapper': value 'hedmp': run 0: unknown mapper (known: "), std::string::npos)
+      << in_base;
 }
 
 TEST(Campaign, RunCountIsCappedAndBaseMustBeARegularFile)
@@ -252,7 +265,7 @@ TEST(CampaignRunner, WritesOneRowPerRunWithFiguresAndRerunCommand)
   auto summary    = run_campaign(c, options(dir));
   EXPECT_EQ(summary.executed, 16);
   EXPECT_EQ(summary.failures, 0);
-  auto rows = read_rows(dir + "/results.jsonl");
+  auto rows = campaign_json_rows(dir + "/results.jsonl");
   ASSERT_EQ(rows.size(), 16u);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i]["run_id"], static_cast<int>(i)); // sorted once complete
@@ -286,7 +299,7 @@ TEST(CampaignRunner, ASubsetOfTheRunsKeepsEachRunsOwnScenario)
   ASSERT_EQ(c.runs.size(), 4u);
   std::string dir = temp_dir("subset");
   EXPECT_EQ(run_campaign(c, options(dir)).failures, 0);
-  auto rows = read_rows(dir + "/results.jsonl");
+  auto rows = campaign_json_rows(dir + "/results.jsonl");
   ASSERT_EQ(rows.size(), 4u);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i]["run_id"], c.runs[i].id);
@@ -313,16 +326,16 @@ sweep:
 )",
                               "c.yaml", ".");
   ASSERT_EQ(c.runs.size(), 2u);
-  nlohmann::json exact = execute_run(c, c.runs[0], "");
+  nlohmann::json exact = execute_run(c, c.runs[0], "").to_json();
   ASSERT_EQ(exact["mapper_status"], "optimal") << exact.dump();
   EXPECT_EQ(exact["mapper_lower_bound"], exact["analytic_period"]);
   EXPECT_EQ(exact["mapper_gap"], 0.0);
-  nlohmann::json random = execute_run(c, c.runs[1], "");
-  EXPECT_FALSE(random.contains("mapper_lower_bound"));
-  auto columns = csv_columns(c.swept, c.mode);
-  EXPECT_NE(csv_header(columns).find("mapper_status,mapper_lower_bound,mapper_gap,"), std::string::npos);
-  EXPECT_NE(csv_line(random, columns).find(",random.interval,ok,feasible,,,"), std::string::npos)
-      << csv_line(random, columns);
+  CampaignRow random = execute_run(c, c.runs[1], "");
+  EXPECT_FALSE(random.to_json().contains("mapper_lower_bound"));
+  EXPECT_NE(CampaignRow::csv_header(c.swept, c.mode).find("mapper_status,mapper_lower_bound,mapper_gap,"),
+            std::string::npos);
+  EXPECT_NE(random.csv_line(c.swept, c.mode).find(",random.interval,ok,feasible,,,"), std::string::npos)
+      << random.csv_line(c.swept, c.mode);
 }
 
 TEST(CampaignRunner, TwoRunsGiveIdenticalFilesApartFromTiming)
@@ -374,10 +387,20 @@ TEST(CampaignRunner, RowsWrittenBeforeTheTimingRuleAreReadInTheCurrentForm)
       << "\n";
   auto rows = read_rows(dir + "/results.jsonl");
   ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[0], nlohmann::json::parse(R"({"run_id": 1, "status": "ok", "timing": {"mapper_seconds": 0.5,
-                                              "wall_seconds": 2.5, "milp_seconds": 1}})"));
-  EXPECT_EQ(rows[1], nlohmann::json::parse(R"({"run_id": 2, "status": "ok", "timing": {"wall_seconds": 3}})"));
-  EXPECT_EQ(csv_line(rows[0], {"run_id", "timing.wall_seconds", "wall_seconds"}), "1,2.5,");
+  EXPECT_EQ(rows[0].run_id, 1);
+  EXPECT_EQ(rows[0].status, RunStatus::ok);
+  EXPECT_EQ(rows[0].mapper_seconds, RowNumber(0.5));
+  EXPECT_EQ(rows[0].wall_seconds, RowNumber(2.5));
+  EXPECT_EQ(rows[0].milp_seconds, RowNumber(1.0));
+  EXPECT_EQ(rows[0].to_json()["timing"], nlohmann::json::parse(R"({"mapper_seconds": 0.5, "wall_seconds": 2.5,
+                                                                   "milp_seconds": 1})"));
+  EXPECT_FALSE(rows[0].to_json().contains("wall_seconds")); // not at the top level any more
+  EXPECT_EQ(rows[1].to_json()["timing"], nlohmann::json::parse(R"({"wall_seconds": 3})"));
+  EXPECT_FALSE(rows[1].mapper_seconds.present());
+  // the CSV: run_id 1, then timing.mapper_seconds and timing.wall_seconds after the fixed columns
+  std::string line = rows[0].csv_line({}, CampaignMode::analytic);
+  EXPECT_EQ(line.substr(0, 4), ",1,0") << line;
+  EXPECT_EQ(line.substr(line.size() - 8), ",0.5,2.5") << line;
 }
 
 TEST(CampaignRunner, ResumeAfterKillLosesNothingAndDoublesNothing)
@@ -408,7 +431,7 @@ TEST(CampaignRunner, ResumeAfterKillLosesNothingAndDoublesNothing)
   }
   kill(pid, SIGKILL);
   waitpid(pid, nullptr, 0);
-  auto before = read_rows(dir + "/results.jsonl");
+  auto before = campaign_json_rows(dir + "/results.jsonl");
   ASSERT_GE(before.size(), 3u);
   ASSERT_LT(before.size(), 16u) << "the runner finished before it was killed";
   // a torn last line, as a kill in the middle of a write leaves it
@@ -418,7 +441,7 @@ TEST(CampaignRunner, ResumeAfterKillLosesNothingAndDoublesNothing)
   auto summary    = run_campaign(c, o);
   EXPECT_EQ(summary.skipped, static_cast<int>(before.size()));
   EXPECT_EQ(summary.executed, 16 - static_cast<int>(before.size()));
-  auto rows = read_rows(dir + "/results.jsonl");
+  auto rows = campaign_json_rows(dir + "/results.jsonl");
   std::multiset<int> ids;
   for (const auto& row : rows)
     ids.insert(row["run_id"].get<int>());
@@ -444,7 +467,7 @@ TEST(CampaignRunner, ShardsCoverTheCampaignExactlyOnce)
     o.shard_index   = i;
     o.shard_count   = 3;
     run_campaign(c, o);
-    for (const auto& row : read_rows(shards.back() + "/results.jsonl"))
+    for (const auto& row : campaign_json_rows(shards.back() + "/results.jsonl"))
       EXPECT_EQ(row["run_id"].get<int>() % 3, i);
   }
   std::string merged = temp_dir("merged");
@@ -483,7 +506,7 @@ sweep:
   auto summary    = run_campaign(c, options(dir, 2));
   EXPECT_EQ(summary.executed, 4);
   EXPECT_EQ(summary.failures, 2);
-  auto rows = read_rows(dir + "/results.jsonl");
+  auto rows = campaign_json_rows(dir + "/results.jsonl");
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0]["status"], "ok");
   // b = 1, s_A = 1, s_B = 2: S1 on A and S2 on B gives max(1 + 1 + 1, 1 + 2/2 + 1) = 3, the optimum
@@ -550,7 +573,9 @@ seed: {from: 1, count: 2}
     std::string dir = temp_dir(fmt::format("interrupted-{}", sig));
     pid_t runner    = fork();
     if (runner == 0) {
-      run_campaign(c, options(dir, 2));
+      RunnerOptions o   = options(dir, 2);
+      o.rows_per_worker = 1; // a worker per run: both must end with the runner
+      run_campaign(c, o);
       _exit(0);
     }
     std::vector<pid_t> workers;
@@ -566,7 +591,7 @@ seed: {from: 1, count: 2}
     ASSERT_EQ(workers.size(), 2u) << "signal " << sig;
     for (pid_t w : workers)
       EXPECT_TRUE(ends(w)) << "signal " << sig << ": worker " << w << " still runs";
-    EXPECT_TRUE(read_rows(dir + "/results.jsonl").empty()); // neither run finished
+    EXPECT_TRUE(campaign_json_rows(dir + "/results.jsonl").empty()); // neither run finished
   }
 }
 
@@ -617,8 +642,10 @@ TEST(Campaign, SeedSweepOverABaseSectionThatIsNotAMapIsBadInput)
 seed: {from: 1, count: 2}
 )");
   EXPECT_NE(message.find("simulation"), std::string::npos) << message;
-  EXPECT_NE(message.find("the scenario of run 0 is invalid"), std::string::npos) << message;
-  EXPECT_NE(message.find(":4: key 'simulation': value '7-exp2'"), std::string::npos) << message;
+  // line 5 of the campaign: the base section's `simulation:` value
+  EXPECT_NE(message.find("c.yaml:5: key 'simulation': value '7-exp2': run 0 (seed=1): expected a mapping"),
+            std::string::npos)
+      << message;
 }
 
 TEST(CampaignRunner, ShardSpecIsReadWhole)
@@ -628,4 +655,23 @@ TEST(CampaignRunner, ShardSpecIsReadWhole)
   for (const char* bad : {"1/2/3", "1/2x", "1/2.0", "1/2e0", "0/2", "3/2", "1/0", "-1/2", "+1/2", "1/+2", " 1/2", "1/",
                           "/2", "1", "", "merged", "99999999999/99999999999"})
     EXPECT_EQ(parse_shard_spec(bad), std::nullopt) << bad;
+}
+
+TEST(CampaignRunner, AnalyticRowsInBatchesAreTheRowsOfAWorkerPerRow)
+{
+  // 16 analytic runs: one worker per run (the runner before issue 32) and batches of analytic_rows_per_worker give
+  // the same rows, in the same sorted files, apart from the timing columns.
+  Campaign c          = parse_campaign(small_campaign, "c.yaml", ".");
+  c.mode              = CampaignMode::analytic;
+  std::string one_dir = temp_dir("one-row-per-worker"), batch_dir = temp_dir("batched-rows");
+  RunnerOptions one   = options(one_dir, 2);
+  one.rows_per_worker = 1;
+  EXPECT_EQ(run_campaign(c, one).executed, 16);
+  RunnerSummary batched = run_campaign(c, options(batch_dir, 2));
+  EXPECT_EQ(batched.executed, 16);
+  EXPECT_EQ(batched.failures, 0);
+  auto rows = timeless(batch_dir);
+  ASSERT_EQ(rows.size(), 16u);
+  EXPECT_EQ(rows, timeless(one_dir));
+  EXPECT_TRUE(rows[3].contains("event_graph_period")) << rows[3].dump();
 }

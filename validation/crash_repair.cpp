@@ -86,7 +86,7 @@ CrashRepairComparison compare_crash_repair(const CrashRepairSetup& setup)
   const Problem& problem = setup.problem;
   MapperResult mapped    = run_mapper(setup.mapper, problem, MapperOptions{});
   if (mapped.status == SolveStatus::infeasible || mapped.mapping.intervals.empty())
-    throw InputError(fmt::format("crash repair comparison: mapper '{}' found no mapping", setup.mapper));
+    throw InputError::keyed("mapper", setup.mapper, "found no mapping for the crash repair comparison");
   const Mapping& base      = mapped.mapping;
   const Mapping replicated = actively_replicated(base, problem.platform.p());
   const int p              = problem.platform.p();

@@ -123,7 +123,7 @@ TEST(DynamicXml, AScenarioAddsHostProfilesToTheXmlOnes)
     load("{host: P1, speed: [[10, 0.5]]}");
     ADD_FAILURE() << "a second speed profile for P1 was taken";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("test.yaml:2: key 'platform.profiles': host 'P1': the XML already gives it "
+    EXPECT_NE(std::string(e.what()).find("test.yaml:2: key 'platform.profiles': value 'P1': the XML already gives it "
                                          "a speed profile"),
               std::string::npos)
         << e.what();

@@ -1,12 +1,13 @@
 // One Table 1 instance: four elections, the MILP, and their row columns.
 #include "validation/elections_run.hpp"
 
+#include "validation/campaign_row.hpp"
+
 #include "mappers/bbr10/election_milp.hpp"
 #include "model/bbr10/election_table.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <nlohmann/json.hpp>
 
 namespace pipesim {
 
@@ -49,33 +50,19 @@ ElectionsOutcome run_elections(const Pipeline& pipeline, const Platform& platfor
   return out;
 }
 
-void add_elections_columns(nlohmann::json& row, const ElectionsOutcome& outcome)
+void add_elections_columns(CampaignRow& row, const ElectionsOutcome& outcome)
 {
-  const auto& policies = table1_heuristics();
-  for (std::size_t h = 0; h < policies.size(); ++h)
-    row[election_period_column(to_string(policies[h]))] = outcome.periods.at(h);
-  row["period_milp"]      = outcome.milp_period > 0 ? nlohmann::json(outcome.milp_period) : nlohmann::json(nullptr);
-  row["milp_status"]      = to_string(outcome.milp_status);
-  row["milp_bound"]       = outcome.milp_bound;
-  row["milp_variables"]   = outcome.milp_variables;
-  row["milp_constraints"] = outcome.milp_constraints;
-  row["milp_nodes"]       = outcome.milp_nodes;
-  row["random_seed"]      = outcome.random_seed;
-  row["timing"]["milp_seconds"]       = outcome.milp_seconds; // wall-clock: under "timing" (result_output.hpp)
-  row["timing"]["heuristics_seconds"] = outcome.heuristics_seconds;
+  for (std::size_t h = 0; h < row.election_periods.size(); ++h)
+    row.election_periods[h] = outcome.periods.at(h);
+  row.period_milp        = outcome.milp_period > 0 ? RowNumber(outcome.milp_period) : RowNumber::null();
+  row.milp_status        = to_string(outcome.milp_status);
+  row.milp_bound         = outcome.milp_bound;
+  row.milp_variables     = outcome.milp_variables;
+  row.milp_constraints   = outcome.milp_constraints;
+  row.milp_nodes         = outcome.milp_nodes;
+  row.random_seed        = outcome.random_seed;
+  row.milp_seconds       = outcome.milp_seconds; // wall-clock: under "timing" (result_output.hpp)
+  row.heuristics_seconds = outcome.heuristics_seconds;
 }
-
-std::vector<std::string> elections_columns()
-{
-  std::vector<std::string> columns;
-  for (ElectionPolicy policy : table1_heuristics())
-    columns.push_back(election_period_column(to_string(policy)));
-  for (const char* c :
-       {"period_milp", "milp_status", "milp_bound", "milp_variables", "milp_constraints", "milp_nodes", "random_seed"})
-    columns.emplace_back(c);
-  return columns;
-}
-
-std::vector<std::string> elections_timing_columns() { return {"timing.milp_seconds", "timing.heuristics_seconds"}; }
 
 } // namespace pipesim

@@ -8,11 +8,12 @@
 #include "platforms/platform.hpp"
 
 #include <cstdint>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
 namespace pipesim {
+
+struct CampaignRow;
 
 /// The heuristics of Table 1, in the paper's order.
 const std::vector<ElectionPolicy>& table1_heuristics();
@@ -45,14 +46,9 @@ struct ElectionsOutcome {
 ElectionsOutcome run_elections(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping,
                                std::uint64_t seed, double milp_time_limit);
 
-/// Adds the outcome's columns to a campaign row: period_<heuristic> (4), period_milp, milp_status, milp_bound,
-/// milp_variables, milp_constraints, milp_nodes, random_seed, and timing.milp_seconds, timing.heuristics_seconds
-/// (row["timing"]: wall-clock, docs/reports.md "Determinism").
-void add_elections_columns(nlohmann::json& row, const ElectionsOutcome& outcome);
-
-/// Those column names in CSV order, without the timing ones.
-std::vector<std::string> elections_columns();
-/// The timing ones: timing.milp_seconds, timing.heuristics_seconds.
-std::vector<std::string> elections_timing_columns();
+/// Fills the outcome's columns of a campaign row: period_<heuristic> (4), period_milp, milp_status, milp_bound,
+/// milp_variables, milp_constraints, milp_nodes, random_seed, and the timing columns milp_seconds and
+/// heuristics_seconds (wall-clock, docs/reports.md "Determinism").
+void add_elections_columns(CampaignRow& row, const ElectionsOutcome& outcome);
 
 } // namespace pipesim

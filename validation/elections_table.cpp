@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 #include <limits>
 #include <map>
-#include <nlohmann/json.hpp>
 
 namespace pipesim {
 
@@ -44,7 +43,7 @@ DeviationSummary summarize_deviations(const std::vector<double>& deviations)
   return s;
 }
 
-ElectionsTable elections_table(const std::vector<nlohmann::json>& rows)
+ElectionsTable elections_table(const std::vector<CampaignRow>& rows)
 {
   std::vector<std::string> names;
   for (ElectionPolicy policy : table1_heuristics())
@@ -54,19 +53,20 @@ ElectionsTable elections_table(const std::vector<nlohmann::json>& rows)
   std::map<int, std::vector<std::vector<double>>> deviations; // p -> heuristic -> deviations
   ElectionsTable table;
   for (const auto& row : rows) {
-    bool usable = from_string<RunStatus>(row.value("status", "")) == RunStatus::ok &&
-                  from_string<SolveStatus>(row.value("milp_status", "")) == SolveStatus::optimal &&
-                  row.contains("period_milp") && row["period_milp"].is_number() && row.contains("p");
+    bool usable = row.ok() && from_string<SolveStatus>(row.milp_status) == SolveStatus::optimal && row.period_milp &&
+                  row.p &&
+                  std::all_of(row.election_periods.begin(), row.election_periods.end(),
+                              [](const RowNumber& period) { return period.has_value(); });
     if (!usable) {
-      table.excluded_runs.push_back(row.value("run_id", -1));
+      table.excluded_runs.push_back(row.run_id);
       continue;
     }
-    double milp = row["period_milp"].get<double>();
-    auto& per_p = deviations[row["p"].get<int>()];
+    double milp = *row.period_milp;
+    auto& per_p = deviations[*row.p];
     per_p.resize(names.size());
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t h = 0; h + 2 < names.size(); ++h) {
-      double period = row.at(election_period_column(names[h])).get<double>();
+      double period = *row.election_periods.at(h);
       best          = std::min(best, period);
       per_p[h].push_back(relative_deviation(period, milp));
     }

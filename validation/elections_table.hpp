@@ -2,7 +2,8 @@
 // standard deviation of the relative deviation from the MILP's period, and the best rate.
 #pragma once
 
-#include <nlohmann/json_fwd.hpp>
+#include "validation/campaign_row.hpp"
+
 #include <string>
 #include <vector>
 
@@ -41,7 +42,7 @@ struct ElectionsTable {
 
 /// Groups the ok rows whose milp_status is "optimal" by p and summarises each heuristic's deviation from
 /// period_milp. The other rows are listed in excluded_runs.
-ElectionsTable elections_table(const std::vector<nlohmann::json>& rows);
+ElectionsTable elections_table(const std::vector<CampaignRow>& rows);
 
 /// CSV columns: p, instances, heuristic, max, average, sd, best_rate, below_milp.
 std::vector<std::string> elections_table_columns();

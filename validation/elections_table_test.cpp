@@ -5,6 +5,7 @@
 #include "validation/elections_run.hpp"
 #include "validation/elections_table.hpp"
 #include "validation/result_files.hpp"
+#include "validation/run_execution.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -43,29 +44,29 @@ TEST(ElectionsTable, StatisticsOfHandMadeDeviations)
 }
 
 namespace {
-nlohmann::json elections_row(int id, int p, double random, double max_bout, double min_comm, double min_nb, double milp,
-                             const std::string& milp_status = "optimal", const std::string& status = "ok")
+CampaignRow elections_row(int id, int p, double random, double max_bout, double min_comm, double min_nb, double milp,
+                          const std::string& milp_status = "optimal", const std::string& status = "ok")
 {
-  return {{"run_id", id},
-          {"p", p},
-          {"status", status},
-          {"milp_status", milp_status},
-          {"period_random", random},
-          {"period_max_bout", max_bout},
-          {"period_min_comm", min_comm},
-          {"period_min_nb_procs", min_nb},
-          {"period_milp", milp}};
+  return CampaignRow::from_json({{"run_id", id},
+                                 {"p", p},
+                                 {"status", status},
+                                 {"milp_status", milp_status},
+                                 {"period_random", random},
+                                 {"period_max_bout", max_bout},
+                                 {"period_min_comm", min_comm},
+                                 {"period_min_nb_procs", min_nb},
+                                 {"period_milp", milp}},
+                                "elections_row");
 }
 } // namespace
 
 TEST(ElectionsTable, GroupsByPAndExcludesUnprovenRows)
 {
-  std::vector<nlohmann::json> rows{
-      elections_row(0, 10, 15, 10, 12, 10, 10),                 // deviations 0.5, 0, 0.2, 0
-      elections_row(1, 10, 20, 30, 20, 22, 20),                 // 0, 0.5, 0, 0.1
-      elections_row(2, 100, 4, 2, 2, 2, 2),                     // 1, 0, 0, 0
-      elections_row(3, 100, 9, 9, 9, 9, 3, "time limit"),       // excluded: MILP not proven optimal
-      elections_row(4, 10, 1, 1, 1, 1, 1, "optimal", "error")}; // excluded: not ok
+  std::vector<CampaignRow> rows{elections_row(0, 10, 15, 10, 12, 10, 10),           // deviations 0.5, 0, 0.2, 0
+                                elections_row(1, 10, 20, 30, 20, 22, 20),           // 0, 0.5, 0, 0.1
+                                elections_row(2, 100, 4, 2, 2, 2, 2),               // 1, 0, 0, 0
+                                elections_row(3, 100, 9, 9, 9, 9, 3, "time limit"), // excluded: MILP not proven optimal
+                                elections_row(4, 10, 1, 1, 1, 1, 1, "optimal", "error")}; // excluded: not ok
   ElectionsTable t = elections_table(rows);
   EXPECT_EQ(t.excluded_runs, (std::vector<int>{3, 4}));
   ASSERT_EQ(t.rows.size(), 12u); // 2 values of p x (4 heuristics, best, milp)
@@ -132,10 +133,10 @@ TEST(ElectionsCampaign, NoHeuristicBelowTheMilpAndTheTableAddsUp)
   ASSERT_EQ(c.mode, CampaignMode::elections);
   EXPECT_EQ(c.milp_time_limit, 30);
   ASSERT_EQ(c.runs.size(), static_cast<std::size_t>(4 * seeds));
-  std::vector<nlohmann::json> rows;
+  std::vector<CampaignRow> rows;
   for (const auto& run : c.runs) {
     EXPECT_EQ(run.seed, 1u + static_cast<unsigned>(run.id)); // distinct seeds
-    nlohmann::json r = execute_run(c, run, "");
+    nlohmann::json r = execute_run(c, run, "").to_json();
     ASSERT_EQ(r["status"], "ok") << r.dump();
     ASSERT_EQ(r["milp_status"], "optimal") << run.describe();
     EXPECT_EQ(r["rule"], "general") << r["mapping"];
@@ -144,7 +145,7 @@ TEST(ElectionsCampaign, NoHeuristicBelowTheMilpAndTheTableAddsUp)
     for (const auto& h : table1_heuristics())
       EXPECT_GE(r[election_period_column(to_string(h))].get<double>(), milp * (1 - 1e-9))
           << h << " below the MILP on run " << run.id << " (" << run.describe() << "), mapping " << r["mapping"];
-    rows.push_back(r);
+    rows.push_back(CampaignRow::from_json(r, "run " + std::to_string(run.id)));
   }
   ElectionsTable t = elections_table(rows);
   EXPECT_TRUE(t.excluded_runs.empty());
@@ -183,10 +184,9 @@ TEST(ElectionsCampaign, RunnerWritesTheElectionColumnsAndTheTable)
   std::ifstream csv(dir / "results.csv");
   std::string header;
   std::getline(csv, header);
-  auto columns = csv_columns(c.swept, CampaignMode::elections);
-  for (const auto& column : elections_columns())
-    EXPECT_NE(std::find(columns.begin(), columns.end(), column), columns.end()) << column;
-  EXPECT_EQ(header, csv_header(columns));
+  EXPECT_EQ(header, CampaignRow::csv_header(c.swept, CampaignMode::elections));
+  EXPECT_NE(header.find(",timing.wall_seconds,timing.milp_seconds,timing.heuristics_seconds,"), std::string::npos)
+      << header;
   EXPECT_NE(header.find(",period_random,period_max_bout,period_min_comm,period_min_nb_procs,period_milp,milp_status,"),
             std::string::npos)
       << header;

@@ -12,7 +12,7 @@ using namespace pipesim;
 
 namespace {
 
-std::string atlas_param(const ResultRow& row, const std::string& key)
+std::string atlas_param(const CampaignRow& row, const std::string& key)
 {
   if (!row.params.contains(key)) return "";
   const auto& v = row.params[key];
@@ -20,12 +20,12 @@ std::string atlas_param(const ResultRow& row, const std::string& key)
 }
 
 /// Rows of the model platforms (the generators'), whose links are dedicated: one per ordered pair.
-bool atlas_model_platform(const ResultRow& row)
+bool atlas_model_platform(const CampaignRow& row)
 {
   return atlas_param(row, "platform").find("generate") != std::string::npos;
 }
 
-double atlas_error(const ResultRow& row)
+double atlas_error(const CampaignRow& row)
 {
   return (*row.simulated_period - *row.analytic_period) / *row.analytic_period;
 }

@@ -54,7 +54,7 @@ FitLocator locate_in(const TaskChainSpec& spec)
                                             : step == FitStep::icom ? nodes.icom
                                                                     : nodes.ecom;
     const YamlNode& node                  = given ? *given : nodes.program ? *nodes.program : nodes.task;
-    return located(node.file(), node.line(), fmt::format("key '{}'", node.path()));
+    return node.path();
   };
 }
 
@@ -67,20 +67,20 @@ void refuse_negative_fit(FittedChain& fit, int P, const FitLocator& where)
     if (low.value >= 0) continue;
     double scale = *std::max_element(f.measured.begin(), f.measured.end());
     if (!(low.value >= -1e-9 * scale))
-      throw InputError(fmt::format("{}: fit: the fitted {} is {:.6g} at p = {}{}: a time must be >= 0; sample more "
-                                   "processor counts (--samples) or give that function as a table",
-                                   where(f.step, f.task), f.label(fit.chain), low.value, low.p,
-                                   low.pr > 0 ? fmt::format(", pr = {}", low.pr) : ""));
+      throw InputError::keyed(where(f.step, f.task),
+                              fmt::format("fit: the fitted {} is {:.6g} at p = {}{}: a time must be >= 0; sample "
+                                          "more processor counts (--samples) or give that function as a table",
+                                          f.label(fit.chain), low.value, low.p,
+                                          low.pr > 0 ? fmt::format(", pr = {}", low.pr) : ""));
     f.coefficients[0] -= low.value;
     apply_fit(fit.chain, f);
   }
 }
-} // namespace
 
-FitRun fit_scenario(const Scenario& scenario, const FitOptions& options)
+FitRun fit_unlocated(const Scenario& scenario, const FitOptions& options)
 {
   if (!scenario.task_chain)
-    throw InputError(fmt::format("{}: pipesim fit needs a task_chain (seed 001's data-parallel tasks)", scenario.file));
+    throw InputError::keyed("task_chain", "missing: pipesim fit needs a task_chain (seed 001's data-parallel tasks)");
   FitRun run;
   run.scenario       = scenario;
   run.platform       = load_platform(scenario);
@@ -106,6 +106,12 @@ FitRun fit_scenario(const Scenario& scenario, const FitOptions& options)
   run.mapped->scenario.task_chain = scenario.task_chain; // simulated on what was sampled, predicted by the fit
   if (options.simulate && run.mapped->has_mapping()) simulate_run(*run.mapped, 1);
   return run;
+}
+} // namespace
+
+FitRun fit_scenario(const Scenario& scenario, const FitOptions& options)
+{
+  return for_scenario(scenario, [&] { return fit_unlocated(scenario, options); });
 }
 
 namespace {
@@ -147,7 +153,7 @@ void write_fitted_scenario(const FitRun& run, const std::string& path)
                      run.scenario.file, run.fit.functions.empty() ? 0 : run.fit.functions.front().points.size(),
                      run.source == FitSource::program ? "programs" : "given functions", largest_residual(run.fit))
       << e.c_str() << "\n";
-  if (!out) throw InputError(fmt::format("--out {}: cannot write the fitted scenario there", path));
+  if (!out) throw InputError::option("--out", path, "cannot write the fitted scenario there");
 }
 
 namespace {

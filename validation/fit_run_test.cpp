@@ -78,7 +78,8 @@ mapper: sv95.dp
                               "negative.yaml");
   EXPECT_THAT([&] { fit_scenario(s, FitOptions{}); },
               ::testing::ThrowsMessage<InputError>(
-                  HasSubstr("negative.yaml:4: key 'task_chain.tasks[0].exec': fit: the fitted f_exec(a) is")));
+                  HasSubstr("negative.yaml:4: key 'task_chain.tasks[0].exec': value '{table: [0, 0, 0, 0, 0, 0, 0, "
+                            "0, 0, 10]}': fit: the fitted f_exec(a) is")));
 }
 
 TEST(FitRun, JsonHasCoefficientsSamplesAndThePrediction)
@@ -201,7 +202,8 @@ mapper: sv95.dp
                                    "narrow.yaml");
   EXPECT_THAT([&] { fit_scenario(narrow, FitOptions{.samples = 5, .map = false, .simulate = false}); },
               ::testing::ThrowsMessage<InputError>(::testing::StrEq(
-                  "narrow.yaml:4: key 'task_chain.tasks[0].exec': fit: f_exec(a) needs 3 samples on different "
+                  "narrow.yaml:4: key 'task_chain.tasks[0].exec': value '[1, 8, 0.5]': fit: f_exec(a) needs 3 samples "
+                  "on different "
                   "processor counts (C1 + C2/p + C3 p has 3 coefficients), and only p = 9..10 are possible (P = 10, "
                   "the minimum 9 of a (p_min, memory)): a platform with more processors, or a smaller minimum, would "
                   "give more")));
@@ -221,8 +223,9 @@ mapper: sv95.dp
                                   "table.yaml");
   EXPECT_THAT([&] { fit_scenario(table, FitOptions{.samples = 8, .map = false, .simulate = false}); },
               ::testing::ThrowsMessage<InputError>(
-                  AllOf(HasSubstr("table.yaml:8: key 'task_chain.tasks[0].ecom': fit: f_ecom(a -> b) needs samples "
-                                  "that tell the 5 coefficients"),
+                  AllOf(HasSubstr("table.yaml:8: key 'task_chain.tasks[0].ecom': value '{table: [[6, 5, 4, 3, 2, "
+                                  "1], [5, 4, 3, 2, 1, 0.5]], from:...': fit: f_ecom(a -> b) needs samples that "
+                                  "tell the 5 coefficients"),
                         HasSubstr("2 different ps and 3 different pr"),
                         HasSubstr("A table covering more sender and receiver counts would give more"))));
 }

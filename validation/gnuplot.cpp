@@ -1,23 +1,17 @@
 // Writes a gnuplot script and its data file next to an SVG plot and runs gnuplot on them as a child process.
 #include "validation/gnuplot.hpp"
 
+#include "base/external_program.hpp"
 #include "base/table.hpp"
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fcntl.h>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <spawn.h>
 #include <stdexcept>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
-
-extern char** environ;
 
 namespace pipesim {
 
@@ -110,71 +104,28 @@ void write_text_file(const std::string& path, const std::string& text)
   if (!out) throw std::runtime_error("cannot write " + path);
 }
 
-namespace {
-/// Reads a pipe until end of file.
-std::string read_all(int fd)
-{
-  std::string text;
-  char buffer[4096];
-  for (;;) {
-    ssize_t got = read(fd, buffer, sizeof buffer);
-    if (got > 0)
-      text.append(buffer, static_cast<size_t>(got));
-    else if (got == 0 || errno != EINTR)
-      return text;
-  }
-}
-
-/// Spawns `argv[0]` (searched in PATH) in `dir` with stderr on `err_fd` and stdout on /dev/null; returns its pid.
-pid_t spawn_in(const std::string& dir, std::vector<std::string> args, int err_fd, int unused_fd)
-{
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
-  posix_spawn_file_actions_addclose(&actions, unused_fd);
-  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
-  std::vector<char*> argv;
-  for (auto& a : args)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  int rc    = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc == ENOENT) throw std::runtime_error("gnuplot not found: install gnuplot-nox (scripts/setup.sh)");
-  if (rc != 0) throw std::runtime_error(fmt::format("cannot run '{}' in {}: {}", args[0], dir, std::strerror(rc)));
-  return pid;
-}
-} // namespace
-
 std::string run_gnuplot(const std::string& dir, const std::string& script, const std::string& executable)
 {
-  int fds[2];
-  if (pipe(fds) != 0)
-    throw std::runtime_error(std::string("cannot create a pipe for gnuplot: ") + std::strerror(errno));
-  pid_t pid;
-  try {
-    pid = spawn_in(dir, {executable, script}, fds[1], fds[0]);
-  } catch (...) {
-    close(fds[0]);
-    close(fds[1]);
-    throw;
+  ProgramCall call;
+  call.argv          = {executable, script};
+  call.working_dir   = dir;
+  ProgramResult r    = run_program(call);
+  std::string where  = fmt::format("{} {} (in {})", executable, script, dir);
+  const char* absent = "gnuplot not found: install gnuplot-nox (scripts/setup.sh)";
+  switch (r.status) {
+  case ProgramStatus::not_found:
+    if (r.spawn_error != 0 && r.spawn_error != ENOENT)
+      throw std::runtime_error(fmt::format("cannot run '{}' in {}: {}", executable, dir, r.err));
+    throw std::runtime_error(absent); // absent, or exit code 127 (a wrapper's way to say so)
+  case ProgramStatus::signalled:
+    throw std::runtime_error(fmt::format("{} died: signal {}\n{}", where, r.signal, r.err));
+  case ProgramStatus::timed_out: // no time limit is set: cannot happen
+  case ProgramStatus::exited:
+    break;
   }
-  close(fds[1]);
-  std::string errors = read_all(fds[0]);
-  close(fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  std::string where = fmt::format("{} {} (in {})", executable, script, dir);
-  if (WIFSIGNALED(status))
-    throw std::runtime_error(fmt::format("{} died: signal {}\n{}", where, WTERMSIG(status), errors));
-  if (WEXITSTATUS(status) == 127) // the shell convention, kept by some wrappers, for a missing program
-    throw std::runtime_error("gnuplot not found: install gnuplot-nox (scripts/setup.sh)");
-  if (WEXITSTATUS(status) != 0)
-    throw std::runtime_error(fmt::format("{} failed (exit code {}):\n{}", where, WEXITSTATUS(status), errors));
-  return errors;
+  if (r.exit_code == 127) throw std::runtime_error(absent); // the shell convention, kept by some wrappers
+  if (!r.ok()) throw std::runtime_error(fmt::format("{} failed (exit code {}):\n{}", where, r.exit_code, r.err));
+  return r.err;
 }
 
 void render_plot(const std::string& dir, const GnuplotPlot& plot, const std::string& executable)

@@ -40,9 +40,9 @@ TEST(GnuplotStyle, MeanPeriodScriptOfTwentyCurvesHasTwentyLooks)
   for (int m = 0; m < 10; ++m)
     for (int p : {10, 100})
       for (int n : {2, 4}) {
-        ResultRow r;
+        CampaignRow r;
         r.mapper          = "mapper-" + std::to_string(m);
-        r.status          = "ok";
+        r.status          = RunStatus::ok;
         r.p               = p;
         r.params          = {{"pipeline.generate.n", n}};
         r.analytic_period = m + n + p;

@@ -30,7 +30,7 @@ constexpr const char* p_key  = "platform.generate.p";
 constexpr double tolerance   = 1e-9;
 constexpr int histogram_bins = 8; // 0, 20, ..., 120 %, and above 130 %
 
-std::optional<double> value(const ResultRow& row, HedpmMeasure measure)
+std::optional<double> value(const CampaignRow& row, HedpmMeasure measure)
 {
   switch (measure) {
   case HedpmMeasure::model:
@@ -51,7 +51,7 @@ bool is_hedpm(const std::string& mapper)
 }
 
 /// The swept parameters without the listed keys, as text.
-std::string key_without(const ResultRow& row, std::initializer_list<const char*> dropped)
+std::string key_without(const CampaignRow& row, std::initializer_list<const char*> dropped)
 {
   nlohmann::json params = row.params;
   for (const char* key : dropped)
@@ -60,7 +60,7 @@ std::string key_without(const ResultRow& row, std::initializer_list<const char*>
 }
 
 /// Family text for a person: "key=value" pairs.
-std::string family_text(const ResultRow& row)
+std::string family_text(const CampaignRow& row)
 {
   std::string out;
   for (const auto& [key, v] : row.params.items())
@@ -71,7 +71,7 @@ std::string family_text(const ResultRow& row)
 
 std::vector<HedpmDistance> distances(const CampaignResults& results, const std::string& reference)
 {
-  std::map<std::string, const ResultRow*> optimum; // instance -> reference row
+  std::map<std::string, const CampaignRow*> optimum; // instance -> reference row
   std::vector<std::string> mappers;
   for (const auto& row : results.rows) {
     if (!row.ok()) continue;
@@ -140,7 +140,7 @@ std::vector<HedpmMean> means(const CampaignResults& results)
 
 std::vector<HedpmSpeedup> speedups(const CampaignResults& results)
 {
-  std::map<std::string, const ResultRow*> orderly; // instance -> explicit row
+  std::map<std::string, const CampaignRow*> orderly; // instance -> explicit row
   std::vector<std::string> mappers;
   for (const auto& row : results.rows) {
     if (!row.ok()) continue;

@@ -16,7 +16,7 @@ Problem hedpm_problem(const Pipeline& pipeline, const Platform& platform)
   Problem problem;
   problem.pipeline = pipeline;
   problem.platform = platform;
-  if (auto why = hedpm_refuses(problem)) throw InputError("hedpm-trace: " + *why);
+  if (auto why = hedpm_refuses(problem)) throw InputError::keyed("platform", "hedpm-trace: " + *why);
   return problem;
 }
 

@@ -132,9 +132,9 @@ DirectoryContent directory_content(const std::string& dir)
   if (!readable)
     for (const Marker& m : markers)
       if (m.kind == c.kind)
-        throw InputError(fmt::format("{}/{}: not the JSON object pipesim writes there (a file of another program? "
-                                     "pipesim does not write into that directory)",
-                                     dir, m.file));
+        throw InputError::in_file(fmt::format("{}/{}", dir, m.file), 0,
+                                  "not the JSON object pipesim writes there (a file of another program? pipesim does "
+                                  "not write into that directory)");
   return c;
 }
 
@@ -143,30 +143,31 @@ void require_output_directory(const std::string& dir, const OutputRequest& reque
   fs::path path = normal(dir);
   for (const auto& input : request.inputs)
     if (normal(input) == path)
-      throw InputError(fmt::format("{} {}: is also one of the directories it reads; write into another directory "
-                                   "(the inputs are never written)",
-                                   request.option, dir));
+      throw InputError::option(request.option, dir,
+                               "is also one of the directories it reads; write into another directory (the inputs "
+                               "are never written)");
   DirectoryContent held = directory_content(dir);
   if (auto why = conflict(held, request); !why.empty())
-    throw InputError(
-        fmt::format("{} {}: holds {}: {}; choose another directory", request.option, dir, held.describe(), why));
+    throw InputError::option(request.option, dir,
+                             fmt::format("holds {}: {}; choose another directory", held.describe(), why));
   if (auto why = enclosing_output(path, request); !why.empty())
-    throw InputError(fmt::format("{} {}: {}; choose a directory outside it", request.option, dir, why));
+    throw InputError::option(request.option, dir, fmt::format("{}; choose a directory outside it", why));
 }
 
 void require_output_file(const std::string& file, const std::string& option)
 {
   std::error_code error;
   if (fs::is_directory(file, error))
-    throw InputError(fmt::format("{} {}: is a directory; expected the path of a file", option, file));
+    throw InputError::option(option, file, "is a directory; expected the path of a file");
   fs::path parent = normal(file).parent_path();
   OutputRequest request{.option = option, .writes = DirectoryKind::none};
   DirectoryContent held = directory_content(parent.string());
   if (held.kind != DirectoryKind::none)
-    throw InputError(fmt::format("{} {}: its directory {} holds {}; write the file elsewhere", option, file,
-                                 parent.string(), held.describe()));
+    throw InputError::option(
+        option, file,
+        fmt::format("its directory {} holds {}; write the file elsewhere", parent.string(), held.describe()));
   if (auto why = enclosing_output(parent / "f", request); !why.empty())
-    throw InputError(fmt::format("{} {}: {}; write the file elsewhere", option, file, why));
+    throw InputError::option(option, file, fmt::format("{}; write the file elsewhere", why));
 }
 
 } // namespace pipesim

@@ -22,21 +22,23 @@ const ParetoCurve* ParetoSweep::curve(const std::string& mapper) const
 
 std::vector<double> pareto_linear_bounds(double from, double to, int steps)
 {
-  if (!(from > 0) || !std::isfinite(from)) throw InputError(fmt::format("--from {}: a period bound must be > 0", from));
+  if (!(from > 0) || !std::isfinite(from)) throw InputError::option("--from", from, "a period bound must be > 0");
   if (!(to >= from) || !std::isfinite(to))
-    throw InputError(fmt::format("--to {}: must be a period >= --from ({})", to, from));
-  if (steps < 1) throw InputError(fmt::format("--steps {}: expected at least 1", steps));
+    throw InputError::option("--to", to, fmt::format("must be a period >= --from ({})", from));
+  if (steps < 1) throw InputError::option("--steps", steps, "expected at least 1");
   if (steps > max_pareto_bounds) // each bound runs every mapper: 10^8 steps ran for days with no output
-    throw InputError(
-        fmt::format("--steps {}: at most {} bounds (each one runs every mapper)", steps, max_pareto_bounds));
+    throw InputError::option("--steps", steps,
+                             fmt::format("at most {} bounds (each one runs every mapper)", max_pareto_bounds));
   if (steps == 1 && to != from) // the sweep would stop at --from and never reach --to
-    throw InputError(fmt::format("--steps 1: one bound cannot go from --from {} to --to {}: expected at least 2 steps "
-                                 "(or --bounds {} for that bound alone)",
-                                 from, to, from));
+    throw InputError::option("--steps", 1,
+                             fmt::format("one bound cannot go from --from {} to --to {}: expected at least 2 steps (or "
+                                         "--bounds {} for that bound alone)",
+                                         from, to, from));
   if (steps > 1 && to == from)
-    throw InputError(fmt::format("--steps {}: --from and --to are both {}, so the {} bounds would all be {}: expected "
-                                 "--steps 1 (or a --to above --from)",
-                                 steps, from, steps, from));
+    throw InputError::option("--steps", steps,
+                             fmt::format("--from and --to are both {}, so the {} bounds would all be {}: expected "
+                                         "--steps 1 (or a --to above --from)",
+                                         from, steps, from));
   std::vector<double> bounds;
   for (int i = 0; i < steps; ++i)
     bounds.push_back(steps == 1 ? from : from + (to - from) * i / (steps - 1));
@@ -45,13 +47,14 @@ std::vector<double> pareto_linear_bounds(double from, double to, int steps)
 
 void check_pareto_bounds(const std::vector<double>& bounds)
 {
-  if (bounds.empty()) throw InputError("no period bound: give --bounds or --from, --to and --steps");
+  if (bounds.empty())
+    throw InputError::option("--bounds", "no period bound: give --bounds or --from, --to and --steps");
   for (std::size_t i = 0; i < bounds.size(); ++i) {
     double b = bounds[i];
-    if (!(b > 0) || !std::isfinite(b)) throw InputError(fmt::format("--bounds {}: a period bound must be > 0", b));
+    if (!(b > 0) || !std::isfinite(b)) throw InputError::option("--bounds", b, "a period bound must be > 0");
     if (std::find(bounds.begin(), bounds.begin() + static_cast<long>(i), b) != bounds.begin() + static_cast<long>(i))
-      throw InputError(
-          fmt::format("--bounds {}: the bound {} is given twice: expected each bound once", fmt::join(bounds, ","), b));
+      throw InputError::option("--bounds", fmt::format("{}", fmt::join(bounds, ",")),
+                               fmt::format("the bound {} is given twice: expected each bound once", b));
   }
 }
 
@@ -60,8 +63,10 @@ std::vector<std::string> pareto_mappers(const Problem& problem, const std::vecto
   auto& registry = MapperRegistry::instance();
   std::vector<std::string> names;
   for (const auto& name : requested) {
-    if (auto refusal = mapper_refusal(name, problem)) // unknown: InputError listing the known names
-      throw InputError(fmt::format("--mappers {}: {}", name, *refusal));
+    if (registry.find(name) == nullptr)
+      throw InputError::option("--mappers", name,
+                               fmt::format("unknown mapper (known: {})", fmt::join(registry.names(), ", ")));
+    if (auto refusal = mapper_refusal(name, problem)) throw InputError::option("--mappers", name, *refusal);
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
   if (requested.empty())
@@ -77,9 +82,9 @@ std::vector<std::string> pareto_mappers(const Problem& problem, const std::vecto
     if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
   if (out.empty()) {
     auto why = registry.create(pareto_exact_mappers.front())->refuses(problem).value_or("");
-    throw InputError(fmt::format("no registered mapper accepts this problem with objective min_failure_probability "
-                                 "(bbr10.exhaustive: {})",
-                                 why));
+    throw InputError::keyed("pipeline", fmt::format("no registered mapper accepts this problem with objective "
+                                                    "min_failure_probability (bbr10.exhaustive: {})",
+                                                    why));
   }
   return out;
 }
@@ -104,7 +109,8 @@ void check_point(const Pipeline& pipeline, const Platform& platform, const Mappe
 }
 } // namespace
 
-ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, const ParetoOptions& options)
+namespace {
+ParetoSweep pareto_unlocated(const Scenario& scenario, const Platform& platform, const ParetoOptions& options)
 {
   check_pareto_bounds(options.bounds);
   Problem problem;
@@ -153,6 +159,12 @@ ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, con
   }
   progress.finish();
   return sweep;
+}
+} // namespace
+
+ParetoSweep pareto_sweep(const Scenario& scenario, const Platform& platform, const ParetoOptions& options)
+{
+  return for_scenario(scenario, [&] { return pareto_unlocated(scenario, platform, options); });
 }
 
 } // namespace pipesim

@@ -149,7 +149,8 @@ TEST(Pareto, BadInputNamesTheValue)
               check_pareto_bounds({1, 2, 1});
             }),
             "--bounds 1,2,1: the bound 1 is given twice: expected each bound once");
-  EXPECT_EQ(message([] { check_pareto_bounds({}); }), "no period bound: give --bounds or --from, --to and --steps");
+  EXPECT_EQ(message([] { check_pareto_bounds({}); }),
+            "--bounds: no period bound: give --bounds or --from, --to and --steps");
   EXPECT_NE(message([] { sweep_example({"no.such.mapper"}); }).find("no.such.mapper"), std::string::npos);
   EXPECT_NE(message([] {
               sweep_example({"explicit"});

@@ -46,8 +46,13 @@ PeriodAfterCrashes period_after_crashes(const Pipeline& pipeline, const Platform
                                         const SimulationSettings& settings, const MonteCarloSummary& mc, double bound)
 {
   if (settings.model != CommModel::multi_port || mapping.data_parallel() || mapping.has_deal())
-    throw InputError("the period after crashes against P_max needs seed 004's model: multi-port, active replication "
-                     "on single processors");
+    throw settings.model != CommModel::multi_port
+        ? InputError::keyed("simulation.model", settings.model,
+                            "the period after crashes against P_max needs seed 004's model: multi-port, active "
+                            "replication on single processors")
+        : InputError::keyed(mapping.data_parallel() ? first_group_key(mapping) : first_deal_key(mapping),
+                            "the period after crashes against P_max needs seed 004's model: multi-port, active "
+                            "replication on single processors");
   PeriodAfterCrashes out;
   out.bound  = bound;
   auto count = [limit = bound * (1 + 1e-9), bound](OverBound& o, double period, bool one_left) {
@@ -116,7 +121,7 @@ std::string rate(int k, int n)
 std::string period_after_crashes_markdown(const CampaignResults& results)
 {
   std::map<std::pair<bool, std::string>, Pooled> groups; // (worst case above P_max, p)
-  for (const ResultRow& row : results.rows) {
+  for (const CampaignRow& row : results.rows) {
     if (!row.after_crash_measured || !row.period_bound) continue;
     // the worst-case test's own bound (reliability heuristics), else the worst-case period
     auto worst = row.worst_case_bound ? row.worst_case_bound : row.worst_case_period;
@@ -125,11 +130,11 @@ std::string period_after_crashes_markdown(const CampaignResults& results)
     Pooled& g  = groups[{above, p == row.params.end() ? "all" : p->dump()}];
     ++g.mappings;
     g.measured += *row.after_crash_measured;
-    g.over += row.after_crash_over_bound;
-    g.one_left += row.one_left_runs;
-    g.one_left_over += row.one_left_over_bound;
-    g.simulated_over += row.after_crash_sim_over_bound;
-    g.max_ratio = std::max(g.max_ratio, row.after_crash_max_ratio);
+    g.over += row.after_crash_over_bound.value_or(0);
+    g.one_left += row.one_left_runs.value_or(0);
+    g.one_left_over += row.one_left_over_bound.value_or(0);
+    g.simulated_over += row.after_crash_sim_over_bound.value_or(0);
+    g.max_ratio = std::max(g.max_ratio, row.after_crash_max_ratio.value_or(0));
   }
   if (groups.empty()) return "";
   Table t;

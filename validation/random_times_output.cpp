@@ -135,34 +135,27 @@ std::string stochastic_text(const ScenarioRun& run)
   return out + "\n";
 }
 
-std::vector<std::string> stochastic_columns()
-{
-  return {"simulated_period_ci_low", "simulated_period_ci_high", "simulated_datasets", "simulated_warmup",
-          "deterministic_period",    "maxplus_period",           "maxplus_ci_low",     "maxplus_ci_high",
-          "exponential_period",      "exponential_states",       "nbue_applies",       "nbue_holds"};
-}
-
-void add_stochastic_columns(nlohmann::json& row, const ScenarioRun& run)
+void add_stochastic_columns(CampaignRow& row, const ScenarioRun& run)
 {
   if (run.simulated && run.simulated->estimate) {
-    const PeriodEstimate& e         = *run.simulated->estimate;
-    row["simulated_period_ci_low"]  = e.ok ? json_number(e.ci_lo) : nlohmann::json(nullptr);
-    row["simulated_period_ci_high"] = e.ok ? json_number(e.ci_hi) : nlohmann::json(nullptr);
-    row["simulated_datasets"]       = run.simulated->output_times.size();
-    row["simulated_warmup"]         = e.warmup;
+    const PeriodEstimate& e      = *run.simulated->estimate;
+    row.simulated_period_ci_low  = e.ok ? RowNumber(e.ci_lo) : RowNumber::null();
+    row.simulated_period_ci_high = e.ok ? RowNumber(e.ci_hi) : RowNumber::null();
+    row.simulated_datasets       = run.simulated->output_times.size();
+    row.simulated_warmup         = static_cast<std::uint64_t>(e.warmup);
   }
   if (!run.stochastic) return;
   const RandomTimesSummary& r = *run.stochastic;
   const PeriodEstimate& m     = r.maxplus.estimate;
-  row["deterministic_period"] = json_number(r.deterministic_period);
-  row["maxplus_period"]       = m.ok ? json_number(m.period) : nlohmann::json(nullptr);
-  row["maxplus_ci_low"]       = m.ok ? json_number(m.ci_lo) : nlohmann::json(nullptr);
-  row["maxplus_ci_high"]      = m.ok ? json_number(m.ci_hi) : nlohmann::json(nullptr);
-  row["exponential_period"]   = json_number(r.exponential.period);
-  row["exponential_states"]   = r.exponential.states;
-  row["nbue_applies"]         = r.bracket.applies;
+  row.deterministic_period    = r.deterministic_period;
+  row.maxplus_period          = m.ok ? RowNumber(m.period) : RowNumber::null();
+  row.maxplus_ci_low          = m.ok ? RowNumber(m.ci_lo) : RowNumber::null();
+  row.maxplus_ci_high         = m.ok ? RowNumber(m.ci_hi) : RowNumber::null();
+  row.exponential_period      = r.exponential.period;
+  row.exponential_states      = static_cast<std::uint64_t>(r.exponential.states);
+  row.nbue_applies            = r.bracket.applies;
   if (const PeriodEstimate* e = checked_estimate(run); e && r.bracket.applies)
-    row["nbue_holds"] = r.bracket.contains(e->ci_lo, e->ci_hi);
+    row.nbue_holds = r.bracket.contains(e->ci_lo, e->ci_hi);
 }
 
 } // namespace pipesim

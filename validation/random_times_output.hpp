@@ -5,6 +5,7 @@
 
 #include "base/period_estimate.hpp"
 #include "base/table.hpp"
+#include "validation/campaign_row.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <nlohmann/json_fwd.hpp>
@@ -32,8 +33,7 @@ std::string stochastic_text(const ScenarioRun& run);
 
 /// Campaign columns (empty cells without random times): simulated_period_ci_low/high, simulated_datasets,
 /// simulated_warmup, deterministic_period, maxplus_period, maxplus_ci_low/high, exponential_period,
-/// exponential_states, nbue_applies, nbue_holds.
-std::vector<std::string> stochastic_columns();
-void add_stochastic_columns(nlohmann::json& row, const ScenarioRun& run);
+/// exponential_states, nbue_applies, nbue_holds (validation/campaign_row.hpp).
+void add_stochastic_columns(CampaignRow& row, const ScenarioRun& run);
 
 } // namespace pipesim

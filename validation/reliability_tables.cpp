@@ -43,7 +43,7 @@ private:
 constexpr const char* period_test_key = "mapper_options.period_test";
 
 /// The row's period test: its own column, else the swept option, else worst-case (rows before the option).
-PeriodTest row_period_test(const ResultRow& row)
+PeriodTest row_period_test(const CampaignRow& row)
 {
   std::string text = row.period_test;
   if (auto it = row.params.find(period_test_key); text.empty() && it != row.params.end() && it->is_string())
@@ -61,7 +61,7 @@ struct HeuristicResults {
 HeuristicResults collect_heuristic_results(const CampaignResults& results, ReliabilityView view)
 {
   HeuristicResults out;
-  for (const ResultRow& row : results.rows) {
+  for (const CampaignRow& row : results.rows) {
     if (!is_heuristic(row.mapper)) continue;
     if (row_period_test(row) != (is_interval(row.mapper) ? view.interval : view.general)) continue;
     if (std::find(out.names.begin(), out.names.end(), row.mapper) == out.names.end()) out.names.push_back(row.mapper);
@@ -69,9 +69,9 @@ HeuristicResults collect_heuristic_results(const CampaignResults& results, Relia
     key.erase("mapper");
     key.erase(period_test_key);
     std::string scenario        = key.dump();
-    double f                    = row.run_status() == RunStatus::infeasible ? 1.0
-                                  : row.ok() && row.failure_probability     ? *row.failure_probability
-                                                                            : std::nan("");
+    double f                    = row.status == RunStatus::infeasible   ? 1.0
+                                  : row.ok() && row.failure_probability ? *row.failure_probability
+                                                                        : std::nan("");
     out.f[scenario][row.mapper] = f;
     auto p                      = row.params.find("platform.generate.p");
     out.platform_of[scenario]   = p == row.params.end() ? "all" : p->is_string() ? p->get<std::string>() : p->dump();
@@ -199,7 +199,7 @@ Table table3(const ReliabilityTables& tables)
 std::vector<ReliabilityView> reliability_views(const CampaignResults& results)
 {
   std::vector<bool> present(enum_values<PeriodTest>().size(), false);
-  for (const ResultRow& row : results.rows)
+  for (const CampaignRow& row : results.rows)
     if (is_heuristic(row.mapper)) present[static_cast<std::size_t>(row_period_test(row))] = true;
   std::vector<ReliabilityView> views;
   for (PeriodTest test : enum_values<PeriodTest>())

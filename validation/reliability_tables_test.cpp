@@ -6,12 +6,12 @@
 namespace pipesim {
 namespace {
 
-ResultRow reliability_row(const std::string& mapper, const std::string& p, int seed, const std::string& status,
-                          double f)
+CampaignRow reliability_row(const std::string& mapper, const std::string& p, int seed, const std::string& status,
+                            double f)
 {
-  ResultRow r;
+  CampaignRow r;
   r.mapper = mapper;
-  r.status = status;
+  r.status = from_string<RunStatus>(status).value();
   r.params = {{"platform.generate.p", p}, {"mapper", mapper}, {"seed", seed}};
   if (r.ok()) r.failure_probability = f;
   return r;
@@ -83,7 +83,7 @@ TEST(ReliabilityTables, OneViewPerPeriodTestAndThePapersPairing)
   CampaignResults results;
   for (auto [test, g, i] : {std::tuple{"worst-case", 0.4, 0.1}, std::tuple{"all-alive-best-election", 0.05, 0.08}})
     for (auto [name, f] : {std::pair{G, g}, std::pair{I, i}}) {
-      ResultRow r                            = reliability_row(name, "64", 1, "ok", f);
+      CampaignRow r                          = reliability_row(name, "64", 1, "ok", f);
       r.params["mapper_options.period_test"] = test;
       r.period_test                          = test;
       results.rows.push_back(r);

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 
 namespace pipesim {
 
@@ -238,7 +239,24 @@ private:
   Platform platform_;
   std::vector<double> dates_;
 };
+
+/// The factories of the registered policies (their names are in registered_policy_names(), which the parser reads).
+std::map<std::string, RemapPolicyFactory>& policy_factories()
+{
+  static std::map<std::string, RemapPolicyFactory> factories;
+  return factories;
+}
 } // namespace
+
+void register_remap_policy(const std::string& name, RemapPolicyFactory factory)
+{
+  if (name.empty()) throw InputError("a re-mapping policy needs a name");
+  if (auto builtin = from_string<RemapPolicyKind>(name))
+    throw InputError(
+        fmt::format("policy '{}' is a built-in policy's name; give the registered one another name", name));
+  policy_factories()[name] = std::move(factory);
+  registered_policy_names().insert(name);
+}
 
 std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const std::string& scenario_mapper,
                                                const PolicyContext& context, const Mapping& initial)
@@ -253,8 +271,14 @@ std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const st
     return std::make_shared<ThresholdPolicy>(mapper, context, spec, initial);
   case RemapPolicyKind::clairvoyant:
     return std::make_shared<ClairvoyantPolicy>(mapper, context);
+  case RemapPolicyKind::registered: {
+    auto it = policy_factories().find(spec.name);
+    if (it == policy_factories().end())
+      throw InputError(fmt::format("dynamic.policy: unknown policy '{}' (not registered in this process)", spec.name));
+    return it->second(PolicySetup{spec, mapper, context, initial});
   }
-  throw InputError("dynamic.policy: unknown");
+  }
+  throw InputError::keyed("dynamic.policy", static_cast<int>(spec.policy), "unknown policy");
 }
 
 } // namespace pipesim

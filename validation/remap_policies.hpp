@@ -6,6 +6,7 @@
 #include "scenarios/dynamic_spec.hpp"
 #include "simulator/remap.hpp"
 
+#include <functional>
 #include <memory>
 
 namespace pipesim {
@@ -46,9 +47,24 @@ std::vector<int> survivor_indices(int p, const std::vector<int>& dead);
 /// P_out and the links between the survivors as they were): what a repair maps on (on_crash: remap).
 Platform survivors_platform(const Platform& platform, const std::vector<int>& dead);
 
+/// What a registered policy's factory is given when a run starts: the scenario's `dynamic:` section, the mapper it
+/// names (dynamic.mapper, or the scenario's), the problem and the mapping the run starts with.
+struct PolicySetup {
+  const DynamicSpec& spec;
+  const std::string& mapper;
+  const PolicyContext& context;
+  const Mapping& initial;
+};
+using RemapPolicyFactory = std::function<std::shared_ptr<RemapPolicy>(const PolicySetup&)>;
+
+/// Makes `name` a policy `dynamic.policy` accepts (a policy written in Python: python/python_policy.cpp), built by
+/// `factory` at the start of each run; registering a name again replaces its factory. InputError for a built-in
+/// policy's name or an empty one.
+void register_remap_policy(const std::string& name, RemapPolicyFactory factory);
+
 /// The policy `spec` describes, mapping with spec.mapper (or `scenario_mapper`) on `context`. `initial` is the
 /// mapping the run starts with (the threshold policy predicts its period on the nominal platform). InputError for an
-/// unknown mapper.
+/// unknown mapper or registered policy.
 std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const std::string& scenario_mapper,
                                                const PolicyContext& context, const Mapping& initial);
 

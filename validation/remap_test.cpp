@@ -3,11 +3,14 @@
 #include "base/input_error.hpp"
 #include "model/event_graph.hpp"
 #include "platforms/profile.hpp"
+#include "validation/remap_policies.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <limits>
+#include <nlohmann/json.hpp>
 
 using namespace pipesim;
 
@@ -147,6 +150,52 @@ TEST(Remap, BadDynamicKeysNameFileLineKeyAndValue)
   EXPECT_NE(message("{on_crash: remap, detect: -1}").find("dynamic.detect"), std::string::npos);
   EXPECT_NE(message("{state: [1, 2, 3]}").find("expected 2 sizes"), std::string::npos);
   EXPECT_NE(message("{restart: -1}").find("dynamic.restart"), std::string::npos);
+  EXPECT_NE(message("{policy: registered}").find("or a registered policy"), std::string::npos);
+}
+
+/// A registered policy (as a Python one registers itself): re-maps to [1-2]:P1 at its own date, 50 s.
+class RegisteredDatePolicy final : public RemapPolicy {
+public:
+  explicit RegisteredDatePolicy(std::string mapper) : mapper_(std::move(mapper)) {}
+  double next_date(double now) const override { return now < 50 ? 50 : std::numeric_limits<double>::infinity(); }
+  std::optional<RemapDecision> decide(const RemapView& view) override
+  {
+    if (view.now != 50) return std::nullopt;
+    return RemapDecision{make_interval_mapping({{1, 2}}, {0}), "registered at 50 s (" + mapper_ + ")", true};
+  }
+
+private:
+  std::string mapper_;
+};
+
+TEST(Remap, ARegisteredPolicyIsUsedByNameAndBuiltInNamesAreRefused)
+{
+  EXPECT_THROW(register_remap_policy("threshold", nullptr), InputError);
+  EXPECT_THROW(register_remap_policy("registered", nullptr), InputError);
+  EXPECT_THROW(register_remap_policy("", nullptr), InputError);
+  try {
+    parse_scenario(remap_scenario("{policy: test.at-50}"), "remap.yaml");
+    ADD_FAILURE() << "an unregistered name is refused";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("remap.yaml:11"), std::string::npos) << e.what();
+  }
+  register_remap_policy("test.at-50", [](const PolicySetup& setup) {
+    EXPECT_EQ(setup.mapper, "exact.interval");
+    EXPECT_EQ(setup.initial.m(), 2);
+    return std::make_shared<RegisteredDatePolicy>(setup.mapper);
+  });
+  ScenarioRun run = remap_run("{policy: test.at-50, window: 5, check: 1000}");
+  ASSERT_TRUE(run.simulated);
+  ASSERT_EQ(run.simulated->remaps.size(), 1u);
+  const RemapRecord& r = run.simulated->remaps.front();
+  EXPECT_DOUBLE_EQ(r.time, 50); // the policy's own date (the checks are 1000 s apart)
+  EXPECT_EQ(r.reason, "registered at 50 s (exact.interval)");
+  EXPECT_EQ(r.to, "[1-2]:P1");
+  EXPECT_EQ(r.bytes, 0); // free
+  // before the step [1-2]:P1 runs at 0.1 + 20 / 10 + 0.1 = 2.2 s, and after it too (P1 keeps its speed)
+  const auto& t = run.simulated->output_times;
+  EXPECT_NEAR((t[199] - t[189]) / 10, 2.2, 1e-9);
+  EXPECT_EQ(nlohmann::json(run)["dynamic"]["policy"], "test.at-50");
 }
 
 } // namespace

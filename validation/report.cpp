@@ -1,6 +1,7 @@
 // The HTML report of a campaign's output directory: summary table and gnuplot SVG plots (DESIGN.md §7).
 #include "validation/report.hpp"
 
+#include "base/input_error.hpp"
 #include "validation/elections_table.hpp"
 #include "validation/fidelity_atlas.hpp"
 #include "validation/gnuplot.hpp"
@@ -8,6 +9,7 @@
 #include "validation/period_after_crashes.hpp"
 #include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
+#include "validation/report_dynamic.hpp"
 #include "validation/report_edits_plot.hpp"
 #include "validation/report_means.hpp"
 #include "validation/report_plots.hpp"
@@ -16,6 +18,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fstream>
 #include <set>
 
 namespace pipesim {
@@ -208,7 +211,7 @@ std::string excluded_html(const CampaignResults& results)
         params += fmt::format("{}{}={}", params.empty() ? "" : " ", key,
                               value.is_string() ? value.get<std::string>() : value.dump());
     html += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row.run_id,
-                        escape(row.mapper), escape(params), escape(row.status), escape(error));
+                        escape(row.mapper), escape(params), escape(std::string(to_string(row.status))), escape(error));
   }
   html += "</table>\n";
   if (count > shown) html += fmt::format("<p>{} more not shown: see results.jsonl.</p>\n", count - shown);
@@ -271,6 +274,49 @@ std::string gantt_section(const std::string& dir, const ReportOptions& options)
   return figure_html(dir, gantt_plot(trace, options.gantt_periods), title, caption,
                      "The trace " + *file + " has no event in the middle of the run.", options);
 }
+/// The `pipesim simulate --format json` document of --series (nullopt without one), read before the report writes
+/// anything: a missing or malformed file is an InputError.
+std::optional<nlohmann::json> read_series_document(const std::string& file)
+{
+  if (file.empty()) return std::nullopt;
+  std::ifstream in(file);
+  if (!in) throw InputError(fmt::format("--series {}: cannot read the file", file));
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(fmt::format("--series {}: not a JSON document of pipesim simulate ({})", file, e.what()));
+  }
+}
+
+/// Re-mapping during the run: the table of the rows with datasets_by_horizon (written to dynamic-table.md too) and
+/// the throughput over time of the --series document.
+std::string dynamic_section(const CampaignResults& results, const std::optional<nlohmann::json>& series,
+                            const ReportOptions& options)
+{
+  std::vector<DynamicCell> cells = dynamic_cells(results);
+  if (cells.empty() && !series) return "";
+  std::string html = "<h2>Re-mapping during the run</h2>\n";
+  if (!cells.empty()) {
+    std::string markdown = dynamic_table_markdown(cells);
+    write_file_atomically(results.dir + "/dynamic-table.md", markdown);
+    html += "<p>Per configuration (the swept values but the policy's and the seeds'), policy and mapper: the data "
+            "sets output by the horizon H relative to the clairvoyant and to the static-best run of the same "
+            "instance (mean, min), re-maps per load change (sums), mean downtime per re-map; saturated: runs that "
+            "output all N data sets before H (<a href=\"dynamic-table.md\">dynamic-table.md</a>; docs/dynamic.md "
+            "\"The experiment\").</p>\n<pre>" +
+            escape(markdown) + "</pre>\n";
+  }
+  if (!series) return html;
+  std::string name = std::filesystem::path(options.series_file).filename().string();
+  return html + figure_html(results.dir, throughput_plot(*series, name), "Throughput over time",
+                            "The run of " + name +
+                                ": the throughput of each window of W data sets (W over the time between the "
+                                "outputs that bound it), the analytic throughput 1 / period of each epoch of the "
+                                "mapping running then (dashed), and each re-map's decision date (dotted).",
+                            options.series_file + " has no simulated.throughput_series (a platform with profiles).",
+                            options);
+}
+
 /// The mean period per mapper: its plot and the table of its means (`elections`: rows without analytic periods, the
 /// elections table instead).
 std::string mean_period_section(const std::string& dir, const CampaignResults& results, const std::string& x_key,
@@ -297,9 +343,10 @@ std::string mean_period_section(const std::string& dir, const CampaignResults& r
 
 void write_report(const std::string& dir, const ReportOptions& options)
 {
-  CampaignResults results = load_campaign_results(dir);
-  std::string x_key       = choose_x_key(results, options.x_key);
-  int excluded            = 0;
+  CampaignResults results                  = load_campaign_results(dir);
+  std::optional<nlohmann::json> series_doc = read_series_document(options.series_file);
+  std::string x_key                        = choose_x_key(results, options.x_key);
+  int excluded                             = 0;
   for (const auto& row : results.rows)
     excluded += row.ok() ? 0 : 1;
   auto mode         = from_string<CampaignMode>(results.mode);
@@ -341,6 +388,7 @@ void write_report(const std::string& dir, const ReportOptions& options)
                       "analytic survival probability 1 - F, with its Wilson interval; the dashed line is y = x.",
                       "No run has a survival_rate: the campaign ran no Monte Carlo crash runs.", options);
   html += gantt_section(dir, options);
+  html += dynamic_section(results, series_doc, options);
   html += "<h2>Excluded runs</h2>\n<p>" + std::to_string(excluded) +
           " rows are excluded from the plots (status other than ok).</p>\n" + excluded_html(results);
   write_text_file(dir + "/report.html", html + "</body>\n</html>\n");

@@ -32,57 +32,19 @@ std::string string_field(const nlohmann::json& j, const char* key)
 nlohmann::json parse_json_file(const std::string& path)
 {
   std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open the file (is this a campaign output directory?)");
+  if (!in) throw InputError::in_file(path, 0, "cannot open the file (is this a campaign output directory?)");
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": not valid JSON: " + e.what());
+    throw InputError::in_file(path, 0, std::string("not valid JSON: ") + e.what());
   }
 }
 
-ResultRow parse_row(const nlohmann::json& j, int line)
-{
-  ResultRow row;
-  row.line              = line;
-  row.run_id            = j.value("run_id", 0);
-  row.mapper            = string_field(j, "mapper");
-  row.status            = string_field(j, "status");
-  row.error             = string_field(j, "error");
-  row.verdict           = string_field(j, "verdict");
-  row.period_test       = string_field(j, "period_test");
-  row.period_bound      = number_field(j, "period_bound");
-  row.worst_case_period = number_field(j, "worst_case_period");
-  row.worst_case_bound  = number_field(j, "worst_case_bound");
-  if (auto measured = number_field(j, "after_crash_measured")) {
-    row.after_crash_measured       = static_cast<int>(*measured);
-    row.after_crash_over_bound     = static_cast<int>(number_field(j, "after_crash_over_bound").value_or(0));
-    row.after_crash_max_ratio      = number_field(j, "after_crash_max_ratio").value_or(0);
-    row.one_left_runs              = static_cast<int>(number_field(j, "one_left_runs").value_or(0));
-    row.one_left_over_bound        = static_cast<int>(number_field(j, "one_left_over_bound").value_or(0));
-    row.after_crash_sim_over_bound = static_cast<int>(number_field(j, "after_crash_sim_over_bound").value_or(0));
-  }
-  if (auto it = j.find("p"); it != j.end() && it->is_number_integer()) row.p = it->get<int>();
-  row.analytic_period       = number_field(j, "analytic_period");
-  row.simulated_period      = number_field(j, "simulated_period");
-  row.event_graph_period    = number_field(j, "event_graph_period");
-  row.hedpm_period          = number_field(j, "hedpm_period");
-  row.rel_error_period      = number_field(j, "rel_error_period");
-  row.rel_error_event_graph = number_field(j, "rel_error_event_graph");
-  row.failure_probability   = number_field(j, "failure_probability");
-  row.survival_rate         = number_field(j, "survival_rate");
-  row.survival_ci_low       = number_field(j, "survival_ci_low");
-  row.survival_ci_high      = number_field(j, "survival_ci_high");
-  if (auto it = j.find("params"); it != j.end() && it->is_object()) row.params = *it;
-  if (row.mapper.empty()) // rows of crashed or timed-out workers may only have the swept mapper
-    row.mapper = string_field(row.params, "mapper");
-  return row;
-}
-
-std::vector<ResultRow> load_rows(const std::string& path)
+std::vector<CampaignRow> load_rows(const std::string& path)
 {
   std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open the file (the campaign wrote no results yet?)");
-  std::vector<ResultRow> rows;
+  if (!in) throw InputError::in_file(path, 0, "cannot open the file (the campaign wrote no results yet?)");
+  std::vector<CampaignRow> rows;
   std::string text;
   for (int line = 1; std::getline(in, text); ++line) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -90,11 +52,14 @@ std::vector<ResultRow> load_rows(const std::string& path)
     try {
       j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
-      throw InputError(located(path, line, std::string("not a JSON object: ") + e.what()));
+      throw InputError::in_file(path, line, std::string("not a JSON object: ") + e.what());
     }
-    if (!j.is_object() || !j.contains("status"))
-      throw InputError(located(path, line, "expected a JSON object with a 'status' key"));
-    rows.push_back(parse_row(j, line));
+    if (!j.is_object() || !j.contains(to_string(RowColumn::status)))
+      throw InputError::in_file(path, line, "expected a JSON object with a 'status' key");
+    CampaignRow row = CampaignRow::from_json(j, fmt::format("{}:{}", path, line));
+    if (row.mapper.empty()) // rows of crashed or timed-out workers may only have the swept mapper
+      row.mapper = string_field(row.params, "mapper");
+    rows.push_back(std::move(row));
   }
   return rows;
 }
@@ -106,7 +71,7 @@ CampaignResults load_campaign_results(const std::string& dir)
   results.dir      = dir;
   std::string path = dir + "/campaign.json";
   nlohmann::json j = parse_json_file(path);
-  if (!j.is_object()) throw InputError(path + ": expected a JSON object");
+  if (!j.is_object()) throw InputError::in_file(path, 0, "expected a JSON object");
   results.name    = string_field(j, "name");
   results.mode    = string_field(j, "mode");
   results.file    = string_field(j, "file");
@@ -133,7 +98,7 @@ std::optional<double> as_number(const nlohmann::json& value)
 }
 } // namespace
 
-std::optional<double> param_number(const ResultRow& row, const std::string& key)
+std::optional<double> param_number(const CampaignRow& row, const std::string& key)
 {
   auto it = row.params.find(key);
   return it == row.params.end() ? std::nullopt : as_number(*it);
@@ -161,10 +126,11 @@ std::string choose_x_key(const CampaignResults& results, const std::string& requ
   if (!requested.empty()) {
     std::string where = results.dir + "/campaign.json";
     if (std::find(results.swept.begin(), results.swept.end(), requested) == results.swept.end())
-      throw InputError(fmt::format("{}: x key '{}' is not a swept key (swept: {})", where, requested,
-                                   fmt::join(results.swept, ", ")));
+      throw InputError::option("--x", requested,
+                               fmt::format("not a swept key of {} (swept: {})", where, fmt::join(results.swept, ", ")));
     if (!numeric_key(results, requested))
-      throw InputError(fmt::format("{}: x key '{}': expected numeric values in results.jsonl", where, requested));
+      throw InputError::option("--x", requested,
+                               fmt::format("expected a key with numeric values in {}/results.jsonl", results.dir));
     return requested;
   }
   // the key with the most values: the others split the curves (report_means.hpp), so br07-exp*.yaml, which sweep
@@ -179,7 +145,7 @@ std::string choose_x_key(const CampaignResults& results, const std::string& requ
   return best;
 }
 
-void PeriodSums::add(const ResultRow& row)
+void PeriodSums::add(const CampaignRow& row)
 {
   runs++;
   if (row.analytic_period) {
@@ -202,7 +168,7 @@ std::optional<double> PeriodSums::mean_simulated() const
   return n_simulated > 0 ? std::optional<double>(simulated / n_simulated) : std::nullopt;
 }
 
-std::optional<double> period_error(const ResultRow& row)
+std::optional<double> period_error(const CampaignRow& row)
 {
   if (!row.ok() || !row.simulated_period) return std::nullopt;
   if (row.rel_error_period) return row.rel_error_period;
@@ -251,7 +217,7 @@ std::map<std::string, int> status_counts(const CampaignResults& results)
 {
   std::map<std::string, int> counts;
   for (const auto& row : results.rows)
-    counts[row.status]++;
+    counts[std::string(to_string(row.status))]++;
   return counts;
 }
 
@@ -286,14 +252,14 @@ RunTrace load_trace(const std::string& path)
     for (const auto& e : j.at("trace")) {
       auto kind = from_string<Operation>(e.at("kind").get<std::string>());
       if (!kind)
-        throw InputError(fmt::format("{}: trace kind '{}': {}", path, e.at("kind").get<std::string>(),
-                                     expected_one_of<Operation>()));
+        throw InputError::at(path, 0, "trace.kind", e.at("kind").get<std::string>(), expected_one_of<Operation>());
       trace.bars.push_back(TraceBar{e.at("host").get<std::string>(), *kind, e.value("dataset", 0),
                                     e.at("start").get<double>(), e.at("end").get<double>()});
     }
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(
-        path + ": expected {\"trace\": [{\"host\", \"kind\", \"dataset\", \"start\", \"end\"}, ...]}: " + e.what());
+    throw InputError::in_file(
+        path, 0,
+        std::string("expected {\"trace\": [{\"host\", \"kind\", \"dataset\", \"start\", \"end\"}, ...]}: ") + e.what());
   }
   return trace;
 }

@@ -41,18 +41,18 @@ struct EditsBarTally {
   }
 };
 
-std::string edits_of(const ResultRow& row)
+std::string edits_of(const CampaignRow& row)
 {
   auto it = row.params.find(edits_key);
   return it != row.params.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-std::string mapper_of(const ResultRow& row) { return row.mapper.empty() ? "?" : row.mapper; }
+std::string mapper_of(const CampaignRow& row) { return row.mapper.empty() ? "?" : row.mapper; }
 
 /// Why a row has no figure: its status when it is not ok, `failed` when its simulation failed, else `n/a`.
-std::string missing_reason(const ResultRow& row)
+std::string missing_reason(const CampaignRow& row)
 {
-  if (!row.ok()) return row.status.empty() ? "unknown" : row.status;
+  if (!row.ok()) return std::string(to_string(row.status));
   return row.simulation_failed() ? "failed" : "n/a";
 }
 
@@ -76,8 +76,8 @@ std::vector<BarGroup> edits_groups(const CampaignResults& results, const std::ve
       EditsBarTally analytic, simulation;
       for (const auto& row : results.rows) {
         if (edits_of(row) != label || mapper_of(row) != mapper) continue;
-        analytic.add(row.ok() ? row.analytic_period : std::nullopt, missing_reason(row));
-        if (simulated) simulation.add(row.ok() ? row.simulated_period : std::nullopt, missing_reason(row));
+        analytic.add(row.ok() ? row.analytic_period.optional() : std::nullopt, missing_reason(row));
+        if (simulated) simulation.add(row.ok() ? row.simulated_period.optional() : std::nullopt, missing_reason(row));
       }
       group.cells.push_back(analytic.cell());
       group.cells.push_back(simulation.cell());

@@ -13,7 +13,7 @@ namespace pipesim {
 /// status), in it per mapper (in order of first appearance) the mean analytic period over its runs and, when the
 /// campaign simulated, the mean simulated period. A bar's runs are the rows of its edit list and mapper; a run without
 /// the figure gives its reason: its status when not ok (error, timeout, crashed, infeasible), `failed` for an ok row
-/// whose simulation failed (ResultRow::simulation_failed: a link went off during the run), else `n/a`. A bar none of
+/// whose simulation failed (CampaignRow::simulation_failed: a link went off during the run), else `n/a`. A bar none of
 /// whose runs has the figure is no bar but the red label of the reasons (joined by ","); one where only some have it
 /// is the mean over those with the label "REASON k of n" on top; the label never becomes a bar equal to the baseline.
 /// Data rows (bar_chart_rows): `"edits" value status` for each mapper's analytic then simulated bar, value `?`

@@ -9,13 +9,13 @@ namespace pipesim {
 namespace {
 
 /// One row of a what-if sweep of platform.edits.
-ResultRow edits_row_report_edits(const std::string& mapper, const std::string& edits, const std::string& status,
-                                 std::optional<double> analytic, std::optional<double> simulated,
-                                 const std::string& verdict = "")
+CampaignRow edits_row_report_edits(const std::string& mapper, const std::string& edits, const std::string& status,
+                                   std::optional<double> analytic, std::optional<double> simulated,
+                                   const std::string& verdict = "")
 {
-  ResultRow r;
+  CampaignRow r;
   r.mapper           = mapper;
-  r.status           = status;
+  r.status           = from_string<RunStatus>(status).value();
   r.params           = {{"platform.edits", edits}, {"seed", 1}};
   r.analytic_period  = analytic;
   r.simulated_period = simulated;
@@ -79,7 +79,7 @@ TEST(ReportEdits, SomeRunsFailedMixedReasonsAndAnalyticMode)
   // analytic mode: no simulated bar, its status "-" (neither bar nor label), two series
   results.mode = "analytic";
   for (auto& row : results.rows) {
-    row.simulated_period.reset();
+    row.simulated_period = RowNumber();
     row.verdict.clear();
   }
   plot = edits_bar_plot(results);

@@ -12,7 +12,7 @@ namespace pipesim {
 
 namespace {
 /// A swept value as text: a string as written, anything else as JSON ("[1,20]"); "null" when the row lacks it.
-std::string param_text(const ResultRow& row, const std::string& key)
+std::string param_text(const CampaignRow& row, const std::string& key)
 {
   auto it = row.params.find(key);
   if (it == row.params.end() || it->is_null()) return "null";
@@ -21,8 +21,8 @@ std::string param_text(const ResultRow& row, const std::string& key)
 
 /// An ok row on the x axis, with its values of the keys that may split curves.
 struct Point {
-  const ResultRow* row = nullptr;
-  double x             = 0;
+  const CampaignRow* row = nullptr;
+  double x               = 0;
   std::vector<std::string> values;
 };
 
@@ -102,7 +102,7 @@ struct Cell {
   PeriodSums sums;
   std::optional<int> p;
   bool mixed_p = false;
-  void add(const ResultRow& row)
+  void add(const CampaignRow& row)
   {
     if (sums.runs == 0)
       p = row.p;

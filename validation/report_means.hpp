@@ -35,7 +35,7 @@ struct MapperMean {
 /// - Families: the swept keys other than x_key, `mapper` and `seed` (the run seed, averaged over) that take two values
 ///   or more among the rows of one mapper split its curve; a key that never varies within a mapper (one zipped with
 ///   the mapper, such as an explicit mapping per mapper) splits nothing. A swept key whose value a row lacks counts
-///   as the value "null". When rows of different processor counts (ResultRow::p) still share a cell, that count
+///   as the value "null". When rows of different processor counts (CampaignRow::p) still share a cell, that count
 ///   splits the curves too, as the key "p".
 /// - Order: mappers by first appearance, then families by first appearance among the mapper's rows, then x
 ///   increasing. Every mean is a plain average: no curve mixes rows of two families.

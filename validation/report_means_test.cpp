@@ -39,10 +39,10 @@ CampaignResults fig23_like()
     for (int p : processors)
       for (const auto& [mapper, base] : mappers)
         for (int seed = 1; seed <= 3; ++seed) {
-          ResultRow row;
+          CampaignRow row;
           row.run_id           = id++;
           row.mapper           = mapper;
-          row.status           = "ok";
+          row.status           = RunStatus::ok;
           row.p                = p;
           row.params           = {{"pipeline.generate.preset", family.preset},
                                   {"platform.generate.class", family.klass},
@@ -54,8 +54,8 @@ CampaignResults fig23_like()
           row.simulated_period = *row.analytic_period * 2;
           results.rows.push_back(row);
         }
-  ResultRow failed       = results.rows.front(); // not ok: in no mean
-  failed.status          = "error";
+  CampaignRow failed     = results.rows.front(); // not ok: in no mean
+  failed.status          = RunStatus::error;
   failed.analytic_period = 1e9;
   results.rows.push_back(failed);
   return results;
@@ -97,10 +97,10 @@ TEST(ReportMeans, KeysThatDoNotVaryWithinAMapperSplitNothing)
   int id        = 0;
   for (const char* mapper : {"explicit", "sv95.dp"})
     for (int n : {2, 4}) {
-      ResultRow row;
+      CampaignRow row;
       row.run_id          = id++;
       row.mapper          = mapper;
-      row.status          = "ok";
+      row.status          = RunStatus::ok;
       row.params          = {{"mapping", std::string(mapper) == "explicit" ? nlohmann::json("[{stages: [1, 2]}]")
                                                                            : nlohmann::json(nullptr)},
                              {"mapper", mapper},
@@ -126,10 +126,10 @@ TEST(ReportMeans, TitlesUseWholeKeysWhenTheirLastPartsClash)
   int id        = 0;
   for (int a : {1, 2})
     for (int b : {1, 2}) {
-      ResultRow row;
+      CampaignRow row;
       row.run_id          = id++;
       row.mapper          = "m";
-      row.status          = "ok";
+      row.status          = RunStatus::ok;
       row.params          = {{"pipeline.generate.seed", a}, {"platform.generate.seed", b}, {"pipeline.generate.n", 3}};
       row.analytic_period = 10 * a + b;
       results.rows.push_back(row);
@@ -150,8 +150,8 @@ TEST(ReportMeans, DefaultXIsTheNumericSweptKeyWithTheMostValues)
   for (int p : {10, 100})
     for (int n : {1, 5, 10})
       for (int seed = 1; seed <= 5; ++seed) {
-        ResultRow row;
-        row.status = "ok";
+        CampaignRow row;
+        row.status = RunStatus::ok;
         row.mapper = "m";
         row.params = {{"platform.generate.p", std::to_string(p)},
                       {"pipeline.generate.preset", n == 1 ? "br07-exp1" : "1e3"},

@@ -202,7 +202,7 @@ std::optional<GnuplotPlot> mean_period_plot(const CampaignResults& results, cons
 
 std::optional<GnuplotPlot> survival_plot(const CampaignResults& results)
 {
-  auto has_survival                = [](const ResultRow& r) { return r.survival_rate && r.failure_probability; };
+  auto has_survival                = [](const CampaignRow& r) { return r.survival_rate && r.failure_probability; };
   std::vector<std::string> mappers = mappers_of(results, has_survival);
   if (mappers.empty()) return std::nullopt;
   std::string data;

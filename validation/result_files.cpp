@@ -20,7 +20,7 @@ namespace pipesim {
 DurableAppender::DurableAppender(const std::string& path) : path_(path)
 {
   fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
+  if (fd_ < 0) throw InputError::in_file(path, 0, fmt::format("cannot open for writing: {}", std::strerror(errno)));
 }
 
 DurableAppender::~DurableAppender()
@@ -40,9 +40,15 @@ DurableAppender& DurableAppender::operator=(DurableAppender&& other) noexcept
   return *this;
 }
 
-void DurableAppender::append(const std::string& line)
+void DurableAppender::append(const std::string& line) { append_lines({line}); }
+
+void DurableAppender::append_lines(const std::vector<std::string>& lines)
 {
-  std::string data = line + "\n";
+  std::string data;
+  for (const auto& line : lines) {
+    data += line;
+    data += '\n';
+  }
   const char* p    = data.data();
   std::size_t left = data.size();
   while (left > 0) {
@@ -59,7 +65,7 @@ DirectoryLock::DirectoryLock(const std::string& dir)
 {
   std::string path = dir + "/.lock";
   fd_              = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  if (fd_ < 0) throw InputError::in_file(path, 0, fmt::format("cannot open: {}", std::strerror(errno)));
   struct flock lock {};
   lock.l_type   = F_WRLCK;
   lock.l_whence = SEEK_SET;
@@ -70,9 +76,10 @@ DirectoryLock::DirectoryLock(const std::string& dir)
   ::close(fd_);
   fd_ = -1;
   if (error != EACCES && error != EAGAIN)
-    throw InputError(fmt::format("{}: cannot lock: {}", path, std::strerror(error)));
-  throw InputError(fmt::format("{}: another pipesim campaign{} is writing there; wait until it ends", dir,
-                               known ? fmt::format(" (pid {})", holder.l_pid) : ""));
+    throw InputError::in_file(path, 0, fmt::format("cannot lock: {}", std::strerror(error)));
+  throw InputError::in_file(dir, 0,
+                            fmt::format("another pipesim campaign{} is writing there; wait until it ends",
+                                        known ? fmt::format(" (pid {})", holder.l_pid) : ""));
 }
 
 DirectoryLock::~DirectoryLock()
@@ -80,9 +87,9 @@ DirectoryLock::~DirectoryLock()
   if (fd_ >= 0) ::close(fd_);
 }
 
-std::vector<nlohmann::json> read_rows(const std::string& path)
+std::vector<CampaignRow> read_rows(const std::string& path)
 {
-  std::vector<nlohmann::json> rows;
+  std::vector<CampaignRow> rows;
   if (!std::filesystem::exists(path)) return rows;
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
@@ -100,12 +107,13 @@ std::vector<nlohmann::json> read_rows(const std::string& path)
     std::string s = text.substr(pos, nl - pos);
     pos           = nl + 1;
     if (s.empty()) continue;
+    nlohmann::json j;
     try {
-      rows.push_back(nlohmann::json::parse(s));
-      upgrade_legacy_timing(rows.back());
+      j = nlohmann::json::parse(s);
     } catch (const nlohmann::json::exception& e) {
-      throw InputError(fmt::format("{}:{}: not a JSON result row: {}", path, line, e.what()));
+      throw InputError::in_file(path, line, fmt::format("not a JSON result row: {}", e.what()));
     }
+    rows.push_back(CampaignRow::from_json(j, fmt::format("{}:{}", path, line)));
   }
   return rows;
 }
@@ -126,18 +134,15 @@ void write_file_atomically(const std::string& path, const std::string& content)
   std::filesystem::rename(tmp, path);
 }
 
-void write_sorted_results(const std::string& dir, std::vector<nlohmann::json> rows,
-                          const std::vector<std::string>& swept, CampaignMode mode)
+void write_sorted_results(const std::string& dir, std::vector<CampaignRow> rows, const std::vector<std::string>& swept,
+                          CampaignMode mode)
 {
-  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
-    return a["run_id"].template get<int>() < b["run_id"].template get<int>();
-  });
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.run_id < b.run_id; });
   std::string jsonl;
-  auto columns    = csv_columns(swept, mode);
-  std::string csv = csv_header(columns) + "\n";
+  std::string csv = CampaignRow::csv_header(swept, mode) + "\n";
   for (const auto& row : rows) {
-    jsonl += row.dump() + "\n";
-    csv += csv_line(row, columns) + "\n";
+    jsonl += row.to_json().dump() + "\n";
+    csv += row.csv_line(swept, mode) + "\n";
   }
   write_file_atomically(dir + "/results.jsonl", jsonl);
   write_file_atomically(dir + "/results.csv", csv);

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "validation/campaign.hpp"
+#include "validation/campaign_row.hpp"
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -20,6 +20,8 @@ public:
   DurableAppender(DurableAppender&& other) noexcept;
   DurableAppender& operator=(DurableAppender&& other) noexcept;
   void append(const std::string& line); // adds the newline
+  /// Appends the lines (each with its newline) in one write and one fsync: a batch of rows costs one sync.
+  void append_lines(const std::vector<std::string>& lines);
 
 private:
   int fd_ = -1;
@@ -41,15 +43,16 @@ private:
 };
 
 /// Rows of a results.jsonl file. A last line without its newline (a runner killed mid-write) is cut off the file;
-/// a malformed complete line is an InputError naming the file and line. Rows of files written before the timing rule
-/// come back in the current form (upgrade_legacy_timing, campaign_row.hpp), so resume and merge take old directories.
-std::vector<nlohmann::json> read_rows(const std::string& path);
+/// a malformed complete line (not JSON, or a column of the wrong type) is an InputError naming the file and line.
+/// Rows of files written before the timing rule come back in the current form (CampaignRow::from_json), so resume
+/// and merge take old directories.
+std::vector<CampaignRow> read_rows(const std::string& path);
 
 /// Writes a file atomically (temporary file, fsync, rename).
 void write_file_atomically(const std::string& path, const std::string& content);
 
 /// results.jsonl and results.csv with these rows sorted by run id.
-void write_sorted_results(const std::string& dir, std::vector<nlohmann::json> rows,
-                          const std::vector<std::string>& swept, CampaignMode mode = CampaignMode::simulate);
+void write_sorted_results(const std::string& dir, std::vector<CampaignRow> rows, const std::vector<std::string>& swept,
+                          CampaignMode mode = CampaignMode::simulate);
 
 } // namespace pipesim

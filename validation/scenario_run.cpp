@@ -11,6 +11,7 @@
 #include "platforms/profile_yaml.hpp"
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "simulator/simulate.hpp"
+#include "validation/run_checks.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -21,15 +22,12 @@ namespace pipesim {
 Platform load_platform(const Scenario& scenario)
 {
   const PlatformSpec& spec = scenario.platform;
-  if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
-  Platform platform;
-  try {
-    platform = load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
-  } catch (const InputError& e) {
-    throw InputError(located(scenario.file, spec.line, fmt::format("key 'platform': {}", e.what())));
-  }
-  merge_host_profiles(platform, spec.profiles); // its errors name the scenario's lines
-  return platform;
+  return for_scenario(scenario, [&] { // an error of the XML file keeps its own place
+    if (spec.kind == PlatformSpec::Kind::model) return model_platform(spec);
+    Platform platform = load_xml_platform(spec.xml_file, spec.in_name, spec.out_name, spec.options);
+    merge_host_profiles(platform, spec.profiles); // keyed errors: the scenario's lines of platform.profiles
+    return platform;
+  });
 }
 
 namespace {
@@ -69,6 +67,24 @@ std::optional<double> hedpm_prediction(const Pipeline& pipeline, const Platform&
 }
 } // namespace
 
+Problem scenario_problem(Scenario& scenario, Platform platform)
+{
+  Problem problem;
+  problem.pipeline  = scenario.pipeline;
+  problem.platform  = std::move(platform);
+  problem.model     = scenario.simulation.model;
+  problem.objective = scenario.objective;
+  if (scenario.mapping)
+    problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, problem.platform);
+  if (scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
+    complete_task_chain_spec(*scenario.task_chain, problem.platform);
+    check_task_chain_spec(*scenario.task_chain, problem.platform.p());
+    require_task_chain_functions(*scenario.task_chain, problem.platform);
+    problem.task_chain = scenario.task_chain->chain;
+  }
+  return problem;
+}
+
 namespace {
 /// The analytic side of random operation times (DESIGN.md §3.10) on the graph of the run's model: the max-plus run
 /// has the simulation's N, precision and draws (seed), so in the exact network it gives the simulated output times.
@@ -87,7 +103,8 @@ void analyze_stochastic(ScenarioRun& run, const std::vector<int>& senders)
     options.maxplus.datasets     = s.simulation.datasets;
     options.maxplus.precision    = s.simulation.precision;
     options.maxplus.max_datasets = s.simulation.effective_max_datasets();
-    run.stochastic               = analyze_random_times(graph, variability, options);
+    if (s.analytic_max_states > 0) options.exponential.max_states = s.analytic_max_states;
+    run.stochastic = analyze_random_times(graph, variability, options);
   } catch (const InputError& e) { // a mapping without event graph (data-parallel groups, two intervals on a card)
     run.stochastic_note = fmt::format("no event graph for this mapping: {}", e.what());
   }
@@ -96,25 +113,34 @@ void analyze_stochastic(ScenarioRun& run, const std::vector<int>& senders)
 
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
 {
+  return for_scenario(scenario, [&] { return detail::map_scenario(scenario, analytic); });
+}
+
+void analyze_run(ScenarioRun& run)
+{
+  for_scenario(run.scenario, [&] { detail::analyze_run(run); });
+}
+
+void simulate_run(ScenarioRun& run, int jobs)
+{
+  for_scenario(run.scenario, [&] { detail::simulate_run(run, jobs); });
+}
+
+namespace detail { // the entry points above, before their errors get the places of their keys
+
+ScenarioRun map_scenario(const Scenario& scenario, bool analytic)
+{
   ScenarioRun run;
-  run.scenario = scenario;
-  run.platform = load_platform(scenario);
-  Problem problem;
-  problem.pipeline  = scenario.pipeline;
-  problem.platform  = run.platform;
-  problem.model     = scenario.simulation.model;
-  problem.objective = scenario.objective;
-  if (scenario.mapping) problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, run.platform);
-  if (run.scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
-    complete_task_chain_spec(*run.scenario.task_chain, run.platform);
-    check_task_chain_spec(*run.scenario.task_chain, run.platform.p());
-    require_task_chain_functions(*run.scenario.task_chain, run.platform);
-    problem.task_chain = run.scenario.task_chain->chain;
-  }
+  run.scenario    = scenario;
+  run.platform    = load_platform(scenario);
+  Problem problem = scenario_problem(run.scenario, run.platform);
+  check_mapper(run.scenario, problem); // before the mapper runs, with the mapper's line
+  check_evaluators(run.scenario, problem.explicit_mapping, false);
   run.mapper = run_mapper(scenario.mapper, problem, scenario.mapper_options);
   if (!run.has_mapping()) return run;
+  check_evaluators(run.scenario, run.mapper.mapping, false);
   run.rule = classify(run.mapper.mapping);
-  if (analytic) analyze_run(run);
+  if (analytic) detail::analyze_run(run);
   return run;
 }
 
@@ -162,35 +188,79 @@ void analyze_run(ScenarioRun& run)
   if (!run.deadlock) analyze_stochastic(run, senders);
 }
 
+} // namespace detail
+
+std::vector<Epoch> mapping_series(const ScenarioRun& run, const Mapping& mapping, double horizon)
+{
+  const Scenario& s        = run.scenario;
+  std::vector<int> senders = policy_senders(s, run.platform, mapping);
+  const bool multiport     = s.simulation.model == CommModel::multi_port;
+  // the multi-port evaluators take their elected senders first
+  return analytic_series(s.pipeline, run.platform, multiport ? senders_first(mapping, senders) : mapping,
+                         s.simulation.model, s.simulation.buffer, senders, horizon);
+}
+
+namespace {
+/// The series of a run that re-mapped: each segment's mapping from its decision date to the next one's.
+std::vector<Epoch> remapped_series(const ScenarioRun& run)
+{
+  const SimulationResult& sim = *run.simulated;
+  std::vector<Epoch> out;
+  for (std::size_t i = 0; i <= sim.remaps.size(); ++i) {
+    const Mapping m = i == 0 ? dynamic_initial_mapping(run) : run.remap_mappings[i - 1];
+    double from     = i == 0 ? 0 : sim.remaps[i - 1].time;
+    double to       = i == sim.remaps.size() ? sim.makespan : sim.remaps[i].time;
+    if (to <= from) continue;
+    for (Epoch e : mapping_series(run, m, to)) {
+      if (e.end <= from) continue;
+      e.start = std::max(e.start, from);
+      out.push_back(std::move(e));
+    }
+  }
+  return out;
+}
+} // namespace
+
 void compare_series_run(ScenarioRun& run)
 {
   if (!run.simulated || run.platform.profiles().empty() || run.scenario.task_chain) return;
-  // a re-mapping run's windows follow several mappings: the series of the first one would not say much
-  if (run.scenario.dynamic && run.scenario.dynamic->policy != RemapPolicyKind::static_mapping) return;
   const Scenario& s = run.scenario;
   EpochSeries series;
-  series.window            = s.simulation.window > 0
-                                 ? s.simulation.window
-                                 : default_throughput_window(s.simulation.datasets, deal_round(run.mapper.mapping));
-  series.throughput        = throughput_series(run.simulated->output_times, series.window);
-  std::vector<int> senders = policy_senders(s, run.platform, run.mapper.mapping);
-  const bool multiport     = s.simulation.model == CommModel::multi_port;
-  try { // the multi-port evaluators take their elected senders first
-    series.analytic = analytic_series(s.pipeline, run.platform,
-                                      multiport ? senders_first(run.mapper.mapping, senders) : run.mapper.mapping,
-                                      s.simulation.model, s.simulation.buffer, senders, run.simulated->makespan);
-    series.epochs   = compare_series(series.analytic, series.throughput, run.simulated->output_times);
+  series.window     = s.simulation.window > 0
+                          ? s.simulation.window
+                          : default_throughput_window(s.simulation.datasets, deal_round(run.mapper.mapping));
+  series.throughput = throughput_series(run.simulated->output_times, series.window);
+  // a re-mapping run's windows follow several mappings: the series of the running one, without comparison
+  series.remapped = s.dynamic && s.dynamic->policy != RemapPolicyKind::static_mapping;
+  try {
+    if (series.remapped) {
+      if (run.remap_mappings.size() == run.simulated->remaps.size()) series.analytic = remapped_series(run);
+    } else {
+      series.analytic = mapping_series(run, run.mapper.mapping, run.simulated->makespan);
+      series.epochs   = compare_series(series.analytic, series.throughput, run.simulated->output_times);
+    }
   } catch (const InputError& e) { // the mapping has no event graph of this model: the windows are still shown
     series.note = e.what();
   }
   run.series = std::move(series);
 }
 
+namespace detail {
+
 void simulate_run(ScenarioRun& run, int jobs)
 {
   if (!run.has_mapping() || run.deadlock) return;
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
+  check_evaluators(s, mapping, true); // before any simulation process starts
+  if (s.dynamic) {                    // its policy's mapper maps the pipeline (a dynamic scenario has no task chain)
+    Problem problem;
+    problem.pipeline  = s.pipeline;
+    problem.platform  = run.platform;
+    problem.model     = s.simulation.model;
+    problem.objective = s.objective;
+    check_dynamic_mapper(s, problem);
+  }
   // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
   // execution from the job. Random operation times draw with the simulation's seed unless the spec has its own, in
   // every run of the scenario (the crash and Monte Carlo runs too): they differ by their crashes only.
@@ -212,9 +282,10 @@ void simulate_run(ScenarioRun& run, int jobs)
     period.mapping = dynamic_initial_mapping(run);
     configure_dynamic(run, period);
   }
-  run.simulated         = simulate(period).run;
+  run.simulated = simulate(period).run;
+  if (s.dynamic) run.remap_mappings = remap_mappings(run.simulated->remaps, run.platform);
   run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
-  compare_series_run(run);
+  pipesim::compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;
   if (s.dynamic && s.dynamic->remap.repair) { // on_crash: remap: the crashes of every processor (a repair may use any)
     Mapping every;
@@ -237,5 +308,7 @@ void simulate_run(ScenarioRun& run, int jobs)
     run.after_crashes = period_after_crashes(s.pipeline, run.platform, mapping, s.simulation, *run.monte_carlo,
                                              s.objective.period_bound);
 }
+
+} // namespace detail
 
 } // namespace pipesim

@@ -20,6 +20,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pipesim {
 
@@ -29,8 +30,11 @@ struct EpochSeries {
   std::vector<Epoch> analytic;
   int window = 0; // data sets per throughput window
   std::vector<ThroughputWindow> throughput;
-  std::vector<EpochComparison> epochs; // one per epoch of `analytic`
-  std::string note;                    // why there is no series (e.g. a mapping the multi-port graphs refuse), or ""
+  std::vector<EpochComparison> epochs; // one per epoch of `analytic` (none when `remapped`)
+  /// A run that re-mapped: `analytic` is, from each re-map's decision to the next, the series of the mapping that
+  /// runs then (the plot's steps); the windows are not compared with it (they straddle the drains).
+  bool remapped = false;
+  std::string note; // why there is no series (e.g. a mapping the multi-port graphs refuse), or ""
 };
 
 struct ScenarioRun {
@@ -56,6 +60,7 @@ struct ScenarioRun {
   std::optional<SimulationResult> crash_run;    // with a failure model: run 0 of the series (its crashes drawn)
   std::optional<MonteCarloSummary> monte_carlo; // with simulation.runs > 1
   std::optional<EpochSeries> series;            // a platform with profiles, simulated
+  std::vector<Mapping> remap_mappings;          // with `dynamic:`: the mapping each of simulated->remaps took
   /// With a Monte Carlo series, a period bound (objective min F under P_max) and bbr10's model: the survived runs'
   /// period after their last crash against P_max.
   std::optional<PeriodAfterCrashes> after_crashes;
@@ -68,10 +73,17 @@ struct ScenarioRun {
 /// The platform of a scenario: the YAML model as is, or the XML file loaded in a child process.
 Platform load_platform(const Scenario& scenario);
 
+/// The mapping problem of `scenario` on its loaded `platform`: pipeline, platform, model, objective, the explicit
+/// mapping resolved, and a task chain completed and checked on the platform (complete_task_chain_spec,
+/// check_task_chain_spec, require_task_chain_functions, which update scenario.task_chain).
+Problem scenario_problem(Scenario& scenario, Platform platform);
+
 /// Loads the platform, runs the mapper (or resolves the explicit mapping), computes the analytic figures and the
 /// event-graph period (not when `analytic` is false: elections campaigns need only the mapping, and bbr10
 /// eq. (2)'s failure probability is exponential in the overlapping processor sets of a general mapping). Bad input
-/// (unknown mapper, refused problem, bad mapping) is an InputError.
+/// (unknown mapper, refused problem, bad mapping, a mapping the evaluators cannot handle: validation/run_checks.hpp)
+/// is an InputError, the mapper's refusal before it runs. Every InputError leaving load_platform, map_scenario,
+/// analyze_run and simulate_run has the file and line of the key it is about (Scenario::sources).
 ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);
 
 /// The analytic figures and event-graph period of run.mapper.mapping on run.platform (the second half of
@@ -79,10 +91,17 @@ ScenarioRun map_scenario(const Scenario& scenario, bool analytic = true);
 void analyze_run(ScenarioRun& run);
 
 /// Simulates the mapped scenario (period run and one-data-set latency run, each in its own process, without
-/// failures). With a failure model, also run 0 of the crash series; with simulation.runs > 1, the Monte Carlo series
+/// failures), after check_evaluators (what the simulator cannot handle is an InputError before any process starts).
+/// With a failure model, also run 0 of the crash series; with simulation.runs > 1, the Monte Carlo series
 /// (`jobs` processes at once). scenario.simulation.progress shows the data sets of each long run and the Monte Carlo
 /// runs done on stderr (never the one-data-set latency run).
 void simulate_run(ScenarioRun& run, int jobs = 2);
+
+namespace detail { // the same without the places of the keys (the functions above wrap them in for_scenario)
+ScenarioRun map_scenario(const Scenario& scenario, bool analytic);
+void analyze_run(ScenarioRun& run);
+void simulate_run(ScenarioRun& run, int jobs);
+} // namespace detail
 
 /// The JSON document of `pipesim map` (the run has no simulation) and `pipesim simulate` (it has one):
 /// `nlohmann::json j = run;` (validation/scenario_run_json.cpp). Non-finite numbers are null (result_output.hpp).
@@ -106,6 +125,12 @@ void add_series_json(nlohmann::json& j, const ScenarioRun& run);
 /// (empty without `dynamic:`) and JSON (key "dynamic").
 Mapping dynamic_initial_mapping(const ScenarioRun& run);
 void configure_dynamic(const ScenarioRun& run, SimulationJob& job);
+/// The mapping each re-map took, read back from its text (`to`: the simulation runs in another process); empty when
+/// one does not read back whole.
+std::vector<Mapping> remap_mappings(const std::vector<RemapRecord>& remaps, const Platform& platform);
+/// The analytic series of `mapping` on run.platform over [0, horizon) (analytic_series with the scenario's model,
+/// buffer and senders).
+std::vector<Epoch> mapping_series(const ScenarioRun& run, const Mapping& mapping, double horizon);
 std::string remaps_text(const ScenarioRun& run);
 void add_remaps_json(nlohmann::json& j, const ScenarioRun& run);
 

@@ -8,7 +8,9 @@
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -17,6 +19,51 @@ namespace pipesim {
 namespace {
 /// Rows of the re-map table at most (the JSON has every re-map).
 constexpr std::size_t max_remap_rows = 24;
+
+/// One interval of to_text's form ("[2-3]:P1|P4/deal", groups "P1+P2"), or nullopt.
+std::optional<Interval> interval_from_text(const std::string& text, const Platform& platform)
+{
+  Interval in;
+  std::size_t colon = text.find("]:");
+  if (text.empty() || text[0] != '[' || colon == std::string::npos) return std::nullopt;
+  std::string stages = text.substr(1, colon - 1), rest = text.substr(colon + 2);
+  std::size_t dash = stages.find('-');
+  in.first         = std::atoi(stages.substr(0, dash).c_str());
+  in.last          = dash == std::string::npos ? in.first : std::atoi(stages.substr(dash + 1).c_str());
+  if (rest.ends_with("/deal")) {
+    in.replication = Replication::deal;
+    rest.resize(rest.size() - 5);
+  }
+  for (std::size_t r = 0; r <= rest.size();) {
+    std::size_t bar = std::min(rest.find('|', r), rest.size());
+    ProcessorGroup group;
+    for (std::size_t g = r; g <= bar;) {
+      std::size_t plus     = std::min(rest.find('+', g), bar);
+      std::optional<int> u = platform.find(rest.substr(g, plus - g));
+      if (!u) return std::nullopt;
+      group.push_back(*u);
+      g = plus + 1;
+    }
+    in.replicas.push_back(group);
+    r = bar + 1;
+  }
+  return in;
+}
+
+/// A mapping written by to_text, read back (nullopt when it does not read back to the same text).
+std::optional<Mapping> mapping_from_text(const std::string& text, const Platform& platform)
+{
+  Mapping m;
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t space          = std::min(text.find(' ', i), text.size());
+    std::optional<Interval> in = interval_from_text(text.substr(i, space - i), platform);
+    if (!in) return std::nullopt;
+    m.intervals.push_back(std::move(*in));
+    i = space + 1;
+  }
+  if (to_text(m, platform) != text) return std::nullopt;
+  return m;
+}
 } // namespace
 
 Mapping dynamic_initial_mapping(const ScenarioRun& run)
@@ -57,6 +104,17 @@ void configure_dynamic(const ScenarioRun& run, SimulationJob& job)
   job.policy = make_remap_policy(*s.dynamic, s.mapper, context, job.mapping);
 }
 
+std::vector<Mapping> remap_mappings(const std::vector<RemapRecord>& remaps, const Platform& platform)
+{
+  std::vector<Mapping> out;
+  for (const RemapRecord& r : remaps) {
+    std::optional<Mapping> m = mapping_from_text(r.to, platform);
+    if (!m) return {}; // a mapping the text does not describe whole: no segment series
+    out.push_back(std::move(*m));
+  }
+  return out;
+}
+
 namespace {
 std::string remap_table(const std::vector<RemapRecord>& remaps)
 {
@@ -86,8 +144,8 @@ std::string remaps_text(const ScenarioRun& run)
   if (!run.simulated || !run.scenario.dynamic) return "";
   const SimulationResult& sim = *run.simulated;
   const DynamicSpec& d        = *run.scenario.dynamic;
-  std::string out =
-      fmt::format("\nre-mapping (docs/dynamic.md): policy {}, cost {}, {} measurement windows, {} re-map{}\n", d.policy,
+  std::string out             = fmt::format(
+                  "\nre-mapping (docs/dynamic.md): policy {}, cost {}, {} measurement windows, {} re-map{}\n", d.policy_name(),
                   d.remap.cost, sim.remap_windows, sim.remaps.size(), sim.remaps.size() == 1 ? "" : "s");
   out += remap_table(sim.remaps);
   if (!d.remap.repair || !run.crash_run) return out;
@@ -105,7 +163,7 @@ void add_remaps_json(nlohmann::json& j, const ScenarioRun& run)
   if (!run.simulated || !run.scenario.dynamic) return;
   const DynamicSpec& d        = *run.scenario.dynamic;
   const SimulationResult& sim = *run.simulated;
-  j["dynamic"]                = {{"policy", to_string(d.policy)},
+  j["dynamic"]                = {{"policy", d.policy_name()},
                                  {"mapper", d.mapper.empty() ? run.scenario.mapper : d.mapper},
                                  {"cost", to_string(d.remap.cost)},
                                  {"restart", d.remap.restart},

@@ -25,7 +25,7 @@ std::string hosts_text(const std::vector<std::string>& hosts)
 
 std::string series_text(const ScenarioRun& run)
 {
-  if (!run.series) return "";
+  if (!run.series || run.series->remapped) return ""; // the re-map table says what happened
   const EpochSeries& s = *run.series;
   std::string out      = fmt::format("\ntime-varying platform (the figures above are the nominal platform's): {} "
                                           "epoch{} over the makespan, windows of {} data sets (docs/dynamic.md)\n",
@@ -70,7 +70,12 @@ void add_series_json(nlohmann::json& j, const ScenarioRun& run)
   for (const ThroughputWindow& w : s.throughput)
     windows.push_back({{"from", w.from}, {"to", w.to}, {"start", w.start}, {"end", w.end}, {"period", w.period}});
   j["simulated"]["throughput_series"] = {{"window", s.window}, {"windows", windows}};
-  auto epochs                         = nlohmann::json::array();
+  if (s.remapped) { // the series of the running mappings (docs/dynamic.md): nothing to compare
+    j["analytic_series_of"] = "running mapping";
+    if (!s.note.empty()) j["simulated"]["series_note"] = s.note;
+    return;
+  }
+  auto epochs = nlohmann::json::array();
   for (std::size_t i = 0; i < s.epochs.size(); ++i) {
     const EpochComparison& c = s.epochs[i];
     epochs.push_back({{"start", s.analytic[i].start},

@@ -46,58 +46,68 @@ std::string failures_text(const FailureSettings& f)
   return to_string(f.model);
 }
 
+std::string crash_run_text(const ScenarioRun& run)
+{
+  std::string out;
+  const SimulationResult& c = *run.crash_run;
+  const FailureOutcome& f   = c.failures;
+  out += fmt::format("\ncrash run (seed {}): {}", c.seed, f.verdict);
+  if (f.failed() && !f.failed_link.empty())
+    out += fmt::format(" at t = {:.6g}: link '{}' is off on a transfer of interval {}", f.failure_time, f.failed_link,
+                       f.failed_interval + 1);
+  else if (f.failed() && is_dealt(run.mapper.mapping.interval(f.failed_interval)))
+    out += fmt::format(" at t = {:.6g}: a replica of interval {} crashed with data sets left (dealt: no redundancy)",
+                       f.failure_time, f.failed_interval + 1);
+  else if (f.failed())
+    out += fmt::format(" at t = {:.6g}: interval {} lost its last replica", f.failure_time, f.failed_interval + 1);
+  out += fmt::format(", {} of {} data sets delivered, completion {:.6g}\n", f.delivered,
+                     run.scenario.simulation.datasets, c.makespan);
+  std::string crashes;
+  for (const auto& x : f.crashes)
+    crashes += fmt::format("{}{} at {:.6g}", crashes.empty() ? "" : ", ", x.host, x.time);
+  out += fmt::format("  crashes     {}\n", crashes.empty() ? "none" : crashes);
+  out += fmt::format("  election    {}: {} re-election{}, duplicates dropped {}\n", f.election, f.elections,
+                     f.elections == 1 ? "" : "s", f.duplicates);
+  auto value = [](double x) { return x < 0 ? std::string("n/a (too few outputs)") : fmt::format("{:.10g}", x); };
+  out += fmt::format("  period before the first crash {}   (fault-free {})\n", value(f.period_before),
+                     fmt::format("{:.10g}", run.analytic.period));
+  double worst          = run.analytic.worst_case_period > 0 ? run.analytic.worst_case_period : run.analytic.period;
+  std::string reference = run.analytic.worst_case_period > 0
+                              ? fmt::format("worst case {:.10g}, {}", worst, run.analytic.worst_case_formula)
+                              : fmt::format("fault-free formula {:.10g}", worst);
+  out += fmt::format("  period after the last crash   {}   ({})\n", value(f.period_after), reference);
+  return out;
+}
+
+std::string monte_carlo_text(const ScenarioRun& run)
+{
+  std::string out;
+  const MonteCarloSummary& mc = *run.monte_carlo;
+  out +=
+      fmt::format("\nMonte Carlo: {} runs ({} model, election {}, seeds derived from {}): {} survived, {} failed{}{}\n",
+                  mc.runs, mc.model, mc.election, mc.seed, mc.survived, mc.failed,
+                  mc.failed_on_link > 0 ? fmt::format(" ({} on a failed link)", mc.failed_on_link) : "",
+                  mc.errors > 0 ? fmt::format(", {} WITHOUT A VERDICT", mc.errors) : "");
+  out += fmt::format("  survival rate {:.6f}   95% [{:.6f}, {:.6f}]   99% [{:.6f}, {:.6f}]\n", mc.survival_rate,
+                     mc.ci95.low, mc.ci95.high, mc.ci99.low, mc.ci99.high);
+  if (mc.analytic_survival)
+    out += fmt::format("  1 - F (seed004-eq2) {:.6f}   {} the 99% interval\n", *mc.analytic_survival,
+                       mc.consistent_99() ? "inside" : "OUTSIDE");
+  out += fmt::format("  drawn schedules {} {:.6f}",
+                     run.mapper.mapping.has_deal() ? "crashing no dealt replica and keeping a replica per interval"
+                                                   : "keeping a replica per interval",
+                     mc.schedule_survival_rate);
+  out += mc.survived_late_crash > 0
+             ? fmt::format("; {} run(s) survived because a fatal crash came after the end\n", mc.survived_late_crash)
+             : "\n";
+  return out;
+}
+
 std::string crash_text(const ScenarioRun& run)
 {
   std::string out;
-  if (run.crash_run) {
-    const SimulationResult& c = *run.crash_run;
-    const FailureOutcome& f   = c.failures;
-    out += fmt::format("\ncrash run (seed {}): {}", c.seed, f.verdict);
-    if (f.failed() && !f.failed_link.empty())
-      out += fmt::format(" at t = {:.6g}: link '{}' is off on a transfer of interval {}", f.failure_time, f.failed_link,
-                         f.failed_interval + 1);
-    else if (f.failed() && is_dealt(run.mapper.mapping.interval(f.failed_interval)))
-      out += fmt::format(" at t = {:.6g}: a replica of interval {} crashed with data sets left (dealt: no redundancy)",
-                         f.failure_time, f.failed_interval + 1);
-    else if (f.failed())
-      out += fmt::format(" at t = {:.6g}: interval {} lost its last replica", f.failure_time, f.failed_interval + 1);
-    out += fmt::format(", {} of {} data sets delivered, completion {:.6g}\n", f.delivered,
-                       run.scenario.simulation.datasets, c.makespan);
-    std::string crashes;
-    for (const auto& x : f.crashes)
-      crashes += fmt::format("{}{} at {:.6g}", crashes.empty() ? "" : ", ", x.host, x.time);
-    out += fmt::format("  crashes     {}\n", crashes.empty() ? "none" : crashes);
-    out += fmt::format("  election    {}: {} re-election{}, duplicates dropped {}\n", f.election, f.elections,
-                       f.elections == 1 ? "" : "s", f.duplicates);
-    auto value = [](double x) { return x < 0 ? std::string("n/a (too few outputs)") : fmt::format("{:.10g}", x); };
-    out += fmt::format("  period before the first crash {}   (fault-free {})\n", value(f.period_before),
-                       fmt::format("{:.10g}", run.analytic.period));
-    double worst          = run.analytic.worst_case_period > 0 ? run.analytic.worst_case_period : run.analytic.period;
-    std::string reference = run.analytic.worst_case_period > 0
-                                ? fmt::format("worst case {:.10g}, {}", worst, run.analytic.worst_case_formula)
-                                : fmt::format("fault-free formula {:.10g}", worst);
-    out += fmt::format("  period after the last crash   {}   ({})\n", value(f.period_after), reference);
-  }
-  if (run.monte_carlo) {
-    const MonteCarloSummary& mc = *run.monte_carlo;
-    out += fmt::format(
-        "\nMonte Carlo: {} runs ({} model, election {}, seeds derived from {}): {} survived, {} failed{}{}\n", mc.runs,
-        mc.model, mc.election, mc.seed, mc.survived, mc.failed,
-        mc.failed_on_link > 0 ? fmt::format(" ({} on a failed link)", mc.failed_on_link) : "",
-        mc.errors > 0 ? fmt::format(", {} WITHOUT A VERDICT", mc.errors) : "");
-    out += fmt::format("  survival rate {:.6f}   95% [{:.6f}, {:.6f}]   99% [{:.6f}, {:.6f}]\n", mc.survival_rate,
-                       mc.ci95.low, mc.ci95.high, mc.ci99.low, mc.ci99.high);
-    if (mc.analytic_survival)
-      out += fmt::format("  1 - F (seed004-eq2) {:.6f}   {} the 99% interval\n", *mc.analytic_survival,
-                         mc.consistent_99() ? "inside" : "OUTSIDE");
-    out += fmt::format("  drawn schedules {} {:.6f}",
-                       run.mapper.mapping.has_deal() ? "crashing no dealt replica and keeping a replica per interval"
-                                                     : "keeping a replica per interval",
-                       mc.schedule_survival_rate);
-    out += mc.survived_late_crash > 0
-               ? fmt::format("; {} run(s) survived because a fatal crash came after the end\n", mc.survived_late_crash)
-               : "\n";
-  }
+  if (run.crash_run) out += crash_run_text(run);
+  if (run.monte_carlo) out += monte_carlo_text(run);
   if (run.after_crashes) {
     const PeriodAfterCrashes& a = *run.after_crashes;
     auto line                   = [&](const char* what, const OverBound& o) {

@@ -1,22 +1,9 @@
 // SLURM's command-line tools: job states, squeue and sbatch output, commands run with a time limit.
 #include "validation/slurm_queue.hpp"
 
-#include <cerrno>
-#include <chrono>
-#include <csignal>
-#include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
-#include <filesystem>
 #include <fmt/format.h>
-#include <poll.h>
-#include <spawn.h>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <utility>
-
-extern char** environ;
 
 namespace pipesim {
 
@@ -29,30 +16,6 @@ std::optional<long> whole_number(const std::string& text)
   for (char c : text)
     if (c < '0' || c > '9') return std::nullopt;
   return std::stol(text);
-}
-
-pid_t spawn(const std::vector<std::string>& argv, int out_fd, int unused_fd)
-{
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_fd, STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, out_fd, STDERR_FILENO);
-  posix_spawn_file_actions_addclose(&actions, unused_fd);
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP); // its own group: a timeout kills its children too
-  posix_spawnattr_setpgroup(&attributes, 0);
-  std::vector<std::string> args = argv;
-  std::vector<char*> c_args;
-  for (auto& a : args)
-    c_args.push_back(a.data());
-  c_args.push_back(nullptr);
-  pid_t pid = 0;
-  int rc    = posix_spawnp(&pid, c_args[0], &actions, &attributes, c_args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
-  return rc == 0 ? pid : -1;
 }
 
 } // namespace
@@ -144,62 +107,13 @@ long parse_job_id(const std::string& output)
   return whole_number(first).value_or(0);
 }
 
-CommandResult run_command(const std::vector<std::string>& argv, double timeout)
+ProgramResult run_slurm_tool(const SlurmTools& tools, std::vector<std::string> argv)
 {
-  CommandResult result;
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) {
-    result.output = fmt::format("pipe: {}", std::strerror(errno));
-    return result;
-  }
-  pid_t pid = spawn(argv, fds[1], fds[0]);
-  ::close(fds[1]);
-  if (pid < 0) {
-    ::close(fds[0]);
-    result.output = fmt::format("{}: not found", argv.at(0));
-    return result;
-  }
-  result.started = true;
-  auto deadline  = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
-  for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      result.timed_out = true;
-      ::kill(-pid, SIGKILL);
-      break;
-    }
-    pollfd p{fds[0], POLLIN, 0};
-    int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
-    if (ready < 0 && errno != EINTR) break;
-    if (ready <= 0) continue;
-    char buffer[4096];
-    ssize_t got = ::read(fds[0], buffer, sizeof buffer);
-    if (got > 0)
-      result.output.append(buffer, static_cast<std::size_t>(got));
-    else if (got == 0 || errno != EINTR)
-      break;
-  }
-  ::close(fds[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-  if (WIFEXITED(status) && result.exit_code == 127 && result.output.empty()) result.started = false;
-  return result;
-}
-
-std::string find_program(const std::string& name)
-{
-  namespace fs    = std::filesystem;
-  auto executable = [](const fs::path& p) { return ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); };
-  if (name.find('/') != std::string::npos) return executable(name) ? fs::absolute(name).string() : "";
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "/usr/bin:/bin");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-    if (executable(candidate)) return candidate.string();
-  }
-  return "";
+  ProgramCall call;
+  call.argv         = std::move(argv);
+  call.timeout      = tools.timeout;
+  call.merge_stderr = true;
+  return run_program(call);
 }
 
 std::optional<std::vector<SlurmJob>> query_jobs(const SlurmTools& tools, const std::vector<long>& ids,
@@ -209,15 +123,16 @@ std::optional<std::vector<SlurmJob>> query_jobs(const SlurmTools& tools, const s
   std::string list;
   for (long id : ids)
     list += (list.empty() ? "" : ",") + std::to_string(id);
-  CommandResult r =
-      run_command({tools.squeue, "--noheader", "--array", "--states=all", "--jobs=" + list, "--format=%A|%F|%K|%T|%r"},
-                  tools.timeout);
-  if (r.ok()) return parse_squeue(r.output);
-  if (r.started && !r.timed_out && r.output.find("Invalid job id") != std::string::npos)
+  ProgramResult r = run_slurm_tool(
+      tools, {tools.squeue, "--noheader", "--array", "--states=all", "--jobs=" + list, "--format=%A|%F|%K|%T|%r"});
+  if (r.ok()) return parse_squeue(r.out);
+  bool ran = r.status == ProgramStatus::exited || r.status == ProgramStatus::signalled;
+  if (ran && r.out.find("Invalid job id") != std::string::npos)
     return std::vector<SlurmJob>{}; // none of the ids is known any more
-  error = !r.started    ? fmt::format("{} not found", tools.squeue)
-          : r.timed_out ? fmt::format("{} did not answer within {} s", tools.squeue, tools.timeout)
-                        : fmt::format("{} failed: {}", tools.squeue, r.output);
+  error = r.status == ProgramStatus::not_found ? fmt::format("{} not found", tools.squeue)
+          : r.status == ProgramStatus::timed_out
+              ? fmt::format("{} did not answer within {} s", tools.squeue, tools.timeout)
+              : fmt::format("{} failed: {}", tools.squeue, r.out);
   while (!error.empty() && error.back() == '\n')
     error.pop_back();
   return std::nullopt;

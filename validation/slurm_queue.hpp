@@ -1,7 +1,9 @@
-// SLURM's command-line tools as pipesim uses them: sbatch, squeue and scancel run with a time limit, job states.
+// SLURM's command-line tools as pipesim uses them: sbatch, squeue and scancel run with a time limit (run_program), job
+// states.
 #pragma once
 
 #include "base/enum_names.hpp"
+#include "base/external_program.hpp"
 
 #include <optional>
 #include <string>
@@ -86,20 +88,9 @@ struct SlurmTools {
   double timeout      = 120; // seconds; a command still running then is killed
 };
 
-struct CommandResult {
-  bool started   = false; // false: the program was not found or could not be run
-  bool timed_out = false;
-  int exit_code  = -1;
-  std::string output; // stdout and stderr together
-  bool ok() const { return started && !timed_out && exit_code == 0; }
-};
-
-/// Runs argv[0] (searched in PATH) with stdin on /dev/null, in its own process group, and waits at most `timeout`
-/// seconds (then kills the group). Never throws for the program's failure.
-CommandResult run_command(const std::vector<std::string>& argv, double timeout);
-
-/// The path a program name resolves to (PATH search, or the path itself when it holds a '/'); empty when absent.
-std::string find_program(const std::string& name);
+/// Runs a SLURM tool (argv[0] one of `tools`' programs) with run_program: at most tools.timeout seconds, stdout and
+/// stderr together in ProgramResult::out (SLURM prints its refusals on either).
+ProgramResult run_slurm_tool(const SlurmTools& tools, std::vector<std::string> argv);
 
 /// The jobs with these ids (array jobs: every task) that SLURM still knows (squeue --states=all). nullopt when squeue
 /// did not answer; `error` then says why. Ids SLURM has forgotten are simply absent.

@@ -53,36 +53,37 @@ std::string setup_lines(const SlurmJobSettings& s)
 
 void check_job_settings(const SlurmJobSettings& s)
 {
-  if (s.shard_count < 1) throw InputError(fmt::format("--shards {}: expected at least 1", s.shard_count));
-  if (s.cpus_per_task < 1) throw InputError(fmt::format("--cpus-per-task {}: expected at least 1", s.cpus_per_task));
+  if (s.shard_count < 1) throw InputError::option("--shards", s.shard_count, "expected at least 1");
+  if (s.cpus_per_task < 1) throw InputError::option("--cpus-per-task", s.cpus_per_task, "expected at least 1");
   static const std::regex time_format(R"(\d+|\d+:\d+|\d+:\d+:\d+|\d+-\d+|\d+-\d+:\d+|\d+-\d+:\d+:\d+)");
   std::string upper = s.time;
   std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
   if (!s.time.empty() && !std::regex_match(s.time, time_format) && upper != "UNLIMITED" && upper != "INFINITE")
-    throw InputError(fmt::format("--time {}: expected a SLURM time limit: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, "
-                                 "D-HH:MM:SS or UNLIMITED",
-                                 s.time));
+    throw InputError::option("--time", s.time,
+                             "expected a SLURM time limit: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or "
+                             "UNLIMITED");
   static const std::regex memory_format(R"(\d+[KMGT]?)");
   if (!s.merge_mem.empty() && !std::regex_match(s.merge_mem, memory_format))
-    throw InputError(
-        fmt::format("--merge-mem {}: expected a size in megabytes or with a unit, e.g. 16G or 2000M", s.merge_mem));
-  if (has_space(s.partition)) throw InputError(fmt::format("--partition '{}': expected a partition name", s.partition));
+    throw InputError::option("--merge-mem", s.merge_mem,
+                             "expected a size in megabytes or with a unit, e.g. 16G or 2000M");
+  if (has_space(s.partition))
+    throw InputError::option("--partition", fmt::format("'{}'", s.partition), "expected a partition name");
   for (const auto& arg : s.sbatch_args) {
     if (arg.empty() || arg[0] != '-' || has_space(arg))
-      throw InputError(fmt::format("--sbatch-arg '{}': expected one sbatch option without spaces, e.g. "
-                                   "--sbatch-arg=--account=proj42",
-                                   arg));
+      throw InputError::option("--sbatch-arg", fmt::format("'{}'", arg),
+                               "expected one sbatch option without spaces, e.g. --sbatch-arg=--account=proj42");
     for (std::string own : {"--array", "-a", "--dependency", "-d", "--output", "-o", "--open-mode", "--chdir", "-D"})
-      if (sets_option(arg, own)) throw InputError(fmt::format("--sbatch-arg '{}': pipesim sets {} itself", arg, own));
+      if (sets_option(arg, own))
+        throw InputError::option("--sbatch-arg", fmt::format("'{}'", arg), fmt::format("pipesim sets {} itself", own));
   }
   for (const auto& line : s.setup)
     if (line.find('\n') != std::string::npos)
-      throw InputError(fmt::format("--setup '{}': expected one shell line", line));
-  for (const std::string* path : {&s.out_dir, &s.executable, &s.campaign_file})
+      throw InputError::option("--setup", fmt::format("'{}'", line), "expected one shell line");
+  for (auto [path, option] : {std::pair{&s.out_dir, "--out"}, std::pair{&s.executable, "pipesim (the executable)"},
+                              std::pair{&s.campaign_file, "campaign"}})
     if (has_space(*path) || path->find('%') != std::string::npos)
-      throw InputError(fmt::format("'{}': a path with white space or '%' cannot go into #SBATCH lines; use another "
-                                   "directory",
-                                   *path));
+      throw InputError::option(option, fmt::format("'{}'", *path),
+                               "a path with white space or '%' cannot go into #SBATCH lines; use another directory");
 }
 
 std::string array_spec(const std::vector<int>& shards)

@@ -176,18 +176,15 @@ TEST(SlurmQueue, ParsableJobIds)
   EXPECT_EQ(parse_job_id(""), 0);
 }
 
-TEST(SlurmQueue, CommandsRunWithATimeLimit)
+TEST(SlurmQueue, ToolsRunWithTheirTimeLimitAndOneOutput)
 {
-  CommandResult ok = run_command({"sh", "-c", "echo out; echo err >&2; exit 3"}, 10);
-  EXPECT_TRUE(ok.started);
-  EXPECT_EQ(ok.exit_code, 3);
-  EXPECT_THAT(ok.output, HasSubstr("out\n"));
-  EXPECT_THAT(ok.output, HasSubstr("err\n"));
-  CommandResult missing = run_command({"/nonexistent/sbatch"}, 10);
-  EXPECT_FALSE(missing.started);
-  CommandResult slow = run_command({"sh", "-c", "sleep 30 & sleep 30"}, 0.3);
-  EXPECT_TRUE(slow.timed_out);
-  EXPECT_FALSE(slow.ok());
-  EXPECT_EQ(find_program("/nonexistent/sbatch"), "");
-  EXPECT_NE(find_program("sh"), "");
+  SlurmTools tools;
+  tools.timeout   = 10;
+  ProgramResult r = run_slurm_tool(tools, {"sh", "-c", "echo out; echo err >&2; exit 3"});
+  EXPECT_EQ(r.status, ProgramStatus::exited);
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.out, "out\nerr\n"); // stderr in the same text: sbatch's refusals are quoted from it
+  EXPECT_EQ(run_slurm_tool(tools, {"/nonexistent/sbatch"}).status, ProgramStatus::not_found);
+  tools.timeout = 0.3;
+  EXPECT_EQ(run_slurm_tool(tools, {"sh", "-c", "sleep 30 & sleep 30"}).status, ProgramStatus::timed_out);
 }

@@ -55,26 +55,29 @@ int settle_directory(const Campaign& c, const SlurmJobSettings& job, int request
     try {
       std::ifstream(meta_path) >> meta;
     } catch (const nlohmann::json::exception& e) {
-      throw InputError(fmt::format("{}: malformed: {}", meta_path, e.what()));
+      throw InputError::in_file(meta_path, 0, fmt::format("malformed: {}", e.what()));
     }
     if (meta.value("hash", "") != c.hash())
-      throw InputError(fmt::format("{}: holds campaign '{}' ({}), not '{}' of {} (or the file changed since it was "
-                                   "submitted); choose another --out",
-                                   dir, meta.value("name", "?"), meta.value("file", "?"), c.name, c.file));
+      throw InputError::option("--out", dir,
+                               fmt::format("holds campaign '{}' ({}), not '{}' of {} (or the file changed since it "
+                                           "was submitted); choose another --out",
+                                           meta.value("name", "?"), meta.value("file", "?"), c.name, c.file));
     int previous = meta.value("shards", 0);
     if (requested > 0 && requested != previous)
-      throw InputError(fmt::format("--shards {}: {} was submitted with --shards {}; give the same number (or none) to "
-                                   "re-submit its unfinished shards, or choose another --out",
-                                   requested, dir, previous));
+      throw InputError::option("--shards", requested,
+                               fmt::format("{} was submitted with --shards {}; give the same number (or none) to "
+                                           "re-submit its unfinished shards, or choose another --out",
+                                           dir, previous));
     require_output_directory(dir, request); // not inside another campaign
     return previous;
   }
   if (fs::exists(dir + "/campaign.json") || fs::exists(dir + "/results.jsonl"))
-    throw InputError(fmt::format("{}: holds the results of a campaign run without --slurm; choose another --out", dir));
+    throw InputError::option("--out", dir, "holds the results of a campaign run without --slurm; choose another --out");
   require_output_directory(dir, request); // no other command's output, not inside another campaign
   int shards = requested > 0 ? requested : default_shard_count(total);
   if (shards > total)
-    throw InputError(fmt::format("--shards {}: the campaign has {} runs; at most one shard per run", shards, total));
+    throw InputError::option("--shards", shards,
+                             fmt::format("the campaign has {} runs; at most one shard per run", total));
   fs::create_directories(dir + "/slurm");
   nlohmann::json meta = {{"name", c.name},
                          {"file", job.campaign_file},
@@ -104,13 +107,13 @@ long sbatch(const SlurmTools& tools, std::vector<std::string> args, const std::s
 {
   args.insert(args.begin(), {tools.sbatch, "--parsable"});
   args.push_back(script);
-  CommandResult r = run_command(args, tools.timeout);
-  long id         = r.ok() ? parse_job_id(r.output) : 0;
+  ProgramResult r = run_slurm_tool(tools, args);
+  long id         = r.ok() ? parse_job_id(r.out) : 0;
   if (id > 0) return id;
-  std::string why = r.timed_out ? fmt::format("no answer within {} s", tools.timeout) : r.output;
+  std::string why = r.status == ProgramStatus::timed_out ? fmt::format("no answer within {} s", tools.timeout) : r.out;
   while (!why.empty() && why.back() == '\n')
     why.pop_back();
-  throw InputError(fmt::format("sbatch refused {}: {}", script, why));
+  throw InputError::in_file(script, 0, fmt::format("sbatch refused this script: {}", why));
 }
 
 void append_submission(const std::string& dir, const SlurmSubmission& s)
@@ -123,7 +126,7 @@ SlurmSubmission submit(const SlurmSubmitOptions& o, const SubmissionPlan& plan)
 {
   const std::string& dir = o.job.out_dir;
   for (long id : plan.cancel)
-    run_command({o.tools.scancel, std::to_string(id)}, o.tools.timeout);
+    run_slurm_tool(o.tools, {o.tools.scancel, std::to_string(id)});
   SlurmSubmission s;
   s.time       = now_text();
   s.command    = o.command_line;
@@ -232,17 +235,19 @@ SubmitOutcome submit_campaign(const Campaign& campaign, SlurmSubmitOptions o)
   o.job.shard_count = std::max(1, requested);
   check_job_settings(o.job);
   if (!o.dry_run && find_program(o.tools.sbatch).empty())
-    throw InputError(fmt::format("--slurm: {} not found in PATH (is this a SLURM login node? `module load slurm`?); "
-                                 "--dry-run writes the batch scripts without submitting them",
-                                 o.tools.sbatch));
+    throw InputError::option("--slurm", fmt::format("{} not found in PATH (is this a SLURM login node? `module load "
+                                                    "slurm`?); --dry-run writes the batch scripts without submitting "
+                                                    "them",
+                                                    o.tools.sbatch));
   o.job.shard_count = settle_directory(campaign, o.job, requested);
   fs::create_directories(o.job.out_dir + "/slurm/logs");
 
   CampaignStatus status = campaign_status(o.job.out_dir, o.tools);
   if (!status.queue_note.empty() && !o.dry_run)
-    throw InputError(fmt::format("{}: cannot tell whether the jobs of the earlier submission are still queued ({}); "
-                                 "nothing submitted",
-                                 o.job.out_dir, status.queue_note));
+    throw InputError::option("--out", o.job.out_dir,
+                             fmt::format("cannot tell whether the jobs of the earlier submission are still queued "
+                                         "({}); nothing submitted",
+                                         status.queue_note));
   SubmitOutcome out;
   out.plan = plan_submission(status);
   if (!out.plan.shards.empty())

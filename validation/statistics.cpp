@@ -12,9 +12,12 @@ namespace pipesim {
 ProportionInterval wilson_interval(long long successes, long long trials, double z)
 {
   if (trials < 0 || successes < 0 || successes > trials)
-    throw InputError(fmt::format("Wilson interval: {} successes out of {} trials (need 0 <= successes <= trials)",
-                                 successes, trials));
-  if (!(z > 0) || !std::isfinite(z)) throw InputError(fmt::format("Wilson interval: z = {} must be > 0", z));
+    throw InputError::keyed("simulation.runs", trials,
+                            fmt::format("Wilson interval: {} successes out of this many trials (need 0 <= successes "
+                                        "<= trials)",
+                                        successes));
+  if (!(z > 0) || !std::isfinite(z))
+    throw InputError::keyed("simulation.runs", fmt::format("Wilson interval: z = {} must be > 0", z));
   if (trials == 0) return {0.0, 1.0};
   double n      = static_cast<double>(trials);
   double p      = static_cast<double>(successes) / n;

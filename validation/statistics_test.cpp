@@ -61,6 +61,8 @@ TEST(Wilson, ZeroTrialsAndBadInput)
   try {
     wilson_interval(11, 10);
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("11 successes out of 10 trials"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find(
+                  "key 'simulation.runs': value '10': Wilson interval: 11 successes out of this many trials"),
+              std::string::npos);
   }
 }

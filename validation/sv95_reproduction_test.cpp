@@ -53,10 +53,10 @@ TEST(Sv95Reproduction, FftHist256OptimumIsTable1sMapping)
 }
 
 /// The ok rows of validation/campaigns/<name>.yaml run in a fresh directory, by mapper ("explicit": data-parallel).
-std::map<std::string, ResultRow> run_campaign_rows(const std::string& name)
+std::map<std::string, CampaignRow> run_campaign_rows(const std::string& name)
 {
-  std::map<std::string, ResultRow> rows;
-  for (const ResultRow& row : test::run_in_temp(test::shipped_campaign(name), name).rows) {
+  std::map<std::string, CampaignRow> rows;
+  for (const CampaignRow& row : test::run_in_temp(test::shipped_campaign(name), name).rows) {
     EXPECT_TRUE(row.ok()) << name << " run " << row.run_id << ": " << row.error;
     rows[row.mapper] = row;
   }
@@ -79,7 +79,7 @@ TEST(Sv95Reproduction, FftHistCampaignsPredictedAgainstSimulatedAndDataParallel)
       ASSERT_TRUE(row.analytic_period && row.simulated_period) << name << " " << mapper;
       EXPECT_LT(std::abs(*row.simulated_period / *row.analytic_period - 1), 0.12) << name << " " << mapper;
     }
-    const ResultRow &optimum = rows["sv95.exact"], &data_parallel = rows["explicit"];
+    const CampaignRow &optimum = rows["sv95.exact"], &data_parallel = rows["explicit"];
     EXPECT_EQ(*rows["sv95.dp"].analytic_period, *optimum.analytic_period) << name;
     EXPECT_NEAR(*data_parallel.analytic_period / *optimum.analytic_period, ratio, 0.01) << name;
     for (const char* heuristic : {"sv95.dp-maximal", "sv95.greedy", "sv95.greedy-slowest"})

@@ -37,6 +37,7 @@ std::vector<WhatIfVariant> parse_variants(const YamlNode& root)
     for (const auto& other : variants)
       if (other.name == v.name) item.at("name").fail("two variants have this name");
     v.edits = parse_platform_edits(item.at("edits"));
+    v.node  = item.at("edits");
     if (v.edits.empty()) item.at("edits").fail("expected at least one edit");
     variants.push_back(std::move(v));
   }
@@ -79,6 +80,7 @@ Scenario with_edits(const Scenario& scenario, const WhatIfVariant& variant)
 {
   Scenario v = scenario;
   v.platform.options.edits.insert(v.platform.options.edits.end(), variant.edits.begin(), variant.edits.end());
+  if (variant.node) v.sources.add("platform.edits", *variant.node); // a refusal of the edits: the edits file's line
   return v;
 }
 
@@ -89,6 +91,8 @@ Scenario remapping_scenario(const Scenario& scenario, const WhatIfOptions& optio
   if (!options.mapper.empty()) {
     s.mapper = options.mapper;
     s.mapping.reset();
+    s.sources.add_option("mapper", "--mapper", options.mapper);
+    s.sources.add_stand_in("mapping", "mapper");
   }
   return s;
 }
@@ -226,8 +230,9 @@ std::vector<WhatIfVariant> parse_whatif_variants(const std::string& text, const 
   return parse_variants(load_yaml_text(text, label));
 }
 
-WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant>& variants,
-                       const WhatIfOptions& options)
+namespace {
+WhatIfStudy whatif_unlocated(const Scenario& scenario, const std::vector<WhatIfVariant>& variants,
+                             const WhatIfOptions& options)
 {
   WhatIfStudy study;
   study.scenario      = scenario.name;
@@ -236,8 +241,9 @@ WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant
   ScenarioRun base    = map_scenario(scenario);
   study.mapper        = scenario.mapping ? "explicit" : scenario.mapper;
   if (!base.has_mapping())
-    throw InputError(fmt::format("{}: the baseline has no mapping ({}): nothing to compare", scenario.file,
-                                 base.mapper.note.empty() ? "the mapper found none" : base.mapper.note));
+    throw InputError::keyed(scenario.mapping ? "mapping" : "mapper",
+                            fmt::format("the baseline has no mapping ({}): nothing to compare",
+                                        base.mapper.note.empty() ? "the mapper found none" : base.mapper.note));
   Progress progress("whatif", "variants", static_cast<long>(variants.size()) + 1, options.progress);
   if (options.simulate && !base.deadlock) simulate_run(base, options.jobs);
   study.baseline = figures_of(base);
@@ -258,6 +264,13 @@ WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant
   }
   progress.finish();
   return study;
+}
+} // namespace
+
+WhatIfStudy run_whatif(const Scenario& scenario, const std::vector<WhatIfVariant>& variants,
+                       const WhatIfOptions& options)
+{
+  return for_scenario(scenario, [&] { return whatif_unlocated(scenario, variants, options); });
 }
 
 void to_json(nlohmann::json& j, const WhatIfStudy& study)

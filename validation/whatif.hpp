@@ -17,6 +17,7 @@ namespace pipesim {
 struct WhatIfVariant {
   std::string name;
   std::vector<PlatformEdit> edits;
+  std::optional<YamlNode> node; // its `edits` in the edits file (the place of a refusal about them)
 };
 
 /// An edits file: `variants: [{name: ..., edits: [...]}, ...]` (or the list alone). Errors name file, line and key.

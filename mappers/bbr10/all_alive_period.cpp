@@ -187,7 +187,9 @@ AllAlivePeriod bbr10_all_alive_period(const Pipeline& pipeline, const Platform& 
                                       std::uint64_t seed)
 {
   if (mapping.data_parallel() || mapping.has_deal())
-    throw InputError("seed 004 all-alive period: every interval must be actively replicated on single processors");
+    throw InputError::keyed(mapping.data_parallel() ? first_group_key(mapping) : first_deal_key(mapping),
+                            "seed 004 all-alive period: every interval must be actively replicated on single "
+                            "processors");
   AllAliveEvaluator evaluator(pipeline, platform, seed);
   std::vector<int> procs;
   for (const Interval& in : mapping.intervals) {

@@ -218,8 +218,9 @@ ElectionFunction bbr10_milp_election_function(double time_limit)
   return [time_limit](const Pipeline& pl, const Platform& pf, const Mapping& mp, const FailureConfiguration& c) {
     MilpElection milp = bbr10_milp_election(pl, pf, mp, c, time_limit);
     if (milp.status != SolveStatus::optimal)
-      throw InputError(fmt::format("seed 004 §5 MILP: CBC did not prove an optimal election within {} s ({})",
-                                   time_limit, to_string(milp.status)));
+      throw InputError::keyed("simulation.failures.election", "milp",
+                              fmt::format("seed 004 §5 MILP: CBC did not prove an optimal election within {} s ({})",
+                                          time_limit, to_string(milp.status)));
     return milp.choice.election;
   };
 }

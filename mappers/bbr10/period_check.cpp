@@ -16,7 +16,9 @@ double bbr10_exact_worst_case_period(const Pipeline& pipeline, const Platform& p
   if (classify(mapping) != MappingRule::general) return bbr10_eq1_period(pipeline, platform, mapping);
   auto k = mapping.processors().size();
   if (k > 20)
-    throw InputError(fmt::format("exact worst-case period: {} used processors, at most 20 (2^20 configurations)", k));
+    throw InputError::keyed("mapping", fmt::format("exact worst-case period: {} used processors, above the limit of "
+                                                   "20 (2^20 failure configurations)",
+                                                   k));
   WorstCaseOptions options;
   options.max_processors = 20;
   options.elect          = bbr10_election(ElectionPolicy::exhaustive);
@@ -31,9 +33,9 @@ double bbr10_forced_lower_bound(const Pipeline& pipeline, const Platform& platfo
   for (std::size_t k = 0; k < parts.processor_sets.size(); ++k)
     for (int u : parts.processor_sets[k]) {
       if (subset_of[static_cast<std::size_t>(u)] >= 0)
-        throw InputError(fmt::format("forced lower bound: {} is in two different processor sets (the bound needs "
-                                     "disjoint subsets)",
-                                     platform.node_name(u)));
+        throw InputError::keyed("mapping", platform.node_name(u),
+                                "forced lower bound: this processor is in two different processor sets (the bound "
+                                "needs disjoint subsets)");
       subset_of[static_cast<std::size_t>(u)] = static_cast<int>(k);
     }
   auto subset_of_interval = [&](int j) {

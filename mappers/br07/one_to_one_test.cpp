@@ -105,7 +105,8 @@ TEST(Br07OneToOne, Refusals)
     run_mapper("br07.one-to-one", hetero, MapperOptions{});
     FAIL() << "no exception";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "mapper 'br07.one-to-one' cannot handle this problem: the platform is fully-heterogeneous; "
+    EXPECT_STREQ(e.what(), "key 'mapper': value 'br07.one-to-one': mapper 'br07.one-to-one' cannot handle this "
+                           "problem: the platform is fully-heterogeneous; "
                            "it accepts fully-homogeneous or communication-homogeneous platforms (Theorem 1 needs the "
                            "one-port model and equal link bandwidths; with different bandwidths the problem is "
                            "NP-hard, br07 §3.3 Theorem 5)");

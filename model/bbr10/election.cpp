@@ -12,20 +12,23 @@ ElectionInstance::ElectionInstance(const Pipeline& pipeline, const Platform& pla
                                    const FailureConfiguration& config)
 {
   if (mapping.data_parallel() || mapping.has_deal())
-    throw InputError("seed 004 elections: every interval must be actively replicated on single processors");
+    throw InputError::keyed(mapping.data_parallel() ? first_group_key(mapping) : first_deal_key(mapping),
+                            "seed 004 elections: every interval must be actively replicated on single processors");
   if (config.alive.size() != static_cast<std::size_t>(platform.p()))
-    throw InputError(fmt::format("seed 004 elections: the failure configuration lists {} processors, the platform "
-                                 "has {}",
-                                 config.alive.size(), platform.p()));
+    throw InputError::keyed("simulation.failures", config.alive.size(),
+                            fmt::format("seed 004 elections: a failure configuration of this many processors, for a "
+                                        "platform of {}",
+                                        platform.p()));
   for (int j = 0; j < mapping.m(); ++j) {
     const Interval& in = mapping.interval(j);
     std::vector<int> candidates;
     for (const auto& group : in.replicas)
       if (config.is_alive(group.front())) candidates.push_back(group.front());
     if (candidates.empty())
-      throw InputError(fmt::format("seed 004 elections: interval {} (stages {}-{}) has no alive replica: the "
-                                   "mapping failed and has no period",
-                                   j + 1, in.first, in.last));
+      throw InputError::keyed(interval_key(j, "replicas"),
+                              fmt::format("seed 004 elections: stages {}-{} have no alive replica: the mapping failed "
+                                          "and has no period",
+                                          in.first, in.last));
     std::vector<int> to;
     if (j + 1 == mapping.m())
       to.push_back(platform.out());

@@ -37,8 +37,9 @@ ElectionChoice bbr10_exhaustive_election(const Pipeline& pipeline, const Platfor
   ElectionInstance instance(pipeline, platform, mapping, config);
   double count = bbr10_election_count(pipeline, platform, mapping, config);
   if (count > max_elections)
-    throw InputError(
-        fmt::format("exhaustive election: {:.0f} elections, more than the limit of {:.0f}", count, max_elections));
+    throw InputError::keyed(
+        "simulation.failures.election", "exhaustive",
+        fmt::format("{:.0f} elections to try on this mapping, more than the limit of {:.0f}", count, max_elections));
   auto free = free_intervals(instance);
   Election election;
   for (const auto& alive : instance.alive)

@@ -51,7 +51,8 @@ WorstCasePeriod bbr10_worst_case_period(const Pipeline& pipeline, const Platform
 double bbr10_worst_case_upper_bound(const Pipeline& pipeline, const Platform& platform, const Mapping& mapping)
 {
   if (mapping.data_parallel() || mapping.has_deal())
-    throw InputError("worst-case period bound: every interval must be actively replicated on single processors");
+    throw InputError::keyed(mapping.data_parallel() ? first_group_key(mapping) : first_deal_key(mapping),
+                            "worst-case period bound: every interval must be actively replicated on single processors");
   auto alloc = [&](int j) {
     std::vector<int> out;
     for (const auto& group : mapping.interval(j).replicas)

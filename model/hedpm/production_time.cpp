@@ -51,16 +51,17 @@ double mean_over_partners(int size, int r, int other_size, Transfer transfer)
 void require_hedpm_mapping(const Mapping& mapping)
 {
   if (mapping.data_parallel())
-    throw InputError("HeDPM's model (seed 002 §3) has one processor per replica; this mapping has data-parallel "
-                     "processor groups");
-  for (const auto& in : mapping.intervals)
-    if (in.replicas.size() > 1 && in.replication != Replication::deal)
-      throw InputError(fmt::format("HeDPM's model (seed 002 eq. (1)) replicates for throughput (deal); stages {}-{} "
-                                   "have {} replicas with {} replication",
-                                   in.first, in.last, in.replicas.size(), to_string(in.replication)));
+    throw InputError::keyed(first_group_key(mapping), "HeDPM's model (seed 002 §3) has one processor per replica; "
+                                                      "this replica is a data-parallel group");
+  for (int j = 0; j < mapping.m(); ++j)
+    if (const Interval& in = mapping.interval(j); in.replicas.size() > 1 && in.replication != Replication::deal)
+      throw InputError::keyed(interval_key(j, "replication"), in.replication,
+                              fmt::format("HeDPM's model (seed 002 eq. (1)) replicates for throughput (deal); stages "
+                                          "{}-{} have {} replicas",
+                                          in.first, in.last, in.replicas.size()));
   if (classify(mapping) == MappingRule::general)
-    throw InputError("HeDPM's model (seed 002 §3) applies to interval mappings; this mapping is general (a processor "
-                     "holds several intervals)");
+    throw InputError::keyed("mapping", "HeDPM's model (seed 002 §3) applies to interval mappings; this mapping is "
+                                       "general (a processor holds several intervals)");
 }
 
 std::vector<int> processors_of(const Interval& in)

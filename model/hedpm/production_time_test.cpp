@@ -108,7 +108,8 @@ TEST(HedpmProductionTime, RefusesWhatTheModelDoesNotCover)
     return std::string("no error");
   };
   EXPECT_THAT(message(Mapping{{interval(1, 3, {0, 1}, Replication::active)}}),
-              testing::HasSubstr("replicates for throughput (deal); stages 1-3 have 2 replicas with active"));
+              testing::HasSubstr("key 'mapping[0].replication': value 'active': HeDPM's model (seed 002 eq. (1)) "
+                                 "replicates for throughput (deal); stages 1-3 have 2 replicas"));
   Mapping groups{{Interval{1, 3, {{0, 1}}, Replication::deal}}};
   EXPECT_THAT(message(groups), testing::HasSubstr("data-parallel"));
   Mapping general{{interval(1, 1, {0}), interval(2, 2, {1}), interval(3, 3, {0})}};

@@ -11,8 +11,8 @@ namespace {
 void check_range(const Range& range, const char* what)
 {
   if (not range.well_formed() || range.lowest() < 0)
-    throw InputError(fmt::format("task chain generator: the range of {} ({}) must be well formed and >= 0", what,
-                                 range.to_string()));
+    throw InputError::keyed(fmt::format("task_chain.generate.{}", what), range.to_string(),
+                            "expected a well formed range >= 0");
 }
 } // namespace
 
@@ -29,13 +29,13 @@ TaskChainRanges sv95_fitted_ranges()
 
 TaskChain generate_task_chain(int k, const TaskChainRanges& ranges, std::uint64_t seed)
 {
-  if (k < 1) throw InputError(fmt::format("task chain generator: expected k >= 1 tasks, got {}", k));
+  if (k < 1) throw InputError::keyed("task_chain.generate.k", k, "expected at least 1 task");
   for (const Range& r : ranges.exec)
-    check_range(r, "f_exec coefficients");
+    check_range(r, "exec");
   for (const Range& r : ranges.icom)
-    check_range(r, "f_icom coefficients");
+    check_range(r, "icom");
   for (const Range& r : ranges.ecom)
-    check_range(r, "f_ecom coefficients");
+    check_range(r, "ecom");
   check_range(ranges.p_min, "p_min");
   Rng rng(seed);
   TaskChain chain;

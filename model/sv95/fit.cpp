@@ -55,17 +55,21 @@ std::size_t householder(std::vector<std::vector<double>>& r, std::vector<double>
 }
 } // namespace
 
-std::vector<double> least_squares(const std::vector<std::vector<double>>& a, const std::vector<double>& y)
+std::vector<double> least_squares(const std::vector<std::vector<double>>& a, const std::vector<double>& y,
+                                  const std::string& key, const std::string& what)
 {
   const std::size_t m = a.size(), n = m > 0 ? a.front().size() : 0;
   if (m < n || n == 0 || y.size() != m)
-    throw InputError(fmt::format("least squares: {} samples for {} coefficients", m, n));
+    throw InputError::keyed(key, fmt::format("{}least squares: {} samples for {} coefficients: expected at least as "
+                                             "many samples as coefficients",
+                                             what, m, n));
   std::vector<std::vector<double>> r = a; // scaled copy, reduced in place
   std::vector<double> b              = y, scale;
   if (std::size_t j = householder(r, b, scale); j < n)
-    throw InputError(fmt::format("least squares: the samples cannot tell coefficient {} from the others (rank "
-                                 "deficient)",
-                                 j + 1));
+    throw InputError::keyed(key, fmt::format("{}least squares: the samples cannot tell coefficient {} of {} from the "
+                                             "others (rank deficient): samples on more different processor counts "
+                                             "would (--samples, or a table over more counts)",
+                                             what, j + 1, n));
   std::vector<double> x(n, 0);
   for (std::size_t j = n; j-- > 0;) { // back substitution, then undo the column scaling
     double s = b[j];
@@ -118,11 +122,10 @@ std::string fit_label(const TaskChain& chain, FitStep step, int task)
 }
 
 namespace {
-/// "WHERE: fit: f_exec(a)": the start of a refusal about one function, at its key when the caller knows it.
-std::string refusal(const TaskChain& chain, FitStep step, int task, const FitLocator& where)
+/// "fit: f_exec(a)": the start of a refusal about one function.
+std::string refusal(const TaskChain& chain, FitStep step, int task)
 {
-  std::string at = where ? where(step, task) : "";
-  return fmt::format("{}fit: {}", at.empty() ? "" : at + ": ", fit_label(chain, step, task));
+  return fmt::format("fit: {}", fit_label(chain, step, task));
 }
 
 /// Where the processor counts of a function come from, for a refusal: "P = 4, the minimum 3 of colffts (p_min,
@@ -224,11 +227,13 @@ void add_pairs(std::vector<FitPoint>& plan, const TaskChain& chain, int task, Pa
                            ? "A table covering more sender and receiver counts"
                            : fmt::format("A platform with more processors, or smaller minimums of {} and {},",
                                          chain.task_name(task), chain.task_name(task + 1));
-    throw InputError(fmt::format("{} needs samples that tell the 5 coefficients of C1 + C2/ps + C3/pr + C4 ps + C5 pr "
-                                 "apart (3 different ps and 3 different pr at least), and the {} (ps, pr) possible "
-                                 "here, {}, do not: {} different ps and {} different pr ({}). {} would give more",
-                                 refusal(chain, FitStep::ecom, task, where), candidates.size(), pairs_text(candidates),
-                                 s.size(), r.size(), span, more));
+    throw InputError::keyed(fit_key(FitStep::ecom, task, where),
+                            fmt::format("{} needs samples that tell the 5 coefficients of C1 + C2/ps + C3/pr + C4 ps "
+                                        "+ C5 pr apart (3 different ps and 3 different pr at least), and the {} (ps, "
+                                        "pr) possible here, {}, do not: {} different ps and {} different pr ({}). {} "
+                                        "would give more",
+                                        refusal(chain, FitStep::ecom, task), candidates.size(), pairs_text(candidates),
+                                        s.size(), r.size(), span, more));
   }
   std::ranges::sort(chosen, {}, [](const FitPoint& pt) { return std::pair(pt.p, pt.pr); });
   plan.insert(plan.end(), chosen.begin(), chosen.end());
@@ -243,16 +248,18 @@ std::vector<FitPoint> fit_plan(const TaskChain& chain, int P, int samples, const
   auto counts = [&](std::vector<FitPoint>& plan, FitStep step, int i, int last, const CostFunction& f) {
     int from = lo(f, module_p_min(chain, i, last)), to = hi(f);
     if (to - from + 1 < 3)
-      throw InputError(fmt::format("{} needs 3 samples on different processor counts (C1 + C2/p + C3 p has 3 "
-                                   "coefficients), and only p = {}..{} are possible ({}): {} would give more",
-                                   refusal(chain, step, i, where), from, to, range_origin(chain, f, i, last, P),
-                                   f.is_table() ? "a table over more processor counts"
-                                                : "a platform with more processors, or a smaller minimum,"));
+      throw InputError::keyed(fit_key(step, i, where),
+                              fmt::format("{} needs 3 samples on different processor counts (C1 + C2/p + C3 p has 3 "
+                                          "coefficients), and only p = {}..{} are possible ({}): {} would give more",
+                                          refusal(chain, step, i), from, to, range_origin(chain, f, i, last, P),
+                                          f.is_table() ? "a table over more processor counts"
+                                                       : "a platform with more processors, or a smaller minimum,"));
     add_counts(plan, step, i, from, to, samples);
   };
   if (samples < 5)
-    throw InputError(
-        fmt::format("fit: {} samples per function: expected at least 5 (f_ecom has 5 coefficients)", samples));
+    throw InputError::option("--samples", samples,
+                             "expected at least 5 samples per function (f_ecom has 5 "
+                             "coefficients)");
   std::vector<FitPoint> plan;
   for (int i = 1; i <= chain.k(); ++i) {
     counts(plan, FitStep::exec, i, i, chain.task(i).exec);
@@ -297,10 +304,17 @@ void apply_fit(TaskChain& chain, const FittedFunction& f)
   if (f.step == FitStep::ecom) chain.ecom[idx] = CommFunction::polynomial(c[0], c[1], c[2], c[3], c[4]);
 }
 
+std::string fit_key(FitStep step, int task, const FitLocator& where)
+{
+  if (where) return where(step, task);
+  return fmt::format("task_chain.tasks[{}].{}", task - 1, to_string(step));
+}
+
 std::string FittedFunction::label(const TaskChain& chain) const { return fit_label(chain, step, task); }
 
 namespace {
-FittedFunction fit_function(const std::vector<FitPoint>& points, const std::vector<double>& measured)
+FittedFunction fit_function(const TaskChain& chain, const std::vector<FitPoint>& points,
+                            const std::vector<double>& measured, const FitLocator& where)
 {
   FittedFunction f;
   f.step     = points.front().step;
@@ -310,7 +324,8 @@ FittedFunction fit_function(const std::vector<FitPoint>& points, const std::vect
   std::vector<std::vector<double>> rows;
   for (const FitPoint& pt : points)
     rows.push_back(fit_basis(pt));
-  f.coefficients = least_squares(rows, measured);
+  f.coefficients = least_squares(rows, measured, fit_key(f.step, f.task, where),
+                                 fmt::format("{}: ", refusal(chain, f.step, f.task)));
   double sum     = 0;
   for (std::size_t s = 0; s < points.size(); ++s) {
     double value = f.value(points[s].p, points[s].pr);
@@ -340,7 +355,7 @@ FittedChain fit_task_chain(const TaskChain& chain, int P, const FitSampler& samp
       ++e;
     std::vector<FitPoint> points(plan.begin() + static_cast<long>(s), plan.begin() + static_cast<long>(e));
     std::vector<double> values(measured.begin() + static_cast<long>(s), measured.begin() + static_cast<long>(e));
-    FittedFunction f = fit_function(points, values);
+    FittedFunction f = fit_function(chain, points, values, where);
     apply_fit(out.chain, f);
     out.functions.push_back(std::move(f));
     s = e;

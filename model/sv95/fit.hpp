@@ -29,7 +29,9 @@ struct FitPoint {
 /// The least-squares solution x of min |A x - y| (A: rows of equal length n <= rows). Columns are scaled to unit norm
 /// and solved by Householder QR, so 1/p and p columns of very different sizes keep full precision. Throws
 /// InputError when A has rank < n (the samples cannot tell the coefficients apart). Complexity: O(rows n^2).
-std::vector<double> least_squares(const std::vector<std::vector<double>>& a, const std::vector<double>& y);
+/// A refusal (too few samples, rank deficient) is an InputError about `key`, its message starting with `what`.
+std::vector<double> least_squares(const std::vector<std::vector<double>>& a, const std::vector<double>& y,
+                                  const std::string& key = "task_chain", const std::string& what = "");
 
 /// The basis of a step's model at a sample: {1, 1/p, p} (exec, icom) or {1, 1/ps, 1/pr, ps, pr} (ecom).
 std::vector<double> fit_basis(const FitPoint& point);
@@ -41,9 +43,11 @@ bool tells_apart(const std::vector<FitPoint>& points);
 /// "f_exec(colffts)", "f_ecom(colffts -> rowffts)": a function of the chain, as messages and tables name it.
 std::string fit_label(const TaskChain& chain, FitStep step, int task);
 
-/// Where a function of the chain is given, for the refusals that name it ("FILE:LINE: key 'task_chain.tasks[0].ecom'");
-/// empty: the message starts with "fit:".
+/// The scenario key where a function of the chain is given, for the refusals that name it
+/// ("task_chain.tasks[0].program" for a function its program gives); empty: fit_key's default.
 using FitLocator = std::function<std::string(FitStep step, int task)>;
+/// The key of a function's refusals: where(step, task), else "task_chain.tasks[task-1].exec" (icom, ecom).
+std::string fit_key(FitStep step, int task, const FitLocator& where = {});
 
 /// `count` distinct processor counts in [lo, hi], spread geometrically (lo and hi always included); all of them when
 /// the range has fewer than `count`.

@@ -48,6 +48,16 @@ TEST(Sv95Fit, LeastSquaresRefusesSamplesThatCannotTellCoefficientsApart)
         least_squares(rows, {1, 1, 1, 1});
       },
       ::testing::ThrowsMessage<InputError>(HasSubstr("rank deficient")));
+  // With the function's key and name, as fit_task_chain calls it: the entry point attaches the key's file and line.
+  // Four samples at p = 4 give the basis {1, 1/4, 4} four times: rank 1, so coefficient 2 is the first it cannot tell.
+  EXPECT_THAT(
+      [&] {
+        least_squares(rows, {1, 1, 1, 1}, "task_chain.tasks[0].exec", "fit: f_exec(a): ");
+      },
+      ::testing::ThrowsMessage<InputError>(::testing::StrEq(
+          "key 'task_chain.tasks[0].exec': fit: f_exec(a): least squares: the samples cannot tell coefficient 2 of 3 "
+          "from the others (rank deficient): samples on more different processor counts would (--samples, or a table "
+          "over more counts)")));
   EXPECT_THAT(
       [&] {
         least_squares({{1, 2, 3}, {1, 3, 4}}, {1, 2});
@@ -101,7 +111,7 @@ TEST(Sv95Fit, PlanHasEightSamplesPerFunctionWithinTheMinimumsAndP)
                   "coefficients), and only p = 63..64 are possible (P = 64, the minimum 63 of colffts (p_min, "
                   "memory)): a platform with more processors, or a smaller minimum, would give more")));
   EXPECT_THAT([] { fit_plan(fit_two_tasks(), 64, 4); },
-              ::testing::ThrowsMessage<InputError>(HasSubstr("fit: 4 samples per function: expected at least 5")));
+              ::testing::ThrowsMessage<InputError>(HasSubstr("--samples 4: expected at least 5 samples per function")));
 }
 
 TEST(Sv95Fit, FiveSamplesTakeTheCrossThroughTheMiddleForFEcom)
@@ -161,10 +171,10 @@ TEST(Sv95Fit, ARankDeficientFEcomNamesItsSamplesAndWhatGivesMore)
   chain.tasks = {Task{"a", CostFunction::polynomial(1, 1, 0), 1, 0, true}, Task{"b", CostFunction::polynomial(1), 1}};
   chain.icom  = {CostFunction::polynomial(0)};
   chain.ecom  = {CommFunction::values({{6, 5, 4, 3, 2, 1}, {5, 4, 3, 2, 1, 0.5}}, 1, 1)};
-  std::string where = "chain.yaml:7: key 'task_chain.tasks[0].ecom'";
+  std::string where = "task_chain.tasks[0].program"; // the locator's key stands for the function's own
   EXPECT_THAT([&] { fit_plan(chain, 10, 8, [&](FitStep, int) { return where; }); },
               ::testing::ThrowsMessage<InputError>(::testing::StrEq(
-                  "chain.yaml:7: key 'task_chain.tasks[0].ecom': fit: f_ecom(a -> b) needs samples that tell the 5 "
+                  "key 'task_chain.tasks[0].program': fit: f_ecom(a -> b) needs samples that tell the 5 "
                   "coefficients of C1 + C2/ps + C3/pr + C4 ps + C5 pr apart (3 different ps and 3 different pr at "
                   "least), and the 6 (ps, pr) possible here, (1, 1), (1, 2), (1, 6), (2, 1), (2, 2), (2, 6), do not: "
                   "2 different ps and 3 different pr (senders on ps = 1..2 and receivers on pr = 1..6 processors with "

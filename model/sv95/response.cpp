@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 
 namespace pipesim {
 
@@ -80,39 +81,55 @@ void check_modules(const TaskChain& chain, const std::vector<Sv95Module>& module
   int next      = 1;
   long long sum = 0;
   for (std::size_t j = 0; j < modules.size(); ++j) {
-    const Sv95Module& m = modules[j];
-    std::string name    = fmt::format("module {} ([{}-{}])", j + 1, m.first, m.last);
+    const Sv95Module& m     = modules[j];
+    const int mj            = static_cast<int>(j); // module j is the mapping's interval j
+    const std::string value = fmt::format("tasks {}-{}", m.first, m.last);
     if (m.first != next || m.last < m.first || m.last > chain.k())
-      throw InputError(fmt::format("{}: modules must cover tasks 1..{} in order (expected one starting at t{})", name,
-                                   chain.k(), next));
-    if (m.r < 1) throw InputError(fmt::format("{}: r = {}, expected at least one instance", name, m.r));
+      throw InputError::keyed(
+          interval_key(mj, "stages"), value,
+          fmt::format("modules must cover tasks 1..{} in order (expected one starting at t{})", chain.k(), next));
+    if (m.r < 1) throw InputError::keyed(interval_key(mj, "replicas"), m.r, "expected at least one instance");
     if (int p_min = module_p_min(chain, m.first, m.last); m.p < p_min)
-      throw InputError(fmt::format("{}: p = {} processors per instance, below its minimum {}", name, m.p, p_min));
+      throw InputError::keyed(interval_key(mj, "replicas"), m.p,
+                              fmt::format("processors per instance, below the module's minimum {}", p_min));
     if (m.r > 1 && not module_replicable(chain, m.first, m.last))
-      throw InputError(fmt::format("{}: r = {} instances, but it holds a task that is not replicable", name, m.r));
+      throw InputError::keyed(interval_key(mj, "replicas"), m.r,
+                              "instances, but the module holds a task that is not replicable");
     sum += static_cast<long long>(m.r) * m.p;
     next = m.last + 1;
   }
   if (next != chain.k() + 1)
-    throw InputError(fmt::format("modules must cover tasks 1..{} (they stop at t{})", chain.k(), next - 1));
-  if (P >= 0 && sum > P) throw InputError(fmt::format("the modules use {} processors, more than P = {}", sum, P));
+    throw InputError::keyed("mapping",
+                            fmt::format("modules must cover tasks 1..{} (they stop at t{})", chain.k(), next - 1));
+  if (P >= 0 && sum > P)
+    throw InputError::keyed("mapping", sum, fmt::format("processors used by the modules, more than P = {}", P));
 }
 
 std::vector<Sv95Module> sv95_modules(const Mapping& mapping)
 {
   std::vector<Sv95Module> modules;
-  for (const Interval& in : mapping.intervals) {
+  std::map<int, const Interval*> holder; // processor -> the module whose instance holds it (§2.2: one per processor)
+  for (int j = 0; j < mapping.m(); ++j) {
+    const Interval& in = mapping.interval(j);
+    for (std::size_t r = 0; r < in.replicas.size(); ++r)
+      for (int u : in.replicas[r])
+        if (auto [it, added] = holder.emplace(u, &in); !added)
+          throw InputError::keyed(replica_key(j, r), u,
+                                  fmt::format("processor {} (platform index) already runs an instance of the module "
+                                              "[{}-{}]; seed 001 gives each processor to one instance of one module "
+                                              "(an instance is busy for its whole response time)",
+                                              u, it->second->first, it->second->last));
     Sv95Module m{in.first, in.last, static_cast<int>(in.replicas.size()),
                  in.replicas.empty() ? 0 : static_cast<int>(in.replicas.front().size())};
-    for (const ProcessorGroup& g : in.replicas)
-      if (static_cast<int>(g.size()) != m.p)
-        throw InputError(fmt::format("interval [{}-{}]: its instances have {} and {} processors; a seed 001 module "
-                                     "(T, r, p) has p processors in every instance",
-                                     in.first, in.last, m.p, g.size()));
+    for (std::size_t r = 0; r < in.replicas.size(); ++r)
+      if (static_cast<int>(in.replicas[r].size()) != m.p)
+        throw InputError::keyed(replica_key(j, r), in.replicas[r].size(),
+                                fmt::format("processors in this instance and {} in the first; a seed 001 module (T, r, "
+                                            "p) has p processors in every instance",
+                                            m.p));
     if (m.r > 1 && in.replication != Replication::deal)
-      throw InputError(fmt::format("interval [{}-{}]: a replicated seed 001 module deals its data sets (replication: "
-                                   "deal), not {}",
-                                   in.first, in.last, to_string(in.replication)));
+      throw InputError::keyed(interval_key(j, "replication"), in.replication,
+                              "a replicated seed 001 module deals its data sets (replication: deal)");
     modules.push_back(m);
   }
   return modules;

@@ -59,7 +59,8 @@ Sv95Evaluation sv95_evaluate(const TaskChain& chain, const std::vector<Sv95Modul
 void check_modules(const TaskChain& chain, const std::vector<Sv95Module>& modules, int P = -1);
 
 /// The triplets of a mapping whose intervals are modules, each replica a group of processors: InputError when the
-/// groups of an interval differ in size (a triplet has one p) or a replicated interval is not dealt.
+/// groups of an interval differ in size (a triplet has one p), a replicated interval is not dealt, or a processor is
+/// in two instances (§2.2: each processor belongs to one instance of one module).
 std::vector<Sv95Module> sv95_modules(const Mapping& mapping);
 /// The mapping of triplets on the homogeneous machine: module j's instances are groups of consecutive processor
 /// indices, after those of modules 1..j-1, dealt (DESIGN.md §3.7-3.8).

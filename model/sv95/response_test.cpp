@@ -84,6 +84,24 @@ TEST(Sv95Response, TripletsAndMappings)
   EXPECT_THROW(sv95_modules(mapping), InputError);
 }
 
+TEST(Sv95Response, ModulesNeverShareAProcessor)
+{
+  // t2-t3's instance takes processor 2, which the second instance of t1 holds: processor 2 would be busy for
+  // f_1 + f_2 per round, more than the period max_j f_j / r_j allows (issue 31: 189 %).
+  Mapping mapping                       = sv95_mapping({{1, 1, 2, 2}, {2, 3, 1, 2}});
+  mapping.intervals[1].replicas.front() = {2, 4};
+  const std::string expected =
+      "key 'mapping[1].replicas[0]': value '2': processor 2 (platform index) already runs an instance of "
+      "the module [1-1]; seed 001 gives each processor to one instance of one "
+      "module (an instance is busy for its whole response time)";
+  try {
+    sv95_modules(mapping);
+    ADD_FAILURE() << "no InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), expected);
+  }
+}
+
 TEST(Sv95Response, CheckModulesNamesTheModuleAndTheLimit)
 {
   TaskChain chain = example();
@@ -96,11 +114,12 @@ TEST(Sv95Response, CheckModulesNamesTheModuleAndTheLimit)
     return std::string();
   };
   EXPECT_EQ(message({{1, 1, 2, 3}, {2, 3, 1, 4}}, 10), "");
-  EXPECT_EQ(message({{1, 1, 2, 3}, {2, 3, 1, 4}}, 9), "the modules use 10 processors, more than P = 9");
+  EXPECT_EQ(message({{1, 1, 2, 3}, {2, 3, 1, 4}}, 9),
+            "key 'mapping': value '10': processors used by the modules, more than P = 9");
   EXPECT_EQ(message({{1, 1, 2, 1}, {2, 3, 1, 4}}, 10),
-            "module 1 ([1-1]): p = 1 processors per instance, below its minimum 2");
+            "key 'mapping[0].replicas': value '1': processors per instance, below the module's minimum 2");
   EXPECT_EQ(message({{1, 1, 1, 2}, {2, 3, 2, 2}}, 10),
-            "module 2 ([2-3]): r = 2 instances, but it holds a task that is not replicable");
+            "key 'mapping[1].replicas': value '2': instances, but the module holds a task that is not replicable");
   EXPECT_THAT(message({{1, 1, 1, 2}, {3, 3, 1, 2}}, 10), HasSubstr("expected one starting at t2"));
   EXPECT_THAT(message({{1, 2, 1, 4}}, 10), HasSubstr("they stop at t2"));
 }

@@ -25,30 +25,42 @@ bool valid_table(const std::vector<double>& table)
   return std::ranges::all_of(table, [](double x) { return std::isfinite(x) && x >= 0; });
 }
 
-void check_function(const CostFunction& f, const std::string& what)
+/// The scenario key of task i's `child` ("task_chain.tasks[i-1].exec"), or of the chain's own key when i is 0.
+std::string task_key(int i, const char* child)
 {
-  if (f.is_missing()) return; // TaskChain::validate accepts it in a chain of programs only
-  if (not finite_all(f.c)) throw InputError(fmt::format("{}: polynomial coefficients must be finite", what));
-  if (f.from < 1) throw InputError(fmt::format("{}: a table starts at p >= 1, not {}", what, f.from));
-  if (not valid_table(f.table)) throw InputError(fmt::format("{}: table values must be finite and >= 0", what));
+  return i == 0 ? fmt::format("task_chain.{}", child) : fmt::format("task_chain.tasks[{}].{}", i - 1, child);
 }
 
-void check_function(const CommFunction& f, const std::string& what)
+void check_function(const CostFunction& f, const std::string& key, const std::string& what)
+{
+  if (f.is_missing()) return; // TaskChain::validate accepts it in a chain of programs only
+  if (not finite_all(f.c))
+    throw InputError::keyed(key, fmt::format("{}: polynomial coefficients must be finite", what));
+  if (f.from < 1) throw InputError::keyed(key, f.from, fmt::format("{}: a table starts at p >= 1", what));
+  if (not valid_table(f.table))
+    throw InputError::keyed(key, fmt::format("{}: table values must be finite and >= 0", what));
+}
+
+void check_function(const CommFunction& f, const std::string& key, const std::string& what)
 {
   if (f.is_missing()) return;
-  if (not finite_all(f.c)) throw InputError(fmt::format("{}: polynomial coefficients must be finite", what));
-  if (f.from_s < 1 || f.from_r < 1) throw InputError(fmt::format("{}: a table starts at ps, pr >= 1", what));
+  if (not finite_all(f.c))
+    throw InputError::keyed(key, fmt::format("{}: polynomial coefficients must be finite", what));
+  if (f.from_s < 1 || f.from_r < 1)
+    throw InputError::keyed(key, fmt::format("{}: a table starts at ps, pr >= 1", what));
   for (const auto& row : f.table) {
     if (row.size() != f.table.front().size() || row.empty())
-      throw InputError(fmt::format("{}: table rows must all have the same (non-zero) length", what));
-    if (not valid_table(row)) throw InputError(fmt::format("{}: table values must be finite and >= 0", what));
+      throw InputError::keyed(key, fmt::format("{}: table rows must all have the same (non-zero) length", what));
+    if (not valid_table(row))
+      throw InputError::keyed(key, fmt::format("{}: table values must be finite and >= 0", what));
   }
 }
-void check_program(const TaskProgram& program, const std::string& task)
+void check_program(const TaskProgram& program, int i, const std::string& task)
 {
   for (double v : {program.sequential, program.parallel, program.overhead, program.output})
     if (not(v >= 0) || not std::isfinite(v))
-      throw InputError(fmt::format("task {}: a program's flops and bytes must be >= 0 and finite, not {}", task, v));
+      throw InputError::keyed(task_key(i, "program"), v,
+                              fmt::format("task {}: a program's flops and bytes must be >= 0 and finite", task));
 }
 } // namespace
 
@@ -131,32 +143,33 @@ std::string TaskChain::task_name(int i) const
 
 void TaskChain::validate() const
 {
-  if (tasks.empty()) throw InputError("task chain: expected at least one task");
+  if (tasks.empty()) throw InputError::keyed("task_chain.tasks", "expected at least one task");
   std::size_t pairs = tasks.size() - 1;
   if (icom.size() != pairs || ecom.size() != pairs)
-    throw InputError(fmt::format("task chain: {} tasks need {} f_icom and {} f_ecom functions, got {} and {}",
-                                 tasks.size(), pairs, pairs, icom.size(), ecom.size()));
+    throw InputError::keyed("task_chain.tasks",
+                            fmt::format("{} tasks need {} f_icom and {} f_ecom functions, got {} and {}", tasks.size(),
+                                        pairs, pairs, icom.size(), ecom.size()));
   if (not programs.empty() && programs.size() != tasks.size())
-    throw InputError(
-        fmt::format("task chain: {} tasks and {} programs (one per task, or none)", tasks.size(), programs.size()));
+    throw InputError::keyed("task_chain.tasks", fmt::format("{} tasks and {} programs (one per task, or none)",
+                                                            tasks.size(), programs.size()));
   if (not(processor_memory > 0) || not std::isfinite(processor_memory))
-    throw InputError(fmt::format("task chain: processor_memory must be > 0 and finite, not {}", processor_memory));
+    throw InputError::keyed("task_chain.processor_memory", processor_memory, "expected a finite number > 0");
   for (int i = 1; i <= k(); ++i) {
     const Task& t = task(i);
-    if (t.p_min < 1) throw InputError(fmt::format("task {}: p_min must be >= 1, not {}", task_name(i), t.p_min));
+    if (t.p_min < 1) throw InputError::keyed(task_key(i, "p_min"), t.p_min, "expected an integer >= 1");
     if (not(t.memory >= 0) || not std::isfinite(t.memory))
-      throw InputError(fmt::format("task {}: memory must be >= 0 and finite, not {}", task_name(i), t.memory));
-    check_function(t.exec, fmt::format("f_exec of {}", task_name(i)));
-    if (has_programs()) check_program(program(i), task_name(i));
+      throw InputError::keyed(task_key(i, "memory"), t.memory, "expected a finite number >= 0");
+    check_function(t.exec, task_key(i, "exec"), fmt::format("f_exec of {}", task_name(i)));
+    if (has_programs()) check_program(program(i), i, task_name(i));
     if (i < k()) {
-      check_function(icom_after(i), fmt::format("f_icom after {}", task_name(i)));
-      check_function(ecom_after(i), fmt::format("f_ecom after {}", task_name(i)));
+      check_function(icom_after(i), task_key(i, "icom"), fmt::format("f_icom after {}", task_name(i)));
+      check_function(ecom_after(i), task_key(i, "ecom"), fmt::format("f_ecom after {}", task_name(i)));
     }
   }
-  check_function(input, "input");
-  check_function(output, "output");
+  check_function(input, task_key(0, "input"), "input");
+  check_function(output, task_key(0, "output"), "output");
   if (auto missing = missing_functions(); not missing.empty() && not has_programs())
-    throw InputError(fmt::format("task chain: {} is not given", missing.front()));
+    throw InputError::keyed("task_chain.tasks", fmt::format("{} is not given", missing.front()));
 }
 
 int processors_for_memory(double memory, double processor_memory)

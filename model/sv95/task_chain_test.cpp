@@ -81,20 +81,20 @@ TEST(Sv95TaskChain, ValidateNamesWhatIsWrong)
   };
   TaskChain chain = two_tasks();
   chain.icom.clear();
-  EXPECT_EQ(message(chain), "task chain: 2 tasks need 1 f_icom and 1 f_ecom functions, got 0 and 1");
+  EXPECT_EQ(message(chain), "key 'task_chain.tasks': 2 tasks need 1 f_icom and 1 f_ecom functions, got 0 and 1");
   chain                = two_tasks();
   chain.tasks[1].p_min = 0;
-  EXPECT_EQ(message(chain), "task b: p_min must be >= 1, not 0");
+  EXPECT_EQ(message(chain), "key 'task_chain.tasks[1].p_min': value '0': expected an integer >= 1");
   chain               = two_tasks();
   chain.tasks[0].exec = CostFunction::values({1, -2});
-  EXPECT_EQ(message(chain), "f_exec of a: table values must be finite and >= 0");
+  EXPECT_EQ(message(chain), "key 'task_chain.tasks[0].exec': f_exec of a: table values must be finite and >= 0");
   chain                  = two_tasks();
   chain.processor_memory = 0;
-  EXPECT_THAT(message(chain), HasSubstr("processor_memory must be > 0"));
+  EXPECT_THAT(message(chain), HasSubstr("key 'task_chain.processor_memory': value '0': expected a finite number > 0"));
   chain      = two_tasks();
   chain.ecom = {CommFunction::values({{1, 2}, {3}})};
   EXPECT_THAT(message(chain), HasSubstr("table rows must all have the same"));
-  EXPECT_EQ(message(TaskChain{}), "task chain: expected at least one task");
+  EXPECT_EQ(message(TaskChain{}), "key 'task_chain.tasks': expected at least one task");
 }
 
 TEST(Sv95TaskChain, NegativeTimesWithinTheProcessorsUsed)

@@ -153,15 +153,14 @@ TEST(ExamplePlatforms, MissingIoHost)
 {
   std::string file = example("star.xml");
   EXPECT_EQ(error_of(file, "source", "source"),
-            file +
-                ": host 'source' named as P_in and P_out by the scenario is not in the platform (hosts: cpu-1, cpu-2, "
-                "cpu-3, cpu-4, cpu-5, io)");
+            "key 'platform.io.in': value 'source': the host named as P_in and P_out is not in the platform " + file +
+                " (hosts: cpu-1, cpu-2, cpu-3, cpu-4, cpu-5, io)");
   EXPECT_EQ(error_of(file, "source", "io"),
-            file + ": host 'source' named as P_in by the scenario is not in the platform (hosts: cpu-1, cpu-2, cpu-3, "
-                   "cpu-4, cpu-5, io)");
+            "key 'platform.io.in': value 'source': the host named as P_in is not in the platform " + file +
+                " (hosts: cpu-1, cpu-2, cpu-3, cpu-4, cpu-5, io)");
   EXPECT_EQ(error_of(file, "io", "sink"),
-            file + ": host 'sink' named as P_out by the scenario is not in the platform (hosts: cpu-1, cpu-2, cpu-3, "
-                   "cpu-4, cpu-5, io)");
+            "key 'platform.io.out': value 'sink': the host named as P_out is not in the platform " + file +
+                " (hosts: cpu-1, cpu-2, cpu-3, cpu-4, cpu-5, io)");
 }
 
 } // namespace

@@ -59,8 +59,9 @@ double link_bandwidth(const Platform& platform, const HostNode& src, const HostN
 {
   double b = platform.bandwidth(src.send, dst.recv);
   if (!std::isfinite(b) || b < 0)
-    throw InputError(fmt::format("platform: bandwidth {} -> {} is {}; SimGrid links need a finite bandwidth", src.name,
-                                 dst.name, b));
+    throw InputError::keyed(
+        "platform.bandwidth", b,
+        fmt::format("the link {} -> {}: SimGrid links need a finite bandwidth", src.name, dst.name));
   return b;
 }
 

@@ -17,8 +17,9 @@ sg4::Link* link_named(const Platform& platform, const std::string& name, const c
 {
   sg4::Link* link = sg4::Link::by_name_or_null(name);
   if (link == nullptr)
-    throw InputError(
-        fmt::format("{}: {} names link '{}', which is not in the SimGrid platform", platform.xml_file(), what, name));
+    throw InputError::keyed(
+        "platform.edits", name,
+        fmt::format("{} names this link, which is not in the SimGrid platform {}", what, platform.xml_file()));
   return link;
 }
 } // namespace
@@ -45,8 +46,9 @@ void schedule_link_failures(const Platform& platform, sg4::Host* actor_host)
     if (f.time <= 0) continue; // apply_link_settings turned it off
     sg4::Link* link = link_named(platform, f.link, "a link failure");
     if (actor_host == nullptr)
-      throw InputError(
-          fmt::format("{}: no host to run the failure of link '{}' at t = {}", platform.xml_file(), f.link, f.time));
+      throw InputError::keyed(
+          "platform.edits", f.link,
+          fmt::format("no host of {} to run the failure of this link at t = {}", platform.xml_file(), f.time));
     // a daemon: SimGrid ends the run when only daemons are left, so a run over before `time` does not wait for it
     sg4::Actor::create("pipesim-link-failure", actor_host, [link, time = f.time] {
       sg4::this_actor::sleep_until(time);

@@ -12,10 +12,12 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <functional>
 #include <simgrid/s4u/Engine.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <sys/resource.h>
+#include <vector>
 
 namespace sg4 = simgrid::s4u;
 
@@ -65,12 +67,11 @@ Platform decode_platform(const std::string& text)
 
 } // namespace
 
-Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
-                           const PlatformOptions& options)
+std::string with_xml_platform(const std::string& file, const std::function<std::string(const std::string&)>& job)
 {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
-    throw InputError(located(file, 0, "cannot open the platform file (no such regular file)"));
+    throw InputError::in_file(file, 0, "cannot open the platform file (no such regular file)");
   std::ifstream in(file);
   std::stringstream text;
   text << in.rdbuf();
@@ -83,18 +84,26 @@ Platform load_xml_platform(const std::string& file, const std::string& in_name, 
     try {
       engine->load_platform(file);
     } catch (const std::exception& e) { // simgrid::ParseError carries "Parse error at <file>:<line>: ..."
-      throw InputError(located(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what())));
+      throw InputError::in_file(file, 0, fmt::format("SimGrid cannot load this platform: {}", e.what()));
     }
-    Platform platform = platform_from_engine(file, in_name, out_name, options);
-    attach_xml_profiles(platform, file, text.str()); // speed_file, state_file, bandwidth_file, latency_file
-    return encode_platform(platform);
+    return job(text.str());
   };
   JobOutcome loaded = std::move(run_pool(1, {}, load).front());
-  if (loaded.status == JobStatus::bad_input) throw InputError(loaded.text);
+  if (loaded.status == JobStatus::bad_input) throw loaded.input_error();
   if (!loaded.ok()) // SimGrid died (xbt_die, abort) or threw something else
-    throw InputError(located(
-        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text)));
-  return decode_platform(loaded.text);
+    throw InputError::in_file(
+        file, 0, fmt::format("SimGrid could not load this platform ({}); see SimGrid's message above", loaded.text));
+  return std::move(loaded.text);
+}
+
+Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
+                           const PlatformOptions& options)
+{
+  return decode_platform(with_xml_platform(file, [&](const std::string& text) {
+    Platform platform = platform_from_engine(file, in_name, out_name, options);
+    attach_xml_profiles(platform, file, text); // speed_file, state_file, bandwidth_file, latency_file
+    return encode_platform(platform);
+  }));
 }
 
 } // namespace pipesim

@@ -104,9 +104,9 @@ std::optional<double> host_property(const std::string& file, const sg4::Host* ho
   }
   if (value && kind != PropertyKind::probability && !(*value > 0)) value.reset();
   if (!value)
-    throw InputError(located(
+    throw InputError::in_file(
         file, 0,
-        fmt::format("host '{}': property '{}': value '{}': expected {}", host->get_name(), key, text, expected)));
+        fmt::format("host '{}': property '{}': value '{}': expected {}", host->get_name(), key, text, expected));
   return value;
 }
 
@@ -244,9 +244,9 @@ sg4::Host* io_host(const sg4::Engine& engine, const std::string& file_label, con
 {
   sg4::Host* host = engine.host_by_name_or_null(name);
   if (host == nullptr)
-    throw InputError(located(file_label, 0,
-                             fmt::format("host '{}' named as {} by the scenario is not in the platform (hosts: {})",
-                                         name, role, host_names(hosts))));
+    throw InputError::keyed(
+        std::string_view(role).starts_with("P_in") ? "platform.io.in" : "platform.io.out", name,
+        fmt::format("the host named as {} is not in the platform {} (hosts: {})", role, file_label, host_names(hosts)));
   return host;
 }
 
@@ -260,10 +260,10 @@ void check_processor_count(const std::string& file_label, const PlatformOptions&
                "(docs/whatif.md) to load faster\n",
                file_label, processors, (processors + 2) * (processors + 1));
   if (processors == 0)
-    throw InputError(located(file_label, 0,
-                             fmt::format("no host left to act as a processor once P_in and P_out are set aside "
-                                         "(hosts: {})",
-                                         host_names(hosts))));
+    throw InputError::keyed(options.hosts.empty() ? "platform.io" : "platform.hosts",
+                            fmt::format("no host of {} left to act as a processor once P_in and P_out are set aside "
+                                        "(hosts: {})",
+                                        file_label, host_names(hosts)));
 }
 
 /// b_{u,v} and c_{u,v} of every pair of nodes from SimGrid's routes between their hosts (`node_hosts`, in node

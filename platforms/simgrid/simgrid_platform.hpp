@@ -4,6 +4,7 @@
 #include "platforms/platform.hpp"
 #include "platforms/platform_edits.hpp"
 
+#include <functional>
 #include <simgrid/forward.h>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ Platform platform_from_engine(const std::string& file_label, const std::string& 
 /// the file.
 Platform load_xml_platform(const std::string& file, const std::string& in_name, const std::string& out_name,
                            const PlatformOptions& options = {});
+/// The child process of load_xml_platform: checks the file, loads it in a fresh engine, then runs `job` there on the
+/// file's text and returns its answer (the same errors).
+std::string with_xml_platform(const std::string& file, const std::function<std::string(const std::string&)>& job);
 
 /// In the simulating process, after the XML is loaded: sets the link values of platform.link_settings() and turns
 /// off the links of platform.link_failures() that fail at time <= 0. Unknown link names are an InputError naming the

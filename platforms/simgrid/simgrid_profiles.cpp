@@ -45,9 +45,9 @@ std::vector<ExportedProfile> exported_profiles(const Platform& platform, const s
 {
   const PlatformProfiles& profiles = platform.profiles();
   if (!profiles.links.empty())
-    throw InputError(fmt::format("platform export: link '{}' of the XML platform has profiles; one link per pair "
-                                 "cannot hold them (b_{{u,v}}(t) is the smallest of a route's links)",
-                                 profiles.links.front().link));
+    throw InputError::keyed("platform.file", profiles.links.front().link,
+                            "platform export: this link of the XML platform has profiles; one link per pair cannot "
+                            "hold them (b_{u,v}(t) is the smallest of a route's links)");
   std::vector<ExportedProfile> out;
   auto add = [&](const std::string& element, const char* attribute, const Profile& profile, double scale) {
     Profile absolute = profile;
@@ -58,9 +58,9 @@ std::vector<ExportedProfile> exported_profiles(const Platform& platform, const s
   for (const HostProfiles& h : profiles.hosts) {
     if (!platform.find(h.host)) continue;
     if (h.nic_in || h.nic_out)
-      throw InputError(fmt::format("platform export: host '{}' has a card profile; the exported XML holds the cards as "
-                                   "host properties, without links to give profiles to",
-                                   h.host));
+      throw InputError::keyed("platform.profiles", h.host,
+                              "platform export: this host has a card profile; the exported XML holds the cards as "
+                              "host properties, without links to give profiles to");
     if (h.speed) add(h.host, "speed_file", *h.speed, 1);
     if (h.state) add(h.host, "state_file", *h.state, 1);
   }
@@ -150,8 +150,9 @@ void install_profiles(const Platform& platform)
   try {
     sg4::Engine::get_instance()->get_netzone_root()->get_network_model()->set_lat_factor_cb(factor);
   } catch (const std::invalid_argument&) { // SimGrid takes --cfg=network/latency-factor or a callback, not both
-    throw InputError("simulation: --cfg=network/latency-factor cannot be used on a platform with latency profiles, "
-                     "which pipesim applies as SimGrid's latency factor (docs/dynamic.md)");
+    throw InputError::option("--cfg=network/latency-factor",
+                             "simulation: cannot be used on a platform with latency profiles, which pipesim applies "
+                             "as SimGrid's latency factor (docs/dynamic.md)");
   }
 }
 

@@ -113,9 +113,9 @@ void check_numbers(const std::string& file, std::string_view name, const std::st
     double v          = std::strtod(begin, &end);
     if (end == begin) continue; // not a number: SimGrid's parser reports it with its line
     if (std::isfinite(v) && (rate ? v > 0 : v >= 0)) continue;
-    throw InputError(located(file, line,
-                             fmt::format("attribute '{}': value '{}': expected a finite number {} (before its unit)",
-                                         name, value, rate ? "> 0" : ">= 0")));
+    throw InputError::in_file(file, line,
+                              fmt::format("attribute '{}': value '{}': expected a finite number {} (before its unit)",
+                                          name, value, rate ? "> 0" : ">= 0"));
   }
 }
 
@@ -196,13 +196,13 @@ void check_structure(const std::string& file, const std::string& text)
 {
   const auto [els, truncated] = elements(text);
   if (els.empty() && !truncated) // only comments: SimGrid 3.32 crashes on that too
-    throw InputError(located(file, 1, "no <platform> element: this is not a SimGrid platform file"));
+    throw InputError::in_file(file, 1, "no <platform> element: this is not a SimGrid platform file");
   if (els.empty() || els.front().name != "platform") return; // SimGrid's parser says what is wrong
   bool root_zone = false;
   for (const Element& e : els) {
     const Element* parent = e.parent < 0 ? nullptr : &els[static_cast<std::size_t>(e.parent)];
     auto refuse           = [&](const std::string& why) {
-      throw InputError(located(file, e.line, fmt::format("element <{}>: {}", e.name, why)));
+      throw InputError::in_file(file, e.line, fmt::format("element <{}>: {}", e.name, why));
     };
     if (e.name == "include") refuse("removed in SimGrid 3.18 (3.32 aborts on it); copy the included zones in");
     if (e.name == "peer" && (parent == nullptr || !is_zone(parent->name) || parent->routing != "Vivaldi"))
@@ -212,9 +212,9 @@ void check_structure(const std::string& file, const std::string& text)
     if (e.name == "cabinet") refuse("directly in <platform>: put it in a <zone> (SimGrid 3.32 crashes otherwise)");
   }
   if (!root_zone)
-    throw InputError(located(file, els.front().line,
-                             "element <platform>: no <zone> (or <cluster>) in it: SimGrid 3.32 needs a root zone, "
-                             "e.g. <zone id=\"world\" routing=\"Full\">, and crashes without one"));
+    throw InputError::in_file(file, els.front().line,
+                              "element <platform>: no <zone> (or <cluster>) in it: SimGrid 3.32 needs a root zone, "
+                              "e.g. <zone id=\"world\" routing=\"Full\">, and crashes without one");
 }
 
 } // namespace
@@ -232,9 +232,9 @@ void precheck_platform_xml(const std::string& file, const std::string& text)
   check_structure(file, text);
   for_each_attribute(text, [&](std::string_view name, const std::string& value, int line) {
     if (name == "routing" && std::find(routings.begin(), routings.end(), value) == routings.end())
-      throw InputError(located(
+      throw InputError::in_file(
           file, line,
-          fmt::format("attribute 'routing': value '{}': expected one of: {}", value, fmt::join(routings, ", "))));
+          fmt::format("attribute 'routing': value '{}': expected one of: {}", value, fmt::join(routings, ", ")));
     if (std::find(rate_attributes.begin(), rate_attributes.end(), name) != rate_attributes.end())
       check_numbers(file, name, value, line, true);
     if (std::find(latency_attributes.begin(), latency_attributes.end(), name) != latency_attributes.end())

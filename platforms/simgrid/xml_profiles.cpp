@@ -45,11 +45,11 @@ std::vector<XmlProfileFile> scan_xml_profile_files(const std::string& xml_file, 
   std::vector<XmlProfileFile> found;
   for_each_xml_element(text, [&](const std::string& name, int line, std::string_view tag) {
     if (name == "trace" || name == "trace_connect")
-      throw InputError(located(xml_file, line,
-                               fmt::format("element <{}>: pipesim reads a platform's profiles from the speed_file, "
-                                           "state_file, bandwidth_file and latency_file attributes; write the trace "
-                                           "in a file and name it there",
-                                           name)));
+      throw InputError::in_file(xml_file, line,
+                                fmt::format("element <{}>: pipesim reads a platform's profiles from the speed_file, "
+                                            "state_file, bandwidth_file and latency_file attributes; write the trace "
+                                            "in a file and name it there",
+                                            name));
     for (const auto& [element, names] : attributes) {
       if (element != name) continue;
       for (const auto& attribute : names)
@@ -67,9 +67,9 @@ namespace {
 std::string locate_profile(const std::string& xml_file, const XmlProfileFile& ref)
 {
   auto error = [&](const std::string& why) {
-    return InputError(located(xml_file, ref.line,
-                              fmt::format("element <{} id=\"{}\">: attribute '{}': value '{}': {}", ref.element, ref.id,
-                                          ref.attribute, ref.file, why)));
+    return InputError::in_file(xml_file, ref.line,
+                               fmt::format("element <{} id=\"{}\">: attribute '{}': value '{}': {}", ref.element,
+                                           ref.id, ref.attribute, ref.file, why));
   };
   if (fs::path(ref.file).is_absolute())
     throw error("SimGrid 3.32 does not find a profile file by an absolute path: give it relative to the XML file");
@@ -93,10 +93,10 @@ void attach_host(Platform& platform, PlatformProfiles& profiles, const std::stri
 {
   if (!platform.find(ref.id)) {
     if ((ref.id == platform.in_name() || ref.id == platform.out_name()) && ref.attribute == "state_file")
-      throw InputError(located(xml_file, ref.line,
-                               fmt::format("host '{}' (P_in/P_out) has a state_file: the io hosts are I/O servers "
-                                           "outside the model and never fail (DESIGN.md §3.3)",
-                                           ref.id)));
+      throw InputError::in_file(xml_file, ref.line,
+                                fmt::format("host '{}' (P_in/P_out) has a state_file: the io hosts are I/O servers "
+                                            "outside the model and never fail (DESIGN.md §3.3)",
+                                            ref.id));
     return; // not a processor of this model: SimGrid still runs the profile, nothing here uses it
   }
   auto it = std::ranges::find_if(profiles.hosts, [&](const HostProfiles& h) { return h.host == ref.id; });
@@ -119,7 +119,7 @@ void attach_link(PlatformProfiles& profiles, const std::string& xml_file, const 
   sg4::Link* link = sg4::Link::by_name_or_null(ref.id);
   if (link == nullptr) link = sg4::Link::by_name_or_null(ref.id + "_UP"); // SPLITDUPLEX: the profile is on both halves
   if (link == nullptr)
-    throw InputError(located(xml_file, ref.line, fmt::format("link '{}' is not in the loaded platform", ref.id)));
+    throw InputError::in_file(xml_file, ref.line, fmt::format("link '{}' is not in the loaded platform", ref.id));
   auto it = std::ranges::find_if(profiles.links, [&](const LinkProfiles& l) { return l.link == ref.id; });
   if (it == profiles.links.end()) {
     LinkProfiles l;
@@ -212,7 +212,7 @@ void load_xml_for_run(const Platform& platform)
   text             = without_latency_files(text);
   std::string copy = (fs::temp_directory_path() / fmt::format("pipesim-{}-XXXXXX.xml", ::getpid())).string();
   int fd           = ::mkstemps(copy.data(), 4);
-  if (fd < 0) throw InputError(fmt::format("{}: cannot write a copy in the temporary directory", file));
+  if (fd < 0) throw InputError::in_file(file, 0, "cannot write a copy in the temporary directory");
   std::ofstream(copy) << text;
   ::close(fd);
   std::string dir = fs::absolute(fs::path(file)).parent_path().string();
