@@ -3,7 +3,8 @@
 // Choices:
 // - `period` only with periodic (required there), `threshold` and `windows` only with threshold: a key that does not
 //   apply is an error, as in `simulation.failures`.
-// - `cost: handover` and `on_crash: remap` are read and refused: not built yet (docs/dynamic.md says what is).
+// - `cost: handover` is read and refused: not built yet (docs/dynamic.md says what is).
+// - `detect` (d, s from a crash to its detection) only with `on_crash: remap`.
 // - `state` is one number (every stage) or one per stage, bytes >= 0.
 // - `policy` is a built-in policy or one registered when the scenario is read (a Python one: registered before the
 //   scenario is loaded), so a misspelt name fails here with its line, as a misspelt built-in one does.
@@ -77,7 +78,7 @@ DynamicSpec parse_dynamic_spec(const YamlNode& node, int n)
   spec.line = node.line();
   node.require_map();
   node.allow_only({"policy", "mapper", "period", "threshold", "windows", "window", "check", "cost", "state", "restart",
-                   "on_crash"});
+                   "on_crash", "detect"});
   if (auto policy = node.find("policy")) parse_policy_name(*policy, spec);
   if (auto mapper = node.find("mapper")) {
     spec.mapper = mapper->as_string();
@@ -97,8 +98,12 @@ DynamicSpec parse_dynamic_spec(const YamlNode& node, int n)
   if (auto restart = node.find("restart")) spec.remap.restart = restart->as_nonnegative();
   if (auto on_crash = node.find("on_crash")) {
     const std::string value = on_crash->as_string();
-    if (value == "remap") on_crash->fail("not built yet: repair after crashes re-maps nothing (docs/dynamic.md)");
-    if (value != "none") on_crash->fail("expected none (remap is not built yet)");
+    if (value != "none" && value != "remap") on_crash->fail("expected none or remap");
+    spec.remap.repair = value == "remap";
+  }
+  if (auto detect = node.find("detect")) {
+    if (!spec.remap.repair) detect->fail_key("'detect' applies to on_crash: remap only");
+    spec.remap.detect = detect->as_nonnegative();
   }
   return spec;
 }

@@ -38,7 +38,8 @@ struct DynamicSpec {
   std::string policy_name() const { return policy == RemapPolicyKind::registered ? name : to_string(policy); }
 };
 
-/// Reads `dynamic:` {policy, mapper, period, threshold, windows, window, check, cost, state, restart, on_crash};
+/// Reads `dynamic:` {policy, mapper, period, threshold, windows, window, check, cost, state, restart, on_crash,
+/// detect};
 /// `n` stages (for `state` as a list). Every problem is an InputError naming file, line, key and value.
 DynamicSpec parse_dynamic_spec(const YamlNode& node, int n);
 

@@ -341,16 +341,23 @@ void check_mapping(const Scenario& scenario)
 void parse_dynamic(const YamlNode& node, Scenario& scenario)
 {
   if (scenario.task_chain) node.fail_key("seed 001's task chains do not re-map (the pipeline executions do)");
-  if (scenario.simulation.failures.enabled())
-    node.fail_key("a re-mapping policy runs without simulation.failures (dynamic.on_crash: remap is not built yet)");
-  scenario.dynamic = parse_dynamic_spec(node, scenario.pipeline.n());
+  scenario.dynamic  = parse_dynamic_spec(node, scenario.pipeline.n());
+  const bool repair = scenario.dynamic->remap.repair;
+  if (scenario.simulation.failures.enabled() && !repair)
+    node.fail_key("a re-mapping policy runs without simulation.failures unless dynamic.on_crash is remap");
+  if (repair && scenario.simulation.failures.model == FailureModel::platform)
+    node.fail_key("on_crash: remap repairs the crashes of a schedule (failures model probability, exponential or "
+                  "trace), not the XML platform's state profiles (model platform): not built yet");
+  if (repair && scenario.simulation.runs > 1)
+    node.fail_key("on_crash: remap runs one crash run (simulation.runs 1): a Monte Carlo series of repairs is not "
+                  "built yet (validation/crash_repair.hpp compares schedules)");
   // a registered policy may decide without a mapper (its view's map() then maps with the explicit one)
   const RemapPolicyKind kind = scenario.dynamic->policy;
-  if (kind != RemapPolicyKind::static_mapping && kind != RemapPolicyKind::registered &&
+  if (((kind != RemapPolicyKind::static_mapping && kind != RemapPolicyKind::registered) || repair) &&
       scenario.dynamic->mapper.empty() && scenario.mapper == explicit_mapper_name)
-    node.fail_key(fmt::format("policy {} re-maps with a mapper: give dynamic.mapper (the scenario's mapping is "
+    node.fail_key(fmt::format("policy {}{} re-maps with a mapper: give dynamic.mapper (the scenario's mapping is "
                               "explicit)",
-                              to_string(scenario.dynamic->policy)));
+                              scenario.dynamic->policy_name(), repair ? " with on_crash: remap" : ""));
 }
 
 Scenario parse_body(const YamlNode& root, const std::string& label, const std::string& base_dir, SourceMap sources)

@@ -9,7 +9,7 @@ void to_json(nlohmann::json& j, const RemapRecord& r)
 {
   j = nlohmann::json{{"time", r.time}, {"dataset", r.dataset},   {"reason", r.reason},     {"from", r.from},
                      {"to", r.to},     {"drain", r.drain},       {"transfer", r.transfer}, {"restart", r.restart},
-                     {"fill", r.fill}, {"downtime", r.downtime}, {"bytes_moved", r.bytes}};
+                     {"fill", r.fill}, {"downtime", r.downtime}, {"bytes_moved", r.bytes}, {"lost", r.lost}};
 }
 
 void from_json(const nlohmann::json& j, RemapRecord& r)
@@ -25,6 +25,7 @@ void from_json(const nlohmann::json& j, RemapRecord& r)
   j.at("fill").get_to(r.fill);
   j.at("downtime").get_to(r.downtime);
   j.at("bytes_moved").get_to(r.bytes);
+  r.lost = j.value("lost", 0);
 }
 
 bool same_mapping(const Mapping& a, const Mapping& b)

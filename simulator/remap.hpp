@@ -29,6 +29,8 @@ struct RemapSettings {
   double restart = 0;        // r, s: what each new processor pays before P_in resumes
   int window     = 1;        // W: data sets per measurement window
   double check   = 1;        // s between two decisions of the controller (besides the policy's own dates)
+  bool repair    = false;    // on_crash: remap: a crash of a running processor, detected `detect` s later, re-maps
+  double detect  = 0;        // d, s from a crash to its detection
   double state_of(int stage) const { return state.empty() ? 0 : state.at(static_cast<std::size_t>(stage - 1)); }
 };
 
@@ -74,6 +76,7 @@ struct RemapView {
   std::size_t new_windows                       = 0;       // how many of them closed since the previous call
   int next_dataset                              = 0;       // k*: where a re-map decided now would start
   int datasets                                  = 0;       // N
+  const std::vector<int>* dead                  = nullptr; // processors whose crash has been detected (repair)
 };
 
 /// A policy's answer: run `mapping` from the next data set on; `free`: at no cost (no state moved, no restart: the
@@ -99,6 +102,13 @@ public:
   }
   /// A new mapping, or nothing.
   virtual std::optional<RemapDecision> decide(const RemapView& view) = 0;
+  /// on_crash: remap: a mapping on the processors not in *view.dead, or nothing (the run fails). Called once a crash
+  /// of a processor of the running mapping is detected.
+  virtual std::optional<RemapDecision> repair(const RemapView& view)
+  {
+    (void)view;
+    return std::nullopt;
+  }
 };
 
 /// One re-map of a run (`dynamic.remaps`): decided at `time`, from data set `dataset` (0-based) on. Drain: the data
@@ -117,6 +127,7 @@ struct RemapRecord {
   double fill     = 0;
   double downtime = 0;
   double bytes    = 0; // state moved, sum of S_i of the moved stages (each new replica gets its own copy)
+  int lost        = 0; // data sets lost with crashed processors (a crash repair; 0 for a policy's re-map)
 };
 
 void to_json(nlohmann::json& j, const RemapRecord& r);

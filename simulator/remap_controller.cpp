@@ -4,7 +4,9 @@
 #include "base/input_error.hpp"
 #include "simulator/controller.hpp"
 #include "simulator/deployment.hpp"
+#include "simulator/remap_crash.hpp"
 #include "simulator/remap_measure.hpp"
+#include "simulator/remap_run.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,9 +25,21 @@ void check_remap_job(const SimulationJob& job)
   if (kind != ExecutionKind::one_port && kind != ExecutionKind::multi_port)
     throw InputError::keyed("dynamic",
                             fmt::format("re-mapping runs pipelines (one-port or multi-port), not {}", to_string(kind)));
-  if (s.failures.enabled() || !s.crashes.empty())
-    throw InputError::keyed("dynamic", "a re-mapping policy runs without failures (simulation.failures); repair after "
-                                       "crashes (dynamic.on_crash: remap) is not built yet");
+  if ((s.failures.enabled() || !s.crashes.empty()) && !job.remap.repair)
+    throw InputError::keyed("dynamic", "a re-mapping policy runs without failures (simulation.failures) unless "
+                                       "dynamic.on_crash is remap");
+  if (job.remap.repair && s.failures.model == FailureModel::platform)
+    throw InputError::keyed("dynamic.on_crash", "remap",
+                            "the crashes of an XML platform's state profiles (failures model 'platform') are not "
+                            "repaired yet (give a crash schedule: probability, exponential, trace)");
+  if (job.remap.repair && std::ranges::any_of(job.mapping.intervals, [](const Interval& in) {
+        return in.replicas.size() > 1 && in.replication == Replication::active;
+      }))
+    throw InputError::keyed("dynamic.on_crash", "remap",
+                            "the mapping has actively replicated intervals (their crashes are the replication "
+                            "protocol's: leave on_crash out, or map without active replicas)");
+  if (!(job.remap.detect >= 0) || !std::isfinite(job.remap.detect))
+    throw InputError::keyed("dynamic.detect", job.remap.detect, "expected a finite time >= 0 (seconds)");
   if (s.precision > 0)
     throw InputError::keyed("dynamic", "a re-mapping run simulates simulation.datasets data sets; simulation.precision "
                                        "with a re-mapping policy is not built yet");
@@ -45,20 +59,12 @@ void check_remap_job(const SimulationJob& job)
 
 namespace detail {
 
-namespace {
-/// One deployment of one mapping over the data sets [first, N) (it ends earlier when a drain lowers its limit).
-struct Segment {
-  Mapping mapping;
-  int first = 0;
-  std::shared_ptr<SegmentGate> gate;
-  std::unique_ptr<Deployment> deployment;
-};
-
 /// The state transfers of a re-map: per (old node, new node) the bytes of the stages moving between them. A stage
 /// moves to every processor that holds it in the new mapping and did not in the old one, from the first replica
-/// that held it.
+/// that held it and has not crashed by `now` (dead_at: per processor; a crashed one's states are lost).
 std::map<std::pair<int, int>, double> state_moves(const Mapping& from, const Mapping& to, int n,
-                                                  const RemapSettings& settings, bool* moved)
+                                                  const RemapSettings& settings, bool* moved,
+                                                  const std::vector<double>& dead_at, double now)
 {
   std::map<std::pair<int, int>, double> moves;
   *moved       = false;
@@ -75,51 +81,14 @@ std::map<std::pair<int, int>, double> state_moves(const Mapping& from, const Map
     for (int v : holders(to, i)) {
       if (std::ranges::find(old_nodes, v) != old_nodes.end()) continue;
       *moved = true;
-      moves[{old_nodes.front(), v}] += settings.state_of(i);
+      // a crashed processor's states are lost with it: the new one starts from an empty state (restart r only)
+      auto source =
+          std::ranges::find_if(old_nodes, [&](int u) { return !(dead_at[static_cast<std::size_t>(u)] <= now); });
+      if (source != old_nodes.end()) moves[{*source, v}] += settings.state_of(i);
     }
   }
   return moves;
 }
-
-class RemapRun final : public Controller {
-public:
-  RemapRun(const SimulationJob& job, const SimulationSettings& run, double size_scale)
-      : job_(job), run_(run), size_scale_(size_scale), meter_(job.pipeline, job.platform, job.remap.window)
-  {
-    run_.progress = ProgressMode::off; // one progress line per segment would mislead
-  }
-
-  void start() { deploy_now(make_segment(job_.mapping, 0)); }
-  Deployment& first() { return *segments_.front()->deployment; }
-  double next_step() override;
-  void decide(Deployment&) override;
-  SimulationResult result();
-
-private:
-  std::unique_ptr<Segment> make_segment(const Mapping& mapping, int first);
-  void deploy_now(std::unique_ptr<Segment> segment);
-  int drain_limit(const Segment& running) const;
-  void start_drain(Segment& running, const RemapDecision& decision);
-  void hand_over(std::size_t record, std::map<std::pair<int, int>, double> moves, bool restart,
-                 std::unique_ptr<Segment>& next);
-
-  SimulationJob job_;
-  SimulationSettings run_;
-  double size_scale_ = 1;
-  WindowMeter meter_;
-  std::vector<double> outputs_;
-  std::vector<std::unique_ptr<Segment>> segments_; // every segment stays: its SimGrid callbacks point to it
-  std::unique_ptr<Segment> pending_;               // the next segment while a drain is in progress
-  bool switching_   = false;
-  std::size_t seen_ = 0; // windows the policy has seen
-  std::vector<RemapRecord> remaps_;
-  std::vector<double> undisturbed_;        // per re-map: the old mapping's last undisturbed window period
-  long operations_                    = 0; // operations the probe saw, and at the previous step
-  long operations_seen_               = 0;
-  std::size_t outputs_seen_           = 0;
-  int idle_steps_                     = 0;
-  static constexpr int max_idle_steps = 10'000;
-};
 
 std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int first)
 {
@@ -132,22 +101,32 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
   seg->gate->probe   = [this, raw](Operation kind, int k, int j, double start, double end) {
     ++operations_;
     meter_.operation(raw->mapping, raw->first + k, kind, j, end - start);
+    if (job_.remap.repair && raw == segments_.back().get()) ledger_.operation(raw->mapping, kind, j, k);
   };
   SimulationJob job      = job_;
   job.mapping            = mapping;
   job.policy             = nullptr;
   SimulationSettings run = run_;
   run.datasets           = job_.settings.datasets - first;
-  RunInputs inputs       = run_inputs(job, run, size_scale_);
-  inputs.gate            = seg->gate;
-  seg->deployment        = make_deployment(job, run, std::move(inputs)); // InputError: the mapping is refused
+  run.failures           = FailureSettings{}; // the controller runs the crashes (on_crash: remap)
+  run.crashes.clear();
+  RunInputs inputs = run_inputs(job, run, size_scale_);
+  inputs.gate      = seg->gate;
+  seg->deployment  = make_deployment(job, run, std::move(inputs)); // InputError: the mapping is refused
   return seg;
 }
 
 void RemapRun::deploy_now(std::unique_ptr<Segment> segment)
 {
+  ledger_.clear();
+  crashed_ = false;
+  loss_    = CrashLoss{std::numeric_limits<int>::max(), 0};
   segment->deployment->deploy();
   segments_.push_back(std::move(segment));
+  // a processor of the new mapping that crashed since the decision (its crash not detected yet): it does nothing
+  const double now = sg4::Engine::get_clock();
+  for (int u : segments_.back()->mapping.processors())
+    if (dead_at_[static_cast<std::size_t>(u)] <= now) crash_in_running(u, now);
 }
 
 double RemapRun::next_step()
@@ -162,13 +141,20 @@ double RemapRun::next_step()
   const double now = sg4::Engine::get_clock();
   double next      = now + job_.remap.check;
   if (double own = job_.policy->next_date(now); own > now) next = std::min(next, own);
+  if (next_crash_ < schedule_.size()) next = std::min(next, std::max(now, schedule_[next_crash_].time));
+  for (const auto& [u, date] : undetected_)
+    next = std::min(next, std::max(now, date));
   return next;
 }
 
 void RemapRun::decide(Deployment&)
 {
   meter_.close_windows(outputs_);
-  if (switching_) return; // a drain is in progress: no decision until the new mapping runs
+  const double now = sg4::Engine::get_clock();
+  if (failed_) return;
+  crashes_until(now);
+  detect(now);
+  if (switching_ || crashed_) return; // a drain or a repair is in progress: no decision until the new mapping runs
   Segment& running                              = *segments_.back();
   const std::vector<WindowMeasurement>& windows = meter_.windows();
   RemapView view;
@@ -179,6 +165,7 @@ void RemapRun::decide(Deployment&)
   view.new_windows                      = windows.size() - seen_;
   view.next_dataset                     = running.first + running.gate->fed;
   view.datasets                         = job_.settings.datasets;
+  view.dead                             = &detected_;
   seen_                                 = windows.size();
   std::optional<RemapDecision> decision = job_.policy->decide(view);
   if (!decision || same_mapping(decision->mapping, running.mapping)) return;
@@ -207,7 +194,8 @@ void RemapRun::start_drain(Segment& running, const RemapDecision& decision)
   record.from    = to_text(running.mapping, job_.platform);
   record.to      = to_text(decision.mapping, job_.platform);
   bool moved     = false;
-  auto moves     = state_moves(running.mapping, decision.mapping, job_.pipeline.n(), job_.remap, &moved);
+  auto moves =
+      state_moves(running.mapping, decision.mapping, job_.pipeline.n(), job_.remap, &moved, dead_at_, record.time);
   if (decision.free) moves.clear();
   for (const auto& [pair, bytes] : moves)
     record.bytes += bytes;
@@ -225,9 +213,18 @@ void RemapRun::start_drain(Segment& running, const RemapDecision& decision)
 void RemapRun::hand_over(std::size_t index, std::map<std::pair<int, int>, double> moves, bool restart,
                          std::unique_ptr<Segment>& next)
 {
+  handing_over_        = true;
   RemapRecord& record  = remaps_[index];
   const double drained = sg4::Engine::get_clock();
-  record.drain         = drained - record.time;
+  // the data sets the old segment did not output and the new one does not run are lost (a crash): each keeps its
+  // place in outputs_ (a placeholder, left out of the result) so that a data set's index stays its output's
+  record.lost = next->first - static_cast<int>(outputs_.size());
+  for (int k = static_cast<int>(outputs_.size()); k < next->first; ++k) {
+    lost_positions_.push_back(k);
+    outputs_.push_back(drained);
+  }
+  lost_ += std::max(record.lost, 0);
+  record.drain = drained - record.time;
   std::vector<sg4::CommPtr> comms;
   for (const auto& [pair, bytes] : moves) {
     if (bytes <= 0) continue;
@@ -241,6 +238,7 @@ void RemapRun::hand_over(std::size_t index, std::map<std::pair<int, int>, double
   if (restart && job_.remap.restart > 0) sg4::this_actor::sleep_for(job_.remap.restart);
   record.restart = sg4::Engine::get_clock() - drained - record.transfer;
   switching_     = false;
+  handing_over_  = false;
   deploy_now(std::move(next));
 }
 
@@ -263,13 +261,40 @@ SimulationResult RemapRun::result()
       r.trace.push_back(std::move(e));
     }
   }
-  r.output_times       = outputs_;
+  std::vector<bool> lost(outputs_.size(), false);
+  for (int k : lost_positions_)
+    lost[static_cast<std::size_t>(k)] = true;
+  for (std::size_t k = 0; k < outputs_.size(); ++k)
+    if (!lost[k]) r.output_times.push_back(outputs_[k]);
   r.failures           = last.failures;
-  r.failures.delivered = static_cast<int>(outputs_.size());
-  r.seed               = run_.seed;
-  r.network            = run_.network;
-  r.makespan           = outputs_.empty() ? 0 : outputs_.back();
-  r.period             = measured_period(outputs_, run_.effective_warmup(), run_.effective_cooldown(), 1);
+  r.failures.delivered = static_cast<int>(r.output_times.size());
+  r.failures.crashes.assign(schedule_.begin(), schedule_.begin() + static_cast<std::ptrdiff_t>(next_crash_));
+  r.failures.period_before = r.failures.period_after = -1;
+  if (!r.failures.crashes.empty()) { // as Replication::outcome, over the whole run's outputs
+    std::vector<double> before, after;
+    for (double t : r.output_times) {
+      if (t < r.failures.crashes.front().time) before.push_back(t);
+      if (t > r.failures.crashes.back().time) after.push_back(t);
+    }
+    auto period_of = [&](const std::vector<double>& times, int cooldown) {
+      const int n = static_cast<int>(times.size());
+      return n < 4 ? -1.0 : measured_period(times, n / 2, std::min(cooldown, n / 4), 1);
+    };
+    r.failures.period_before = period_of(before, 0);
+    r.failures.period_after  = period_of(after, run_.effective_cooldown());
+  }
+  r.seed     = run_.seed;
+  r.network  = run_.network;
+  r.makespan = r.output_times.empty() ? 0 : r.output_times.back();
+  if (failed_) {
+    r.failures.verdict         = Verdict::failed;
+    r.failures.failure_time    = failed_at_;
+    const Mapping& m           = segments_.back()->mapping;
+    const std::vector<int>& d  = segments_.back()->dead;
+    r.failures.failed_interval = d.empty() || m.intervals_of(d.front()).empty() ? 0 : m.intervals_of(d.front()).front();
+    r.makespan                 = failed_at_;
+  }
+  r.period = measured_period(r.output_times, run_.effective_warmup(), run_.effective_cooldown(), 1);
   for (auto& [host, u] : busy) {
     if (r.makespan > 0) {
       u.compute /= r.makespan;
@@ -285,11 +310,12 @@ SimulationResult RemapRun::result()
     rec.fill         = out - (rec.time + rec.drain + rec.transfer + rec.restart);
     rec.downtime     = out - rec.time - undisturbed_[i];
   }
-  r.remaps        = remaps_;
-  r.remap_windows = static_cast<int>(meter_.windows().size());
+  r.remaps           = remaps_;
+  r.remap_windows    = static_cast<int>(meter_.windows().size());
+  r.datasets_lost    = lost_;
+  r.crashes_repaired = repaired_;
   return r;
 }
-} // namespace
 
 SimulationResult run_remapping(const SimulationJob& job, const SimulationSettings& run, const PreparedEngine& engine)
 {

@@ -158,6 +158,7 @@ void Replication::survived()
 
 void Replication::deploy()
 {
+  if (gate_ != nullptr) gate_->stop = [this] { survived(); };
   layout_.make_mailboxes();
   waits_.make_lists(config_.wait_lists());
   for (const Crash& c : settings_.crashes)

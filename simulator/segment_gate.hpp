@@ -22,6 +22,9 @@ struct SegmentGate {
   std::vector<double>* outputs = nullptr;
   /// Called by P_out once the segment has ended (its other actors killed), in P_out's actor: a drain's hand-over.
   std::function<void()> on_end;
+  /// Set by the segment: ends it now (its P_out stops, its actors are killed, on_end runs), from an actor of the
+  /// controller's (a crash repair whose P_out already output every data set the segment still delivers).
+  std::function<void()> stop;
   /// Every operation of the processors: (kind, data set, interval j 0-based, start, end), or empty.
   std::function<void(Operation, int, int, double, double)> probe;
 };

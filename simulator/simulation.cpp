@@ -156,6 +156,10 @@ void to_json(nlohmann::json& j, const SimulationResult& r)
     j["remaps"]        = r.remaps;
     j["remap_windows"] = r.remap_windows;
   }
+  if (r.datasets_lost > 0 || r.crashes_repaired > 0) { // on_crash: remap (0 when absent)
+    j["datasets_lost"]    = r.datasets_lost;
+    j["crashes_repaired"] = r.crashes_repaired;
+  }
 }
 
 void from_json(const nlohmann::json& j, SimulationResult& r)
@@ -181,6 +185,8 @@ void from_json(const nlohmann::json& j, SimulationResult& r)
     j.at("remaps").get_to(r.remaps);
     j.at("remap_windows").get_to(r.remap_windows);
   }
+  r.datasets_lost    = j.value("datasets_lost", 0);
+  r.crashes_repaired = j.value("crashes_repaired", 0);
 }
 
 } // namespace pipesim

@@ -179,6 +179,9 @@ struct SimulationResult {
   /// measurement windows it closed. Empty otherwise.
   std::vector<RemapRecord> remaps;
   int remap_windows = 0;
+  /// on_crash: remap (docs/dynamic.md): data sets lost with crashed processors, and crashes repaired by a re-map.
+  int datasets_lost    = 0;
+  int crashes_repaired = 0;
 };
 
 /// Period over the warm-up: (t_N - t_K) / (N - K) with t numbered from 1 (DESIGN.md §3.7).

@@ -6,6 +6,7 @@
 #include "model/event_graph.hpp"
 #include "platforms/profile.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -38,6 +39,31 @@ void MeasuredModel::update(const WindowMeasurement& window)
   }
 }
 
+std::vector<int> survivor_indices(int p, const std::vector<int>& dead)
+{
+  std::vector<int> alive;
+  for (int u = 0; u < p; ++u)
+    if (std::ranges::find(dead, u) == dead.end()) alive.push_back(u);
+  return alive;
+}
+
+Platform survivors_platform(const Platform& platform, const std::vector<int>& dead)
+{
+  const std::vector<int> alive = survivor_indices(platform.p(), dead);
+  std::vector<Processor> processors;
+  for (int u : alive)
+    processors.push_back(platform.processor(u));
+  Platform sub(processors, platform.in_name(), platform.out_name());
+  auto whole = [&](int x) {
+    if (x < sub.p()) return alive[static_cast<std::size_t>(x)];
+    return x == sub.in() ? platform.in() : platform.out();
+  };
+  for (int x = 0; x < sub.nodes(); ++x)
+    for (int y = 0; y < sub.nodes(); ++y)
+      if (x != y) sub.set_link(x, y, platform.bandwidth(whole(x), whole(y)), platform.latency(whole(x), whole(y)));
+  return sub;
+}
+
 namespace {
 /// What every policy shares: the mapper, the problem, the measured model.
 class MapperPolicy : public RemapPolicy {
@@ -47,8 +73,27 @@ public:
         measured_(context_.problem.platform, context_.problem.model)
   {
   }
+  /// on_crash: remap: the mapper on the model of repair_model() without the dead processors.
+  std::optional<RemapDecision> repair(const RemapView& view) override
+  {
+    measure(view);
+    const Platform model     = repair_model(view);
+    std::optional<Mapping> m = map_on(survivors_platform(model, *view.dead), *view.dead, model.p());
+    if (!m) return std::nullopt;
+    repaired(*m, model, view);
+    return RemapDecision{*m, "", false};
+  }
 
 protected:
+  /// The model a repair maps on: the measured one (the clairvoyant policy: the platform of the date).
+  virtual Platform repair_model(const RemapView&) const { return measured(); }
+  /// A repair chose `mapping` on `model` (the threshold policy predicts its period from then on).
+  virtual void repaired(const Mapping& mapping, const Platform& model, const RemapView& view)
+  {
+    (void)mapping;
+    (void)model;
+    (void)view;
+  }
   /// Takes in the windows closed since the last call.
   void measure(const RemapView& view)
   {
@@ -64,6 +109,20 @@ protected:
     if (r.status == SolveStatus::infeasible || r.mapping.intervals.empty()) return std::nullopt;
     return r.mapping;
   }
+  /// The mapper's mapping on the survivors' platform (survivors_platform), its processors numbered as in the whole
+  /// platform of p processors.
+  std::optional<Mapping> map_on(const Platform& survivors, const std::vector<int>& dead, int p) const
+  {
+    if (survivors.p() == 0) return std::nullopt;
+    std::optional<Mapping> m = map_on(survivors);
+    if (!m) return std::nullopt;
+    const std::vector<int> alive = survivor_indices(p, dead);
+    for (Interval& in : m->intervals)
+      for (ProcessorGroup& g : in.replicas)
+        for (int& u : g)
+          u = alive.at(static_cast<std::size_t>(u));
+    return m;
+  }
   double period_on(const Platform& platform, const Mapping& mapping) const
   {
     return predicted_period(context_.problem.pipeline, platform, mapping, context_.problem.model, context_.buffer);
@@ -76,8 +135,9 @@ private:
   MeasuredModel measured_;
 };
 
-class StaticPolicy final : public RemapPolicy {
+class StaticPolicy final : public MapperPolicy {
 public:
+  using MapperPolicy::MapperPolicy;
   std::optional<RemapDecision> decide(const RemapView&) override { return std::nullopt; }
 };
 
@@ -112,6 +172,14 @@ public:
   {
   }
   std::optional<RemapDecision> decide(const RemapView& view) override;
+
+protected:
+  void repaired(const Mapping& mapping, const Platform& model, const RemapView& view) override
+  {
+    predicted_ = period_on(model, mapping);
+    since_     = view.next_dataset;
+    above_     = 0;
+  }
 
 private:
   double threshold_ = 10;
@@ -164,6 +232,9 @@ public:
     return RemapDecision{*m, fmt::format("clairvoyant: the platform changes at {:g} s", view.now), true};
   }
 
+protected:
+  Platform repair_model(const RemapView& view) const override { return platform_at(platform_, view.now); }
+
 private:
   Platform platform_;
   std::vector<double> dates_;
@@ -193,7 +264,7 @@ std::shared_ptr<RemapPolicy> make_remap_policy(const DynamicSpec& spec, const st
   const std::string mapper = spec.mapper.empty() ? scenario_mapper : spec.mapper;
   switch (spec.policy) {
   case RemapPolicyKind::static_mapping:
-    return std::make_shared<StaticPolicy>();
+    return std::make_shared<StaticPolicy>(mapper, context);
   case RemapPolicyKind::periodic:
     return std::make_shared<PeriodicPolicy>(mapper, context, spec.period);
   case RemapPolicyKind::threshold:

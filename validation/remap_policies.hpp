@@ -41,6 +41,12 @@ private:
   CommModel comm_;
 };
 
+/// The indices 0..p-1 not in `dead`, in order.
+std::vector<int> survivor_indices(int p, const std::vector<int>& dead);
+/// `platform` without the processors in `dead` (processor i of the result is survivor_indices(p, dead)[i]; P_in and
+/// P_out and the links between the survivors as they were): what a repair maps on (on_crash: remap).
+Platform survivors_platform(const Platform& platform, const std::vector<int>& dead);
+
 /// What a registered policy's factory is given when a run starts: the scenario's `dynamic:` section, the mapper it
 /// names (dynamic.mapper, or the scenario's), the problem and the mapping the run starts with.
 struct PolicySetup {

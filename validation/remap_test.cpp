@@ -144,7 +144,10 @@ TEST(Remap, BadDynamicKeysNameFileLineKeyAndValue)
   EXPECT_NE(message("{policy: threshold, period: 3}").find("'period' applies to policy periodic only"),
             std::string::npos);
   EXPECT_NE(message("{cost: handover}").find("not built yet"), std::string::npos);
-  EXPECT_NE(message("{on_crash: remap}").find("not built yet"), std::string::npos);
+  EXPECT_NE(message("{detect: 2}").find("key 'dynamic.detect'"), std::string::npos);
+  EXPECT_NE(message("{detect: 2}").find("applies to on_crash: remap only"), std::string::npos);
+  EXPECT_NE(message("{on_crash: sometimes}").find("expected none or remap"), std::string::npos);
+  EXPECT_NE(message("{on_crash: remap, detect: -1}").find("dynamic.detect"), std::string::npos);
   EXPECT_NE(message("{state: [1, 2, 3]}").find("expected 2 sizes"), std::string::npos);
   EXPECT_NE(message("{restart: -1}").find("dynamic.restart"), std::string::npos);
   EXPECT_NE(message("{policy: registered}").find("or a registered policy"), std::string::npos);

@@ -287,6 +287,18 @@ void simulate_run(ScenarioRun& run, int jobs)
   run.simulated_latency = simulate(job(s.simulation, RunKind::latency)).latency();
   pipesim::compare_series_run(run);
   if (!s.simulation.failures.enabled()) return;
+  if (s.dynamic && s.dynamic->remap.repair) { // on_crash: remap: the crashes of every processor (a repair may use any)
+    Mapping every;
+    every.intervals.push_back(Interval{1, s.pipeline.n(), {}, Replication::active});
+    for (int u = 0; u < run.platform.p(); ++u)
+      every.intervals.front().replicas.push_back({u});
+    SimulationJob crash =
+        job(settings_for_run(run.platform, every, s.simulation, 0, run.simulated->makespan), RunKind::period);
+    crash.mapping = period.mapping;
+    configure_dynamic(run, crash);
+    run.crash_run = simulate(crash).run;
+    return;
+  }
   SimulationSettings first = settings_for_run(run.platform, mapping, s.simulation, 0, run.simulated->makespan);
   run.crash_run            = simulate(job(first, RunKind::period)).run;
   if (s.simulation.runs <= 1) return;

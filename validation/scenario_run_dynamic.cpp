@@ -115,6 +115,30 @@ std::vector<Mapping> remap_mappings(const std::vector<RemapRecord>& remaps, cons
   return out;
 }
 
+namespace {
+std::string remap_table(const std::vector<RemapRecord>& remaps)
+{
+  if (remaps.empty()) return "";
+  Table t;
+  t.add_column("time", Align::right, 10).add_column("data set", Align::right, 8);
+  t.add_column("downtime", Align::right, 10).add_column("drain", Align::right, 10);
+  t.add_column("transfer", Align::right, 10).add_column("restart", Align::right, 8);
+  t.add_column("bytes", Align::right, 8)
+      .add_column("mapping", Align::left, 0, 2)
+      .add_column("reason", Align::left, 0, 2);
+  for (std::size_t i = 0; i < remaps.size() && i < max_remap_rows; ++i) {
+    const RemapRecord& r = remaps[i];
+    t.add_row({format_number(r.time, ".6g"), std::to_string(r.dataset), format_number(r.downtime, ".6g"),
+               format_number(r.drain, ".6g"), format_number(r.transfer, ".6g"), format_number(r.restart, ".6g"),
+               format_number(r.bytes, ".6g"), r.to, r.reason});
+  }
+  std::string out = t.text(2);
+  if (remaps.size() > max_remap_rows)
+    out += fmt::format("  ... {} more re-maps (the JSON has them all)\n", remaps.size() - max_remap_rows);
+  return out;
+}
+} // namespace
+
 std::string remaps_text(const ScenarioRun& run)
 {
   if (!run.simulated || !run.scenario.dynamic) return "";
@@ -123,24 +147,15 @@ std::string remaps_text(const ScenarioRun& run)
   std::string out             = fmt::format(
                   "\nre-mapping (docs/dynamic.md): policy {}, cost {}, {} measurement windows, {} re-map{}\n", d.policy_name(),
                   d.remap.cost, sim.remap_windows, sim.remaps.size(), sim.remaps.size() == 1 ? "" : "s");
-  if (sim.remaps.empty()) return out;
-  Table t;
-  t.add_column("time", Align::right, 10).add_column("data set", Align::right, 8);
-  t.add_column("downtime", Align::right, 10).add_column("drain", Align::right, 10);
-  t.add_column("transfer", Align::right, 10).add_column("restart", Align::right, 8);
-  t.add_column("bytes", Align::right, 8)
-      .add_column("mapping", Align::left, 0, 2)
-      .add_column("reason", Align::left, 0, 2);
-  for (std::size_t i = 0; i < sim.remaps.size() && i < max_remap_rows; ++i) {
-    const RemapRecord& r = sim.remaps[i];
-    t.add_row({format_number(r.time, ".6g"), std::to_string(r.dataset), format_number(r.downtime, ".6g"),
-               format_number(r.drain, ".6g"), format_number(r.transfer, ".6g"), format_number(r.restart, ".6g"),
-               format_number(r.bytes, ".6g"), r.to, r.reason});
-  }
-  out += t.text(2);
-  if (sim.remaps.size() > max_remap_rows)
-    out += fmt::format("  ... {} more re-maps (the JSON has them all)\n", sim.remaps.size() - max_remap_rows);
-  return out;
+  out += remap_table(sim.remaps);
+  if (!d.remap.repair || !run.crash_run) return out;
+  const SimulationResult& crash = *run.crash_run;
+  out += fmt::format("repair after crashes (on_crash: remap, detected after {:g} s): crash run {}, {} crash{} "
+                     "repaired, {} data set{} lost, {} delivered\n",
+                     d.remap.detect, crash.failures.verdict, crash.crashes_repaired,
+                     crash.crashes_repaired == 1 ? "" : "es", crash.datasets_lost, crash.datasets_lost == 1 ? "" : "s",
+                     crash.failures.delivered);
+  return out + remap_table(crash.remaps);
 }
 
 void add_remaps_json(nlohmann::json& j, const ScenarioRun& run)
@@ -155,6 +170,14 @@ void add_remaps_json(nlohmann::json& j, const ScenarioRun& run)
                                  {"state", d.remap.state},
                                  {"windows", sim.remap_windows},
                                  {"remaps", sim.remaps}};
+  if (!d.remap.repair || !run.crash_run) return;
+  const SimulationResult& crash = *run.crash_run; // on_crash: remap: the crash run's repairs
+  j["dynamic"]["on_crash"]      = {{"detect", d.remap.detect},
+                                   {"verdict", to_string(crash.failures.verdict)},
+                                   {"datasets_lost", crash.datasets_lost},
+                                   {"crashes_repaired", crash.crashes_repaired},
+                                   {"delivered", crash.failures.delivered},
+                                   {"remaps", crash.remaps}};
 }
 
 } // namespace pipesim
