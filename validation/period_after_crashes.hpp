@@ -7,7 +7,6 @@
 #include "platforms/platform.hpp"
 #include "simulator/simulation.hpp"
 #include "validation/monte_carlo.hpp"
-#include "validation/report_data.hpp"
 #include "validation/statistics.hpp"
 
 #include <nlohmann/json_fwd.hpp>
@@ -52,16 +51,5 @@ PeriodAfterCrashes period_after_crashes(const Pipeline& pipeline, const Platform
                                         const SimulationSettings& settings, const MonteCarloSummary& mc, double bound);
 
 void to_json(nlohmann::json& j, const PeriodAfterCrashes& p);
-
-/// Contract.
-/// - Rows: the campaign's rows with a Monte Carlo series against P_max (after_crash_measured), grouped by whether
-///   the mapping's worst-case bound (`worst_case_bound`, what the heuristics' worst-case test compares; else
-///   `worst_case_period`) is above P_max (accepted only by the paper's all-alive test: the worst-case test refuses
-///   it) or not, and by the swept `platform.generate.p`.
-/// - Per group: mappings, measured runs, runs above P_max with the Wilson 95 % interval of their share, the runs
-///   ending with an interval down to one replica and those of them above P_max (Wilson 95 %), the largest period /
-///   P_max. The runs of a group's mappings are pooled: the share is over runs, each mapping counting by its runs.
-/// - Returns the Markdown table with a title; empty when no row has such a series.
-std::string period_after_crashes_markdown(const CampaignResults& results);
 
 } // namespace pipesim

@@ -1,4 +1,4 @@
-// The outputs of random operation times: JSON, table rows and lines, campaign columns (random_times_output.hpp).
+// The outputs of random operation times: JSON, table rows and lines (random_times_output.hpp).
 #include "validation/random_times_output.hpp"
 
 #include "validation/compare.hpp"
@@ -25,15 +25,14 @@ nlohmann::json bracket_json(const NbueBracket& b)
           {"independent", b.independent},
           {"reason", b.reason}};
 }
+} // namespace
 
-/// The simulated interval if there is one, else the max-plus one: what the bracket is checked against.
 const PeriodEstimate* checked_estimate(const ScenarioRun& run)
 {
   if (run.simulated && run.simulated->estimate && run.simulated->estimate->ok) return &*run.simulated->estimate;
   if (run.stochastic && run.stochastic->maxplus.estimate.ok) return &run.stochastic->maxplus.estimate;
   return nullptr;
 }
-} // namespace
 
 std::optional<nlohmann::json> stochastic_json(const ScenarioRun& run)
 {
@@ -133,29 +132,6 @@ std::string stochastic_text(const ScenarioRun& run)
     out += fmt::format(" ({} interval {})", &*e == &r.maxplus.estimate ? "max-plus" : "simulated",
                        r.bracket.contains(e->ci_lo, e->ci_hi) ? "inside" : "OUTSIDE");
   return out + "\n";
-}
-
-void add_stochastic_columns(CampaignRow& row, const ScenarioRun& run)
-{
-  if (run.simulated && run.simulated->estimate) {
-    const PeriodEstimate& e      = *run.simulated->estimate;
-    row.simulated_period_ci_low  = e.ok ? RowNumber(e.ci_lo) : RowNumber::null();
-    row.simulated_period_ci_high = e.ok ? RowNumber(e.ci_hi) : RowNumber::null();
-    row.simulated_datasets       = run.simulated->output_times.size();
-    row.simulated_warmup         = static_cast<std::uint64_t>(e.warmup);
-  }
-  if (!run.stochastic) return;
-  const RandomTimesSummary& r = *run.stochastic;
-  const PeriodEstimate& m     = r.maxplus.estimate;
-  row.deterministic_period    = r.deterministic_period;
-  row.maxplus_period          = m.ok ? RowNumber(m.period) : RowNumber::null();
-  row.maxplus_ci_low          = m.ok ? RowNumber(m.ci_lo) : RowNumber::null();
-  row.maxplus_ci_high         = m.ok ? RowNumber(m.ci_hi) : RowNumber::null();
-  row.exponential_period      = r.exponential.period;
-  row.exponential_states      = static_cast<std::uint64_t>(r.exponential.states);
-  row.nbue_applies            = r.bracket.applies;
-  if (const PeriodEstimate* e = checked_estimate(run); e && r.bracket.applies)
-    row.nbue_holds = r.bracket.contains(e->ci_lo, e->ci_hi);
 }
 
 } // namespace pipesim

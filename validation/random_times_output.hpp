@@ -1,11 +1,10 @@
 // How a scenario run shows random operation times (DESIGN.md §3.10, docs/random-times.md): the simulated period's
 // interval, the `stochastic` object (the period of the means, the max-plus run, the exponential period, the N.B.U.E.
-// bracket) in the JSON documents, the table rows and the campaign columns.
+// bracket) in the JSON documents, the table rows (the campaign columns: random_times_columns.hpp).
 #pragma once
 
 #include "base/period_estimate.hpp"
 #include "base/table.hpp"
-#include "validation/campaign_row.hpp"
 #include "validation/scenario_run.hpp"
 
 #include <nlohmann/json_fwd.hpp>
@@ -31,9 +30,7 @@ void add_stochastic_rows(Table& t, const ScenarioRun& run, std::optional<double>
 /// missing or not this execution's, the bracket (and whether the simulated interval meets it).
 std::string stochastic_text(const ScenarioRun& run);
 
-/// Campaign columns (empty cells without random times): simulated_period_ci_low/high, simulated_datasets,
-/// simulated_warmup, deterministic_period, maxplus_period, maxplus_ci_low/high, exponential_period,
-/// exponential_states, nbue_applies, nbue_holds (validation/campaign_row.hpp).
-void add_stochastic_columns(CampaignRow& row, const ScenarioRun& run);
+/// The simulated interval if there is one, else the max-plus one: what the N.B.U.E. bracket is checked against.
+const PeriodEstimate* checked_estimate(const ScenarioRun& run);
 
 } // namespace pipesim

@@ -6,7 +6,7 @@
 #include "validation/fidelity_atlas.hpp"
 #include "validation/gnuplot.hpp"
 #include "validation/hedpm_tables.hpp"
-#include "validation/period_after_crashes.hpp"
+#include "validation/period_after_crashes_table.hpp"
 #include "validation/reliability_tables.hpp"
 #include "validation/report_data.hpp"
 #include "validation/report_dynamic.hpp"

@@ -7,7 +7,7 @@
 #include "validation/compare.hpp"
 #include "validation/dynamic_columns.hpp"
 #include "validation/elections_run.hpp"
-#include "validation/random_times_output.hpp"
+#include "validation/random_times_columns.hpp"
 #include "validation/result_output.hpp"
 #include "validation/scenario_run.hpp"
 
