@@ -2,10 +2,10 @@
 #include "apps/campaign_commands.hpp"
 
 #include "base/input_error.hpp"
-#include "validation/campaign.hpp"
-#include "validation/campaign_runner.hpp"
-#include "validation/output_directory.hpp"
-#include "validation/report.hpp"
+#include "scenarios/campaign.hpp"
+#include "validation/campaigns/campaign_runner.hpp"
+#include "validation/campaigns/output_directory.hpp"
+#include "validation/reports/report.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>

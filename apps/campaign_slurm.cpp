@@ -3,9 +3,9 @@
 
 #include "apps/cli_options.hpp"
 #include "base/input_error.hpp"
-#include "validation/campaign.hpp"
-#include "validation/campaign_status.hpp"
-#include "validation/run_checks.hpp"
+#include "scenarios/campaign.hpp"
+#include "validation/campaigns/campaign_status.hpp"
+#include "validation/evaluation/run_checks.hpp"
 
 #include <climits>
 #include <fmt/format.h>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "apps/cli_options.hpp"
-#include "validation/slurm_submit.hpp"
+#include "validation/campaigns/slurm_submit.hpp"
 
 #include <CLI/CLI.hpp>
 #include <string>

@@ -2,14 +2,14 @@
 #pragma once
 
 #include "base/enum_names.hpp"
-#include "validation/result_output.hpp"
+#include "validation/evaluation/result_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <string>
 
 namespace pipesim {
 
-/// `--format`: what the commands print (the results' own format, validation/result_output.hpp).
+/// `--format`: what the commands print (the results' own format, validation/evaluation/result_output.hpp).
 using OutputFormat = ResultFormat;
 
 /// An option whose value names an enumerator of E: checked against the names, stored in `target` (an E or an

@@ -4,7 +4,7 @@
 
 #include "apps/cli_enums.hpp"
 #include "scenarios/scenario.hpp"
-#include "validation/scenario_overrides.hpp" // ScenarioOverrides, require_work_for_jobs
+#include "validation/evaluation/scenario_overrides.hpp" // ScenarioOverrides, require_work_for_jobs
 
 #include <CLI/CLI.hpp>
 #include <functional>

@@ -521,7 +521,7 @@ TEST(Cli, ParetoSweepsTheBoundWithTheExactFront)
   EXPECT_EQ(j["bounds"], nlohmann::json::array({1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0}));
   EXPECT_EQ(j["mapper_seed"], 42);
   EXPECT_NE(j["command"].get<std::string>().find("pareto scenarios/examples/pareto.yaml"), std::string::npos);
-  // Hand-checked in validation/pareto_test.cpp: nothing below 2, then 0.0882 (general) and 0.3448 (interval).
+  // Hand-checked in validation/studies/pareto_test.cpp: nothing below 2, then 0.0882 (general) and 0.3448 (interval).
   const auto& general  = j["exact_front"]["general"];
   const auto& interval = j["exact_front"]["interval"];
   EXPECT_TRUE(general[1].is_null());

@@ -2,8 +2,8 @@
 #include "apps/fit_command.hpp"
 
 #include "base/input_error.hpp"
-#include "validation/fit_run.hpp"
-#include "validation/output_directory.hpp"
+#include "validation/campaigns/output_directory.hpp"
+#include "validation/studies/fit_run.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>

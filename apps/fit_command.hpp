@@ -1,4 +1,4 @@
-// `pipesim fit`: sv95 §5's response functions fitted from sample executions (validation/fit_run.hpp).
+// `pipesim fit`: sv95 §5's response functions fitted from sample executions (validation/studies/fit_run.hpp).
 #pragma once
 
 #include "apps/cli_options.hpp"

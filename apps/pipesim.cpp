@@ -7,7 +7,7 @@
 #include "apps/scenario_commands.hpp"
 #include "apps/study_commands.hpp"
 #include "base/input_error.hpp"
-#include "validation/slurm_scripts.hpp"
+#include "validation/campaigns/slurm_scripts.hpp"
 
 #include <CLI/CLI.hpp>
 #include <filesystem>

@@ -7,8 +7,8 @@
 #include "platforms/simgrid/simgrid_platform.hpp"
 #include "platforms/simgrid/simgrid_profiles.hpp"
 #include "scenarios/scenario.hpp"
-#include "validation/output_directory.hpp"
-#include "validation/scenario_run.hpp"
+#include "validation/campaigns/output_directory.hpp"
+#include "validation/evaluation/scenario_run.hpp"
 
 #include <algorithm>
 #include <filesystem>

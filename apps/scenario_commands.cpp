@@ -4,9 +4,9 @@
 #include "apps/cli_options.hpp"
 #include "base/input_error.hpp"
 #include "mappers/mapper.hpp"
-#include "validation/hedpm_trace.hpp"
-#include "validation/run_checks.hpp"
-#include "validation/scenario_run.hpp"
+#include "validation/evaluation/run_checks.hpp"
+#include "validation/evaluation/scenario_run.hpp"
+#include "validation/studies/hedpm_trace.hpp"
 
 #include <climits>
 #include <fmt/format.h>

@@ -11,7 +11,7 @@ struct MapOptions {
   OutputFormat format = OutputFormat::table;
 };
 Command add_map_command(CLI::App& app, const Invocation& invocation);
-/// Prints the mapping, its status and analytic figures (`print`, validation/scenario_run.hpp).
+/// Prints the mapping, its status and analytic figures (`print`, validation/evaluation/scenario_run.hpp).
 int run_map(const MapOptions& o, const Invocation& invocation);
 
 struct SimulateOptions {
@@ -22,7 +22,7 @@ struct SimulateOptions {
   OutputFormat format = OutputFormat::table;
 };
 Command add_simulate_command(CLI::App& app, const Invocation& invocation);
-/// Maps, simulates and prints the result (`print`, validation/scenario_run.hpp).
+/// Maps, simulates and prints the result (`print`, validation/evaluation/scenario_run.hpp).
 int run_simulate(const SimulateOptions& o, const Invocation& invocation);
 
 struct HedpmTraceOptions {

@@ -4,9 +4,9 @@
 // will not start a job of the campaign (blocked_reason); on failure the message holds `pipesim campaign status` and
 // the job logs.
 #include "base/external_program.hpp"
-#include "validation/campaign_status.hpp"
-#include "validation/result_files.hpp"
-#include "validation/slurm_queue.hpp"
+#include "validation/campaigns/campaign_status.hpp"
+#include "validation/campaigns/result_files.hpp"
+#include "validation/campaigns/slurm_queue.hpp"
 
 #include <chrono>
 #include <filesystem>

@@ -2,10 +2,10 @@
 #include "apps/study_commands.hpp"
 
 #include "base/input_error.hpp"
-#include "validation/output_directory.hpp"
-#include "validation/pareto.hpp"
-#include "validation/scenario_run.hpp"
-#include "validation/whatif.hpp"
+#include "validation/campaigns/output_directory.hpp"
+#include "validation/evaluation/scenario_run.hpp"
+#include "validation/studies/pareto.hpp"
+#include "validation/studies/whatif.hpp"
 
 #include <fmt/format.h>
 #include <iostream>

@@ -2,8 +2,8 @@
 // with 2 worker processes. `one_row` is the runner as it was, a worker process and two fsyncs per row
 // (RunnerOptions::rows_per_worker = 1); `batched` is the default, analytic_rows_per_worker rows per worker and one
 // sync per file and worker. The two alternate in each iteration; `speedup` is rows/s batched over rows/s one_row.
-#include "validation/campaign.hpp"
-#include "validation/campaign_runner.hpp"
+#include "scenarios/campaign.hpp"
+#include "validation/campaigns/campaign_runner.hpp"
 
 #include <benchmark/benchmark.h>
 #include <chrono>

@@ -2,8 +2,8 @@
 // counter is time(1 job) / time(2 jobs) (target >= 1.8 on 2 cores), which the row's label states against the target
 // (bench/target.hpp).
 #include "bench/target.hpp"
-#include "validation/campaign.hpp"
-#include "validation/campaign_runner.hpp"
+#include "scenarios/campaign.hpp"
+#include "validation/campaigns/campaign_runner.hpp"
 
 #include <benchmark/benchmark.h>
 #include <chrono>

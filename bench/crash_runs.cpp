@@ -16,7 +16,7 @@
 #include "bench/target.hpp"
 #include "model/test_fixtures.hpp"
 #include "simulator/simulate.hpp"
-#include "validation/monte_carlo.hpp"
+#include "validation/evaluation/monte_carlo.hpp"
 
 #include <benchmark/benchmark.h>
 #include <chrono>

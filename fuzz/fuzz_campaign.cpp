@@ -1,7 +1,7 @@
-// libFuzzer harness: campaign files (validation/campaign.hpp parse_campaign), seeded with validation/campaigns and
+// libFuzzer harness: campaign files (scenarios/campaign.hpp parse_campaign), seeded with validation/campaigns and
 // fuzz/seeds/campaign. Campaigns are capped at 64 runs here (the loader's own cap is 10^7, each run a parsed scenario).
 #include "fuzz/fuzz_common.hpp"
-#include "validation/campaign.hpp"
+#include "scenarios/campaign.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -1,9 +1,9 @@
-// libFuzzer harness: what-if edit lists (validation/whatif.hpp parse_whatif_variants), each variant's edits then
-// applied to a model platform with hosts a-1..a-3, b-1..b-3, P1, P2 (io host "io"). Seeded with
+// libFuzzer harness: what-if edit lists (validation/studies/whatif.hpp parse_whatif_variants), each variant's edits
+// then applied to a model platform with hosts a-1..a-3, b-1..b-3, P1, P2 (io host "io"). Seeded with
 // scenarios/examples/edits and fuzz/seeds/edits.
 #include "fuzz/fuzz_common.hpp"
 #include "platforms/platform_edits.hpp"
-#include "validation/whatif.hpp"
+#include "validation/studies/whatif.hpp"
 
 namespace {
 

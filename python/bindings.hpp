@@ -17,7 +17,8 @@ namespace pipesim::python {
 namespace py = pybind11;
 
 /// A JSON document as plain Python data (dict, list, str, int, float, bool, None). A non-finite number is None, as
-/// every pipesim JSON output writes it (validation/result_output.hpp), so the dict equals the parsed CLI output.
+/// every pipesim JSON output writes it (validation/evaluation/result_output.hpp), so the dict equals the parsed CLI
+/// output.
 py::object to_python(const nlohmann::json& j);
 
 /// A scenario as the Python side holds it: the YAML text, the file name its messages and outputs give, and the

@@ -3,8 +3,8 @@
 // windows measured so far, and turns what it returns into a validated RemapDecision. The actors stay C++.
 #include "base/input_error.hpp"
 #include "python/bindings.hpp"
-#include "validation/remap_policies.hpp"
-#include "validation/scenario_run.hpp"
+#include "validation/evaluation/remap_policies.hpp"
+#include "validation/evaluation/scenario_run.hpp"
 
 #include <fmt/format.h>
 #include <map>
@@ -25,7 +25,7 @@ std::map<std::string, py::object>& python_policy_table()
 }
 
 /// What a Python policy keeps through its run: the problem (nominal platform), the mapper and its options, and the
-/// measured model of every window so far (validation/remap_policies.hpp, the built-in policies' own).
+/// measured model of every window so far (validation/evaluation/remap_policies.hpp, the built-in policies' own).
 struct PolicyState {
   std::string name;
   std::string mapper;

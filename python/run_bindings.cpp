@@ -4,10 +4,10 @@
 #include "base/progress.hpp"
 #include "mappers/mapper.hpp"
 #include "python/bindings.hpp"
-#include "validation/campaign_runner.hpp"
-#include "validation/result_output.hpp"
-#include "validation/scenario_overrides.hpp"
-#include "validation/scenario_run.hpp"
+#include "validation/campaigns/campaign_runner.hpp"
+#include "validation/evaluation/result_output.hpp"
+#include "validation/evaluation/scenario_overrides.hpp"
+#include "validation/evaluation/scenario_run.hpp"
 
 #include <algorithm>
 #include <chrono>

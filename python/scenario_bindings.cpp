@@ -3,7 +3,7 @@
 #include "base/input_error.hpp"
 #include "base/yaml_node.hpp"
 #include "python/bindings.hpp"
-#include "validation/campaign.hpp"
+#include "scenarios/campaign.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

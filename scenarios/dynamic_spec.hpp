@@ -10,7 +10,7 @@
 
 namespace pipesim {
 
-/// The policies of DESIGN.md §3.12 (validation/remap_policies.hpp builds them).
+/// The policies of DESIGN.md §3.12 (validation/evaluation/remap_policies.hpp builds them).
 enum class RemapPolicyKind {
   static_mapping, // never re-maps (the controller still measures: what it costs)
   periodic,       // every `period` s, re-maps on the measured model when the mapper's answer differs
@@ -21,8 +21,8 @@ enum class RemapPolicyKind {
 PIPESIM_ENUM_NAMES(RemapPolicyKind, {static_mapping, "static"}, {periodic, "periodic"}, {threshold, "threshold"},
                    {clairvoyant, "clairvoyant"}, {registered, "registered"});
 
-/// The names of the registered policies (validation/remap_policies.hpp, register_remap_policy, fills it): what
-/// `dynamic.policy` accepts besides the built-in ones.
+/// The names of the registered policies (validation/evaluation/remap_policies.hpp, register_remap_policy, fills it):
+/// what `dynamic.policy` accepts besides the built-in ones.
 std::set<std::string>& registered_policy_names();
 
 struct DynamicSpec {

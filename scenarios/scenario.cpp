@@ -350,7 +350,7 @@ void parse_dynamic(const YamlNode& node, Scenario& scenario)
                   "trace), not the XML platform's state profiles (model platform): not built yet");
   if (repair && scenario.simulation.runs > 1)
     node.fail_key("on_crash: remap runs one crash run (simulation.runs 1): a Monte Carlo series of repairs is not "
-                  "built yet (validation/crash_repair.hpp compares schedules)");
+                  "built yet (validation/studies/crash_repair.hpp compares schedules)");
   // a registered policy may decide without a mapper (its view's map() then maps with the explicit one)
   const RemapPolicyKind kind = scenario.dynamic->policy;
   if (((kind != RemapPolicyKind::static_mapping && kind != RemapPolicyKind::registered) || repair) &&

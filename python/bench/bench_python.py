@@ -13,8 +13,8 @@
    br07 instance (n = 50, p = 100).
 3. A re-mapping policy written in Python (the threshold policy of python/tests/test_policies.py) against the built-in
    `threshold` deciding as often (the same checks, the same re-map), wall time of pipesim.simulate in alternating
-   rounds (goal: ratio <= 1.10): on the step scenario of validation/remap_test.cpp with 50,000 data sets at the
-   default check (half a window at the predicted period); then with 5,000 data sets and a decision every 0.1 s (each
+   rounds (goal: ratio <= 1.10): on the step scenario of validation/evaluation/remap_test.cpp with 50,000 data sets at
+   the default check (half a window at the predicted period); then with 5,000 data sets and a decision every 0.1 s (each
    data set a window), where the decisions are most of the work: the cost of one decision. Also the CPU time of the
    simulation processes, which a loaded machine disturbs less than the wall time.
 """

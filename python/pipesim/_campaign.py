@@ -7,8 +7,8 @@ import sys
 from . import _pipesim as _core
 from ._errors import InputError
 
-# The types of the results.csv columns (validation/campaign_row.cpp): counts may be missing (nullable Int64), numbers
-# are floats (inf, nan and missing values included), the rest strings. A column not listed here (param:KEY, a
+# The types of the results.csv columns (validation/campaigns/campaign_row.cpp): counts may be missing (nullable Int64),
+# numbers are floats (inf, nan and missing values included), the rest strings. A column not listed here (param:KEY, a
 # column added later) gets the type pandas reads in it.
 _INTEGERS = ("run_id", "seed")
 _COUNTS = ("n", "p", "crashes", "runs", "run_errors", "survived_late_crash", "milp_variables", "milp_constraints",

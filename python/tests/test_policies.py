@@ -6,7 +6,8 @@ import pytest
 
 import pipesim
 
-# The step scenario of validation/remap_test.cpp: two stages of 10 flop, messages of 1 byte, b = 10 bytes/s (0.1 s a
+# The step scenario of validation/evaluation/remap_test.cpp: two stages of 10 flop, messages of 1 byte, b = 10 bytes/s
+# (0.1 s a
 # transfer); P1 and P2 at 10 flop/s, P3 at 4. One-port cycle-times (seed 000 eq. (2), receive + compute + send):
 # [1]:P2 [2]:P1 (exact.interval's mapping at the nominal speeds) 0.1 + 1 + 0.1 = 1.2 on each processor. From t = 100
 # P2 runs at 2.5 flop/s: [1]:P2 [2]:P1 takes 0.1 + 4 + 0.1 = 4.2, and the best interval mapping is [1-2]:P1 at
@@ -33,7 +34,8 @@ def step(dynamic):
 
 @pipesim.policy("test.threshold")
 class PythonThreshold:
-    """The built-in `threshold` policy (validation/remap_policies.cpp) in Python: when the measured period exceeds
+    """The built-in `threshold` policy (validation/evaluation/remap_policies.cpp) in Python: when the measured period
+    exceeds
     the predicted one by 10 % for 2 windows in a row, map on the measured model; re-map when the mapping differs."""
 
     def __init__(self, threshold=10, windows=2):
@@ -82,8 +84,8 @@ def test_a_python_threshold_policy_reproduces_the_built_in_one():
     assert rp["time"] == pytest.approx(rb["time"], abs=1e-9) and rp["time"] > 100
     assert rp["dataset"] == rb["dataset"]
     assert rp["reason"].startswith("python threshold: period ")
-    # the costs by hand (validation/remap_test.cpp): S_1 = 5 bytes over P2 -> P1 at 10 bytes/s, r = 0.3 s, and k*
-    # through the empty [1-2]:P1 in 0.1 + 20 / 10 + 0.1 = 2.2 s
+    # the costs by hand (validation/evaluation/remap_test.cpp): S_1 = 5 bytes over P2 -> P1 at 10 bytes/s, r = 0.3 s,
+    # and k* through the empty [1-2]:P1 in 0.1 + 20 / 10 + 0.1 = 2.2 s
     assert (rp["transfer"], rp["restart"], rp["fill"], rp["bytes_moved"]) == pytest.approx((0.5, 0.3, 2.2, 5), abs=1e-9)
     for key in ("drain", "downtime"):
         assert rp[key] == pytest.approx(rb[key], abs=1e-9)
