@@ -169,6 +169,14 @@ std::string fidelity_atlas_markdown(const FidelityAtlas& atlas)
   return md;
 }
 
+namespace {
+/// One labelled condition in `step`: the labels of 120 conditions (the atlas with its variability axis) overlap at 1.
+int atlas_xtics_step(std::size_t conditions)
+{
+  return conditions <= 30 ? 1 : conditions <= 60 ? 2 : conditions <= 150 ? 5 : 10;
+}
+} // namespace
+
 std::optional<GnuplotPlot> fidelity_error_plot(const FidelityAtlas& atlas)
 {
   if (atlas.conditions.empty()) return std::nullopt;
@@ -181,11 +189,11 @@ std::optional<GnuplotPlot> fidelity_error_plot(const FidelityAtlas& atlas)
     plot.data += fmt::format("{} {} {} {} {} {}\n", i + 1, f(q[1]), f(q[0]), f(q[4]), f(q[3]), f(q[2]));
   }
   plot.commands = fmt::format(
-      "set logscale y\nset yrange [{}:*]\nset xrange [0:{}]\nset xtics 1\nset grid ytics\nset xlabel 'condition (the "
+      "set logscale y\nset yrange [{}:*]\nset xrange [0:{}]\nset xtics {}\nset grid ytics\nset xlabel 'condition (the "
       "numbered table)'\nset ylabel '|simulated - analytic| / analytic'\nset boxwidth 0.5\nplot 'fidelity_errors.dat' "
       "using 1:2:3:4:5 with candlesticks whiskerbars lc rgb '#4e79a7' title '5-25-75-95 %', '' using 1:6:6:6:6 with "
       "candlesticks lc rgb '#e15759' lw 2 notitle\n",
-      floor / 2, atlas.conditions.size() + 1);
+      floor / 2, atlas.conditions.size() + 1, atlas_xtics_step(atlas.conditions.size()));
   return plot;
 }
 
@@ -200,11 +208,11 @@ std::optional<GnuplotPlot> fidelity_ranking_plot(const FidelityAtlas& atlas)
         fmt::format("{} {} {} {}\n", i + 1, r.mean_tau, r.min_tau, static_cast<double>(r.best_kept) / r.instances);
   }
   plot.commands = fmt::format(
-      "set yrange [-1.05:1.05]\nset xrange [0:{}]\nset xtics 1\nset grid ytics\nset xlabel 'condition (the numbered "
+      "set yrange [-1.05:1.05]\nset xrange [0:{}]\nset xtics {}\nset grid ytics\nset xlabel 'condition (the numbered "
       "table)'\nset ylabel 'Kendall tau / share'\nset key bottom left\nplot 'fidelity_rankings.dat' using 1:2 with "
       "points pt 7 lc rgb '#4e79a7' title 'mean tau', '' using 1:3 with points pt 6 lc rgb '#4e79a7' title 'min tau', "
       "'' using 1:4 with points pt 5 lc rgb '#59a14f' title 'best mapping kept (share)'\n",
-      atlas.conditions.size() + 1);
+      atlas.conditions.size() + 1, atlas_xtics_step(atlas.conditions.size()));
   return plot;
 }
 

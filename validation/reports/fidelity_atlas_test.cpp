@@ -105,3 +105,19 @@ TEST(FidelityAtlas, FullCampaignParsesWithTheVariabilityAxis)
   ASSERT_EQ(c.runs.size(), 5u * 4 * 3 * 2 * 4 * 5);
   EXPECT_NE(c.runs.back().scenario_yaml.find("lognormal"), std::string::npos);
 }
+
+TEST(FidelityAtlas, PlotsLabelEveryFifthOfTheShippedAtlasConditions)
+{
+  // the shipped atlas has 5 x 4 x 3 x 2 = 120 conditions (variability, model and buffer, network, analytic network):
+  // one label each would overlap, so every 5th is labelled; 12 conditions keep one label each
+  FidelityAtlas atlas;
+  atlas.conditions.resize(120);
+  for (auto& c : atlas.conditions) {
+    c.errors.abs_quantiles = {0.01, 0.02, 0.03, 0.04, 0.05};
+    c.rankings.instances   = 1;
+  }
+  EXPECT_NE(fidelity_error_plot(atlas)->commands.find("set xtics 5\n"), std::string::npos);
+  EXPECT_NE(fidelity_ranking_plot(atlas)->commands.find("set xtics 5\n"), std::string::npos);
+  atlas.conditions.resize(12);
+  EXPECT_NE(fidelity_error_plot(atlas)->commands.find("set xtics 1\n"), std::string::npos);
+}
