@@ -267,7 +267,7 @@ void require_task_chain_functions(const TaskChainSpec& spec, const Platform& pla
 }
 
 namespace {
-/// Seed 001 §2.2: each processor belongs to one instance of one module (sum_j r_j p_j <= P), and an instance is busy
+/// sv95 §2.2: each processor belongs to one instance of one module (sum_j r_j p_j <= P), and an instance is busy
 /// for its whole response time (§2.1): two modules on one processor would need it more than 100 % of the time.
 void check_modules_do_not_share(const MappingSpec& mapping)
 {

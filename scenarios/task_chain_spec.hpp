@@ -61,7 +61,7 @@ void require_task_chain_functions(const TaskChainSpec& spec, const Platform& pla
 /// An explicit mapping of a scenario with a task chain: each interval is a module, its replicas the instances.
 /// Errors (at the interval's line): a replicated module holding a task that is not replicable (naming it), a
 /// replicated module not dealt (`replication: deal`), instances of different sizes, or below the module's minimum;
-/// (at the replica's line) a processor that an earlier module already holds (seed 001: one instance of one module
+/// (at the replica's line) a processor that an earlier module already holds (sv95: one instance of one module
 /// per processor).
 void check_task_chain_mapping(const TaskChainSpec& spec, const MappingSpec& mapping);
 

@@ -40,7 +40,7 @@ struct XmlPlatformDescription {
   Range route_bandwidth;
   Range route_latency;
   long unreachable = 0;
-  /// Seed 000 §2.2's class if every host were a processor: SpeedHom (every speed equal), LinkHom (every route's b
+  /// br07 §2.2's class if every host were a processor: SpeedHom (every speed equal), LinkHom (every route's b
   /// equal, every pair routed).
   bool speed_hom = false;
   bool link_hom  = false;

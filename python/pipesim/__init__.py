@@ -3,7 +3,7 @@ line's JSON documents and campaigns as pandas DataFrames.
 
     import pipesim
     sc = pipesim.load("scenarios/examples/quickstart.yaml")
-    pipesim.map(sc).period                       # 3.666666667 (seed 000 eq. (2))
+    pipesim.map(sc).period                       # 3.666666667 (br07 eq. (2))
     pipesim.simulate(sc, datasets=400).period    # the SimGrid run, in a child process
 """
 

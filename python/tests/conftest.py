@@ -8,7 +8,7 @@ import pytest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 QUICKSTART = "scenarios/examples/quickstart.yaml"
-# seed 000 eq. (2) on the quickstart's optimal one-to-one mapping [1]:P2 [2]:P1 [3]:P3 (README, docs/library.md):
+# br07 eq. (2) on the quickstart's optimal one-to-one mapping [1]:P2 [2]:P1 [3]:P3 (README, docs/library.md):
 # P1 receives 10 bytes at b = 10 (1 s), computes 20 flop at s = 12 (1.6667 s), sends 10 bytes (1 s): 11/3.
 QUICKSTART_PERIOD = 11 / 3
 

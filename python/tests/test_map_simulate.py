@@ -18,7 +18,7 @@ def test_map_gives_the_quickstart_period():
     assert r.mapping == [{"stages": [1, 1], "replicas": [["P2"]], "replication": "active"},
                          {"stages": [2, 2], "replicas": [["P1"]], "replication": "active"},
                          {"stages": [3, 3], "replicas": [["P3"]], "replication": "active"}]
-    # seed 004 eq. (2): three unreplicated processors of f = 0.1, so F = 1 - 0.9^3
+    # bbr10 eq. (2): three unreplicated processors of f = 0.1, so F = 1 - 0.9^3
     assert r.failure_probability == pytest.approx(1 - 0.9**3, rel=1e-12)
     # latency: 1 + 10/8 + 1 + 20/12 + 1 + 5/10 + 1 (transfers of 10 bytes at b = 10, three computations)
     assert r.latency == pytest.approx(4 + 10 / 8 + 20 / 12 + 5 / 10, rel=1e-12)

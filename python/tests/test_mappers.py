@@ -32,7 +32,7 @@ def test_a_python_mapper_maps_and_simulates():
     r = pipesim.map(QUICKSTART, mapper=fastest_first)
     assert r.mapping_text == "[1]:P1 [2]:P3 [3]:P2" and r.mapper == "test.fastest-first"
     assert r.status == "feasible"
-    # seed 000 eq. (2): each processor receives 10 bytes, computes, sends 10 bytes (b = 10): P1 1 + 10/12 + 1,
+    # br07 eq. (2): each processor receives 10 bytes, computes, sends 10 bytes (b = 10): P1 1 + 10/12 + 1,
     # P3 1 + 20/10 + 1 = 4, P2 1 + 5/8 + 1; the period is the largest, 4
     assert r.period == pytest.approx(4.0, rel=1e-12) and r.objective == pytest.approx(4.0, rel=1e-12)
     s = pipesim.simulate(QUICKSTART, mapper="test.fastest-first", datasets=50, warmup=10)

@@ -8,7 +8,7 @@ import pipesim
 
 # The step scenario of validation/evaluation/remap_test.cpp: two stages of 10 flop, messages of 1 byte, b = 10 bytes/s
 # (0.1 s a
-# transfer); P1 and P2 at 10 flop/s, P3 at 4. One-port cycle-times (seed 000 eq. (2), receive + compute + send):
+# transfer); P1 and P2 at 10 flop/s, P3 at 4. One-port cycle-times (br07 eq. (2), receive + compute + send):
 # [1]:P2 [2]:P1 (exact.interval's mapping at the nominal speeds) 0.1 + 1 + 0.1 = 1.2 on each processor. From t = 100
 # P2 runs at 2.5 flop/s: [1]:P2 [2]:P1 takes 0.1 + 4 + 0.1 = 4.2, and the best interval mapping is [1-2]:P1 at
 # 0.1 + 2 + 0.1 = 2.2.
