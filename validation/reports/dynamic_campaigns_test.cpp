@@ -12,6 +12,10 @@ namespace {
 
 void check_dynamic_small(const std::string& name)
 {
+#ifdef PIPESIM_SANITIZE
+  GTEST_SKIP() << "whole campaigns (the plain build runs them: 8 s and 24 s); under the sanitizers they take 2.5 and 5 "
+                  "minutes, and the re-mapping controller, the policies and the columns are checked by their own tests";
+#endif
   Campaign c              = test::shipped_campaign(name);
   CampaignResults results = test::run_in_temp(c, name);
   ASSERT_EQ(results.rows.size(), c.runs.size());
