@@ -242,6 +242,40 @@ void RemapRun::hand_over(std::size_t index, std::map<std::pair<int, int>, double
   deploy_now(std::move(next));
 }
 
+namespace {
+/// The periods before the first crash and after the last one, as Replication::outcome, over the whole run's outputs
+/// (-1 without crashes or with fewer than 4 outputs on a side).
+void set_crash_periods(FailureOutcome& f, const std::vector<double>& outputs, int cooldown)
+{
+  f.period_before = f.period_after = -1;
+  if (f.crashes.empty()) return;
+  std::vector<double> before, after;
+  for (double t : outputs) {
+    if (t < f.crashes.front().time) before.push_back(t);
+    if (t > f.crashes.back().time) after.push_back(t);
+  }
+  auto period_of = [](const std::vector<double>& times, int tail) {
+    const int n = static_cast<int>(times.size());
+    return n < 4 ? -1.0 : measured_period(times, n / 2, std::min(tail, n / 4), 1);
+  };
+  f.period_before = period_of(before, 0);
+  f.period_after  = period_of(after, cooldown);
+}
+
+/// Each re-map's fill and downtime, from the output of its first data set on the new mapping (when it was output).
+void finish_remap_records(std::vector<RemapRecord>& remaps, const std::vector<double>& outputs,
+                          const std::vector<double>& undisturbed)
+{
+  for (std::size_t i = 0; i < remaps.size(); ++i) {
+    RemapRecord& rec = remaps[i];
+    if (rec.dataset >= static_cast<int>(outputs.size())) continue;
+    const double out = outputs[static_cast<std::size_t>(rec.dataset)];
+    rec.fill         = out - (rec.time + rec.drain + rec.transfer + rec.restart);
+    rec.downtime     = out - rec.time - undisturbed[i];
+  }
+}
+} // namespace
+
 SimulationResult RemapRun::result()
 {
   meter_.close_windows(outputs_);
@@ -269,20 +303,7 @@ SimulationResult RemapRun::result()
   r.failures           = last.failures;
   r.failures.delivered = static_cast<int>(r.output_times.size());
   r.failures.crashes.assign(schedule_.begin(), schedule_.begin() + static_cast<std::ptrdiff_t>(next_crash_));
-  r.failures.period_before = r.failures.period_after = -1;
-  if (!r.failures.crashes.empty()) { // as Replication::outcome, over the whole run's outputs
-    std::vector<double> before, after;
-    for (double t : r.output_times) {
-      if (t < r.failures.crashes.front().time) before.push_back(t);
-      if (t > r.failures.crashes.back().time) after.push_back(t);
-    }
-    auto period_of = [&](const std::vector<double>& times, int cooldown) {
-      const int n = static_cast<int>(times.size());
-      return n < 4 ? -1.0 : measured_period(times, n / 2, std::min(cooldown, n / 4), 1);
-    };
-    r.failures.period_before = period_of(before, 0);
-    r.failures.period_after  = period_of(after, run_.effective_cooldown());
-  }
+  set_crash_periods(r.failures, r.output_times, run_.effective_cooldown());
   r.seed     = run_.seed;
   r.network  = run_.network;
   r.makespan = r.output_times.empty() ? 0 : r.output_times.back();
@@ -303,13 +324,7 @@ SimulationResult RemapRun::result()
     }
     r.usage.push_back(u);
   }
-  for (std::size_t i = 0; i < remaps_.size(); ++i) {
-    RemapRecord& rec = remaps_[i];
-    if (rec.dataset >= static_cast<int>(outputs_.size())) continue;
-    const double out = outputs_[static_cast<std::size_t>(rec.dataset)];
-    rec.fill         = out - (rec.time + rec.drain + rec.transfer + rec.restart);
-    rec.downtime     = out - rec.time - undisturbed_[i];
-  }
+  finish_remap_records(remaps_, outputs_, undisturbed_);
   r.remaps           = remaps_;
   r.remap_windows    = static_cast<int>(meter_.windows().size());
   r.datasets_lost    = lost_;

@@ -7,13 +7,44 @@
 #include <fmt/format.h>
 
 namespace pipesim {
+namespace {
+
+/// Each key an option sets is the option's from here on (a refusal about it names the option: SourceMap).
+template <class Value>
+void set_by_option(Scenario& s, const char* key, const char* option, const Value& value)
+{
+  s.sources.add_option(key, option, fmt::format("{}", value));
+}
+
+/// --precision and --warmup: a precision detects the warm-up (MSER-5), so the two exclude each other.
+void apply_precision_override(Scenario& s, const ScenarioOverrides& o)
+{
+  if (o.precision > 0) {
+    if (o.warmup >= 0)
+      throw InputError::option("--precision", o.precision,
+                               fmt::format("does not go together with --warmup {}: with a precision the warm-up is "
+                                           "detected (MSER-5, docs/random-times.md)",
+                                           o.warmup));
+    s.simulation.precision = o.precision;
+    s.simulation.warmup    = -1; // detected
+    set_by_option(s, "simulation.precision", "--precision", o.precision);
+  } else if (o.warmup >= 0 && s.simulation.precision > 0)
+    throw InputError::option("--warmup", o.warmup,
+                             fmt::format("{} has simulation.precision {}, whose warm-up is detected (MSER-5, "
+                                         "docs/random-times.md)",
+                                         s.file, s.simulation.precision));
+  if (s.simulation.max_datasets > 0 && s.simulation.max_datasets < s.simulation.datasets)
+    throw InputError::option("--datasets", s.simulation.datasets,
+                             fmt::format("above simulation.max_datasets = {} of {} (the run looks at its interval "
+                                         "after N data sets first)",
+                                         s.simulation.max_datasets, s.file));
+}
+
+} // namespace
 
 void apply_overrides(Scenario& s, const ScenarioOverrides& o, const std::vector<std::string>& simgrid_args)
 {
-  // each key an option sets is the option's from here on (a refusal about it names the option: SourceMap)
-  auto set_by = [&s](const char* key, const char* option, const auto& value) {
-    s.sources.add_option(key, option, fmt::format("{}", value));
-  };
+  auto set_by = [&s](const char* key, const char* option, const auto& value) { set_by_option(s, key, option, value); };
   if (!o.mapper.empty()) {
     s.mapper = o.mapper;
     s.mapping.reset();
@@ -44,25 +75,7 @@ void apply_overrides(Scenario& s, const ScenarioOverrides& o, const std::vector<
     s.simulation.record_trace = true;
     s.sources.add_option("simulation.trace", "--trace");
   }
-  if (o.precision > 0) {
-    if (o.warmup >= 0)
-      throw InputError::option("--precision", o.precision,
-                               fmt::format("does not go together with --warmup {}: with a precision the warm-up is "
-                                           "detected (MSER-5, docs/random-times.md)",
-                                           o.warmup));
-    s.simulation.precision = o.precision;
-    s.simulation.warmup    = -1; // detected
-    set_by("simulation.precision", "--precision", o.precision);
-  } else if (o.warmup >= 0 && s.simulation.precision > 0)
-    throw InputError::option("--warmup", o.warmup,
-                             fmt::format("{} has simulation.precision {}, whose warm-up is detected (MSER-5, "
-                                         "docs/random-times.md)",
-                                         s.file, s.simulation.precision));
-  if (s.simulation.max_datasets > 0 && s.simulation.max_datasets < s.simulation.datasets)
-    throw InputError::option("--datasets", s.simulation.datasets,
-                             fmt::format("above simulation.max_datasets = {} of {} (the run looks at its interval "
-                                         "after N data sets first)",
-                                         s.simulation.max_datasets, s.file));
+  apply_precision_override(s, o);
   if (o.runs > 0) {
     if (!s.simulation.failures.enabled())
       throw InputError::option("--runs", o.runs,

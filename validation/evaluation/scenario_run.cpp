@@ -65,15 +65,22 @@ std::optional<double> hedpm_prediction(const Pipeline& pipeline, const Platform&
     if (in.replicas.size() > 1 && in.replication != Replication::deal) return std::nullopt;
   return hedpm_production_time(pipeline, platform, mapping);
 }
-} // namespace
-
-Problem scenario_problem(Scenario& scenario, Platform platform)
+/// The mappers' problem of the scenario's pipeline on `platform`: its model and objective, nothing explicit.
+Problem pipeline_problem(const Scenario& scenario, Platform platform)
 {
   Problem problem;
   problem.pipeline  = scenario.pipeline;
   problem.platform  = std::move(platform);
   problem.model     = scenario.simulation.model;
   problem.objective = scenario.objective;
+  return problem;
+}
+
+} // namespace
+
+Problem scenario_problem(Scenario& scenario, Platform platform)
+{
+  Problem problem = pipeline_problem(scenario, std::move(platform));
   if (scenario.mapping)
     problem.explicit_mapping = resolve_mapping(*scenario.mapping, scenario.pipeline, problem.platform);
   if (scenario.task_chain) { // sv95 (docs/sv95.md); P and the speeds of an XML platform are known from here on
@@ -253,14 +260,8 @@ void simulate_run(ScenarioRun& run, int jobs)
   const Scenario& s      = run.scenario;
   const Mapping& mapping = run.mapper.mapping;
   check_evaluators(s, mapping, true); // before any simulation process starts
-  if (s.dynamic) {                    // its policy's mapper maps the pipeline (a dynamic scenario has no task chain)
-    Problem problem;
-    problem.pipeline  = s.pipeline;
-    problem.platform  = run.platform;
-    problem.model     = s.simulation.model;
-    problem.objective = s.objective;
-    check_dynamic_mapper(s, problem);
-  }
+  // its policy's mapper maps the pipeline (a dynamic scenario has no task chain)
+  if (s.dynamic) check_dynamic_mapper(s, pipeline_problem(s, run.platform));
   // sv95's modules (DESIGN.md §3.8, programs when the tasks have them) or the pipeline: simulate picks the
   // execution from the job. Random operation times draw with the simulation's seed unless the spec has its own, in
   // every run of the scenario (the crash and Monte Carlo runs too): they differ by their crashes only.
