@@ -236,10 +236,15 @@ MaxPlusPeriod maxplus_period(const EventGraph& graph, const Variability& variabi
     if (!p) result.estimate.reason += fmt::format("; no periodic state within {} data sets", result.datasets);
     return result;
   }
+  auto estimate_over = [&](long long n, long long cooldown) { // the first n outputs less the last `cooldown`
+    const long long kept = std::max(0LL, n - std::max(0LL, cooldown));
+    return estimate_period(std::span(run.output_times()).first(static_cast<std::size_t>(kept)), estimate);
+  };
   for (long long n = options.datasets;; n = std::min(2 * n, options.max_datasets)) {
     run.run_until(n);
-    result.estimate = estimate_period(std::span(run.output_times()).first(static_cast<std::size_t>(n)), estimate);
     result.datasets = n;
+    const bool last = options.precision <= 0 || n >= options.max_datasets; // a run that drains: its cool-down out
+    result.estimate = estimate_over(n, last && options.cooldown ? options.cooldown(n) : 0);
     if (options.precision <= 0 || (result.estimate.ok && result.estimate.relative_half_width() <= options.precision))
       break;
     if (n >= options.max_datasets) {

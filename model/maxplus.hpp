@@ -17,6 +17,7 @@
 #include "model/event_graph.hpp"
 #include "model/variability.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -96,6 +97,11 @@ struct MaxPlusOptions {
   double precision       = 0;          // > 0: run on, doubling N, until the relative half-width is at most this
   long long max_datasets = 10'000'000; // with precision: stop there
   PeriodEstimateOptions estimate;      // its window and deterministic flag are set from the graph and variability
+  /// Of an estimate over n outputs, how many of the last ones it leaves out: the simulation's cool-down (a multi-port
+  /// run drains once P_in has fed its last data set), so that the oracle estimates on the simulation's window and the
+  /// two periods agree, not only the output times. Empty: none. As the simulation, not applied when a `precision` run
+  /// stopped before max_datasets (such a run never drains).
+  std::function<long long(long long n)> cooldown;
 };
 
 struct MaxPlusPeriod {

@@ -157,3 +157,32 @@ TEST(MaxPlus, PrecisionRunsUntilTheIntervalIsNarrowEnough)
   // the three-stage blocking line with equal exponential rates has period 39/22 (exponential_period_test.cpp)
   EXPECT_NEAR(r.estimate.period, 39.0 / 22, 4 * r.estimate.half_width());
 }
+
+TEST(MaxPlus, CooldownLeavesTheLastOutputsOutOfTheEstimate)
+{
+  // With a cool-down the estimate is estimate_period over the first N - cooldown(N) output times, and only on a run
+  // that drains: N fixed (no precision) or max_datasets reached, as a simulation's (simulator/deployment.cpp).
+  TandemLine line({1, 1, 1}, {0, 0, 0, 0}, {1, 1, 1}, 1, 0);
+  Variability v(line.pipeline, spec_of(UnitLaw::exponential(), UnitLaw()), 3);
+  auto g = build_oneport_event_graph(line.pipeline, line.platform, line.mapping);
+  MaxPlusOptions o;
+  o.datasets                   = 400;
+  o.cooldown                   = [](long long n) { return n / 4; };
+  const MaxPlusPeriod r        = maxplus_period(g, v, o);
+  const std::vector<double> ts = maxplus_output_times(g, v, 400);
+  PeriodEstimateOptions window;
+  window.window              = 1;
+  const PeriodEstimate first = estimate_period(std::span(ts).first(300), window);
+  const PeriodEstimate all   = estimate_period(ts, window);
+  ASSERT_TRUE(r.estimate.ok && first.ok) << r.estimate.reason;
+  EXPECT_EQ(r.estimate.period, first.period);
+  EXPECT_EQ(r.estimate.warmup, first.warmup);
+  EXPECT_NE(r.estimate.period, all.period); // the cool-down did change something
+  EXPECT_EQ(r.datasets, 400);               // every output time is kept, only the estimate leaves some out
+  // a precision run that stops before max_datasets never drains: no cool-down
+  o.precision      = 0.5;
+  o.max_datasets   = 10'000;
+  const auto early = maxplus_period(g, v, o);
+  ASSERT_LT(early.datasets, o.max_datasets);
+  EXPECT_EQ(early.estimate.period, all.period);
+}
