@@ -108,17 +108,26 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
   return html + "</table>\n";
 }
 
+/// A table the report also writes as `file` in `dir`: `head` (HTML that links to the file), then the Markdown table
+/// as preformatted text.
+std::string markdown_section(const std::string& dir, const std::string& file, const std::string& markdown,
+                             const std::string& head)
+{
+  write_file_atomically(dir + "/" + file, markdown);
+  return head + "<pre>" + escape_markup(markdown, Markup::html) + "</pre>\n";
+}
+
 /// Campaigns of the bbr10 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
   std::string markdown = reliability_tables_markdown(results);
   if (markdown.empty()) return "";
-  write_file_atomically(results.dir + "/reliability-tables.md", markdown);
-  return "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities relative to the best "
-         "of the class in each scenario (<a href=\"reliability-tables.md\">reliability-tables.md</a>; "
-         "docs/reproduction-bbr10.md compares them with the paper).</p>\n<pre>" +
-         escape_markup(markdown, Markup::html) + "</pre>\n";
+  return markdown_section(results.dir, "reliability-tables.md", markdown,
+                          "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities "
+                          "relative to the best of the class in each scenario (<a "
+                          "href=\"reliability-tables.md\">reliability-tables.md</a>; docs/reproduction-bbr10.md "
+                          "compares them with the paper).</p>\n");
 }
 
 /// Campaigns of the HeDPM mappers: hedpm's figures (written to hedpm-tables.md too); empty when there are none
@@ -131,11 +140,11 @@ std::string hedpm_html(const CampaignResults& results)
     std::filesystem::remove(results.dir + "/hedpm-tables.md", ignored);
     return "";
   }
-  write_file_atomically(results.dir + "/hedpm-tables.md", markdown);
-  return "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor count against BSC and "
-         "HeDPM's model against the event graph (<a href=\"hedpm-tables.md\">hedpm-tables.md</a>; "
-         "docs/reproduction-hedpm.md compares them with the paper).</p>\n<pre>" +
-         escape_markup(markdown, Markup::html) + "</pre>\n";
+  return markdown_section(results.dir, "hedpm-tables.md", markdown,
+                          "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor "
+                          "count against BSC and HeDPM's model against the event graph (<a "
+                          "href=\"hedpm-tables.md\">hedpm-tables.md</a>; docs/reproduction-hedpm.md compares them "
+                          "with the paper).</p>\n");
 }
 
 /// Monte Carlo series against a period bound (bbr10): the period after the last crash against P_max (written to
@@ -144,11 +153,11 @@ std::string after_crashes_html(const CampaignResults& results)
 {
   std::string markdown = period_after_crashes_markdown(results);
   if (markdown.empty()) return "";
-  write_file_atomically(results.dir + "/period-after-crashes.md", markdown);
-  return "<h2>Period bound after crashes (seed 004)</h2>\n<p>How often the period after the last crash of a Monte "
-         "Carlo run exceeds P_max (<a href=\"period-after-crashes.md\">period-after-crashes.md</a>; "
-         "docs/reproduction-bbr10.md).</p>\n<pre>" +
-         escape_markup(markdown, Markup::html) + "</pre>\n";
+  return markdown_section(results.dir, "period-after-crashes.md", markdown,
+                          "<h2>Period bound after crashes (seed 004)</h2>\n<p>How often the period after the last "
+                          "crash of a Monte Carlo run exceeds P_max (<a "
+                          "href=\"period-after-crashes.md\">period-after-crashes.md</a>; "
+                          "docs/reproduction-bbr10.md).</p>\n");
 }
 
 /// Elections campaigns: bbr10 Table 1 (written to elections-table.{md,csv} too).
@@ -215,13 +224,12 @@ std::string fidelity_section(const CampaignResults& results, const ReportOptions
 {
   FidelityAtlas atlas = fidelity_atlas(results);
   if (atlas.conditions.empty()) return "";
-  std::string markdown = fidelity_atlas_markdown(atlas);
-  write_file_atomically(results.dir + "/fidelity-atlas.md", markdown);
-  std::string html = "<h2>Fidelity atlas</h2>\n<p>Per condition (the swept simulation.*, analytic.* and "
-                     "pipeline.variability values), the relative error (simulated - analytic) / analytic and, per "
-                     "instance, Kendall's tau between the formula's and the simulation's rankings of its mappings "
-                     "(<a href=\"fidelity-atlas.md\">fidelity-atlas.md</a>; docs/fidelity.md).</p>\n<pre>" +
-                     escape_markup(markdown, Markup::html) + "</pre>\n";
+  std::string html = markdown_section(
+      results.dir, "fidelity-atlas.md", fidelity_atlas_markdown(atlas),
+      "<h2>Fidelity atlas</h2>\n<p>Per condition (the swept simulation.*, analytic.* and pipeline.variability values), "
+      "the relative error (simulated - analytic) / analytic and, per instance, Kendall's tau between the formula's and "
+      "the simulation's rankings of its mappings (<a href=\"fidelity-atlas.md\">fidelity-atlas.md</a>; "
+      "docs/fidelity.md).</p>\n");
   html += figure_html(results.dir, fidelity_error_plot(atlas), "Relative error per condition",
                       "Per numbered condition: |simulated - analytic| / analytic of the ok runs, box 25-75 %, whiskers "
                       "5-95 %, red bar the median; errors below 1e-16 are drawn at 1e-16.",
@@ -273,16 +281,13 @@ std::string dynamic_section(const CampaignResults& results, const std::optional<
   std::vector<DynamicCell> cells = dynamic_cells(results);
   if (cells.empty() && !series) return "";
   std::string html = "<h2>Re-mapping during the run</h2>\n";
-  if (!cells.empty()) {
-    std::string markdown = dynamic_table_markdown(cells);
-    write_file_atomically(results.dir + "/dynamic-table.md", markdown);
-    html += "<p>Per configuration (the swept values but the policy's and the seeds'), policy and mapper: the data "
-            "sets output by the horizon H relative to the clairvoyant and to the static-best run of the same "
-            "instance (mean, min), re-maps per load change (sums), mean downtime per re-map; saturated: runs that "
-            "output all N data sets before H (<a href=\"dynamic-table.md\">dynamic-table.md</a>; docs/dynamic.md "
-            "\"The experiment\").</p>\n<pre>" +
-            escape_markup(markdown, Markup::html) + "</pre>\n";
-  }
+  if (!cells.empty())
+    html += markdown_section(
+        results.dir, "dynamic-table.md", dynamic_table_markdown(cells),
+        "<p>Per configuration (the swept values but the policy's and the seeds'), policy and mapper: the data sets "
+        "output by the horizon H relative to the clairvoyant and to the static-best run of the same instance (mean, "
+        "min), re-maps per load change (sums), mean downtime per re-map; saturated: runs that output all N data sets "
+        "before H (<a href=\"dynamic-table.md\">dynamic-table.md</a>; docs/dynamic.md \"The experiment\").</p>\n");
   if (!series) return html;
   std::string name = std::filesystem::path(options.series_file).filename().string();
   return html + figure_html(results.dir, throughput_plot(*series, name), "Throughput over time",
