@@ -4,12 +4,12 @@
 // (b_{u,v} in [5, 15] per ordered pair), which the paper leaves open. The label of each BM_Mapper row of H7b-BSC
 // states its CPU time per call against the target (bench/target.hpp); H2-GSW and the ratio have no target.
 #include "base/random.hpp"
+#include "bench/cpu_time.hpp"
 #include "bench/target.hpp"
 #include "mappers/mapper.hpp"
 
 #include <benchmark/benchmark.h>
 #include <chrono>
-#include <ctime>
 #include <fmt/format.h>
 #include <optional>
 
@@ -43,23 +43,16 @@ double seconds_of(const Mapper& mapper, const Problem& problem, int repeat)
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / repeat;
 }
 
-double cpu_seconds()
-{
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 /// Absolute time of one mapper (argument 0: Communication Homogeneous, 1: heterogeneous links), with the CPU time
 /// per call against `target` when there is one.
 void BM_Mapper(benchmark::State& state, const char* name, std::optional<bench::Target> target)
 {
   Problem problem = make_instance(50, 100, state.range(0) == 1);
   auto mapper     = MapperRegistry::instance().create(name);
-  double start    = cpu_seconds();
+  double start    = bench::cpu_seconds();
   for (auto _ : state)
     benchmark::DoNotOptimize(mapper->map(problem, MapperOptions{}));
-  double cpu_ms     = 1e3 * (cpu_seconds() - start) / static_cast<double>(state.iterations());
+  double cpu_ms     = 1e3 * (bench::cpu_seconds() - start) / static_cast<double>(state.iterations());
   std::string label = fmt::format("n = 50, p = 100, {}", to_string(problem.platform.classify()));
   if (target) label += "; " + bench::target_line("CPU per call", cpu_ms, *target);
   state.SetLabel(label);

@@ -4,13 +4,13 @@
 // max-plus passes over the same graph (event_graph_schedule, one round: O(V + E)) that the solve costs. The row's
 // label states the CPU time against the target (bench/target.hpp).
 #include "model/event_graph.hpp"
+#include "bench/cpu_time.hpp"
 #include "bench/target.hpp"
 #include "model/comm_model.hpp"
 #include "model/multiport_event_graph.hpp"
 #include "model/test_fixtures.hpp"
 
 #include <benchmark/benchmark.h>
-#include <ctime>
 #include <fmt/format.h>
 
 using namespace pipesim;
@@ -32,13 +32,6 @@ fixtures::RandomInstance deal_5040()
   return inst;
 }
 
-double cpu_seconds()
-{
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 /// range(0): 0 one-port, 1 multi-port allotted.
 void BM_Deal5040(benchmark::State& state)
 {
@@ -47,14 +40,14 @@ void BM_Deal5040(benchmark::State& state)
   double build = 0, solve = 0, pass = 0, period = 0;
   EventGraph g;
   for (auto _ : state) {
-    double t0 = cpu_seconds();
+    double t0 = bench::cpu_seconds();
     g         = multi ? build_multiport_event_graph(inst.pipeline, inst.platform, inst.mapping)
                       : build_oneport_event_graph(inst.pipeline, inst.platform, inst.mapping);
-    double t1 = cpu_seconds();
+    double t1 = bench::cpu_seconds();
     period    = max_cycle_ratio(g).period;
-    double t2 = cpu_seconds();
+    double t2 = bench::cpu_seconds();
     benchmark::DoNotOptimize(event_graph_schedule(g, 1));
-    double t3 = cpu_seconds();
+    double t3 = bench::cpu_seconds();
     build += t1 - t0;
     solve += t2 - t1;
     pass += t3 - t2;

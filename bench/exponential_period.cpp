@@ -6,24 +6,17 @@
 // Gauss-Seidel sweeps and, as a baseline measured in the same process, the time of the exploration alone
 // (total/explore: what the solve adds). The row's label states the CPU time per 10^6 states against the target.
 #include "model/exponential_period.hpp"
+#include "bench/cpu_time.hpp"
 #include "bench/target.hpp"
 #include "model/event_graph.hpp"
 #include "model/marking_chain.hpp"
 
 #include <benchmark/benchmark.h>
-#include <ctime>
 #include <fmt/format.h>
 
 using namespace pipesim;
 
 namespace {
-
-double cpu_seconds()
-{
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 /// One-to-one line of n stages, speeds 1, w_i in [1, 2] (a fixed pattern), messages of `bytes` on links of 4.
 EventGraph line(int n, double bytes)
@@ -50,11 +43,11 @@ void BM_ExponentialLine(benchmark::State& state)
   double explore = 0, total = 0;
   ExponentialPeriod e;
   for (auto _ : state) {
-    double t0 = cpu_seconds();
+    double t0 = bench::cpu_seconds();
     benchmark::DoNotOptimize(explore_markings(g, ExponentialOptions{}.max_states).states);
-    double t1 = cpu_seconds();
+    double t1 = bench::cpu_seconds();
     e         = exponential_period(g);
-    double t2 = cpu_seconds();
+    double t2 = bench::cpu_seconds();
     explore += t1 - t0;
     total += t2 - t1;
   }

@@ -13,26 +13,19 @@
 // draws: the simulated output times themselves, within 1e-9). The label gives both CPU times (minus that of N = 2,
 // the start-up) and their ratio.
 #include "model/maxplus.hpp"
+#include "bench/cpu_time.hpp"
 #include "bench/target.hpp"
 #include "model/event_graph.hpp"
 #include "simulator/simulate.hpp"
 
 #include <benchmark/benchmark.h>
 #include <cstdlib>
-#include <ctime>
 #include <fmt/format.h>
 #include <sys/resource.h>
 
 using namespace pipesim;
 
 namespace {
-
-double cpu_seconds()
-{
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 double children_cpu_seconds()
 {
@@ -145,9 +138,9 @@ void BM_MaxPlus(benchmark::State& state)
   const long long n = 2'000'000;
   double cpu = 0, last = 0;
   for (auto _ : state) {
-    double t0 = cpu_seconds();
+    double t0 = bench::cpu_seconds();
     auto out  = maxplus_output_times(g, v, n);
-    cpu += cpu_seconds() - t0;
+    cpu += bench::cpu_seconds() - t0;
     last = out.back();
   }
   const double rate                = static_cast<double>(n) * static_cast<double>(state.iterations()) / cpu;

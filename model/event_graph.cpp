@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 namespace pipesim {
@@ -71,30 +72,37 @@ EventGraph build_oneport_event_graph(const Pipeline& pipeline, const Platform& p
   return g;
 }
 
-std::vector<std::vector<double>> event_graph_schedule(const EventGraph& g, int rounds)
+std::optional<std::vector<int>> token_free_order(const EventGraph& graph)
 {
-  const std::size_t n = g.transitions.size();
-  // topological order of the token-free places
+  const std::size_t n = graph.transitions.size();
   std::vector<std::vector<int>> zero_out(n);
   std::vector<int> indegree(n, 0);
-  std::vector<std::vector<const EventGraph::Place*>> in_places(n);
-  for (const auto& p : g.places) {
-    in_places[static_cast<std::size_t>(p.to)].push_back(&p);
+  for (const auto& p : graph.places)
     if (p.tokens == 0) {
       zero_out[static_cast<std::size_t>(p.from)].push_back(p.to);
       ++indegree[static_cast<std::size_t>(p.to)];
     }
-  }
-  std::vector<int> order;
+  std::vector<int> order; // Kahn's algorithm: the transitions no token-free place enters, then what they release
   for (std::size_t v = 0; v < n; ++v)
     if (indegree[v] == 0) order.push_back(static_cast<int>(v));
   for (std::size_t k = 0; k < order.size(); ++k)
     for (int w : zero_out[static_cast<std::size_t>(order[k])])
       if (--indegree[static_cast<std::size_t>(w)] == 0) order.push_back(w);
-  if (order.size() < n) throw std::logic_error("event graph: deadlock (token-free cycle)");
+  if (order.size() < n) return std::nullopt; // the rest lies on or after a token-free cycle
+  return order;
+}
+
+std::vector<std::vector<double>> event_graph_schedule(const EventGraph& g, int rounds)
+{
+  const std::size_t n                         = g.transitions.size();
+  const std::optional<std::vector<int>> order = token_free_order(g);
+  if (!order) throw std::logic_error("event graph: deadlock (token-free cycle)");
+  std::vector<std::vector<const EventGraph::Place*>> in_places(n);
+  for (const auto& p : g.places)
+    in_places[static_cast<std::size_t>(p.to)].push_back(&p);
   std::vector<std::vector<double>> start(static_cast<std::size_t>(rounds), std::vector<double>(n, 0.0));
   for (int r = 0; r < rounds; ++r)
-    for (int v : order) {
+    for (int v : *order) {
       double t = 0;
       for (const auto* p : in_places[static_cast<std::size_t>(v)]) {
         int from_round = r - p->tokens;

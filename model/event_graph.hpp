@@ -15,6 +15,7 @@
 #include "model/pipeline.hpp"
 #include "platforms/platform.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,10 @@ CycleRatioResult max_cycle_ratio(const EventGraph& graph);
 
 /// A cycle of places without a token (transitions in order), or empty when there is none. Complexity: O(V + E).
 std::vector<int> token_free_cycle(const EventGraph& graph);
+
+/// The transitions in an order in which every place without a token goes forward (a topological order of the
+/// token-free places), or nullopt when they have a cycle (token_free_cycle names one). Complexity: O(V + E).
+std::optional<std::vector<int>> token_free_order(const EventGraph& graph);
 
 /// Earliest firing times of the first `rounds` rounds (max-plus recurrence; start times). Throws std::logic_error
 /// on deadlock. Result[r][t] = start of transition t in round r.

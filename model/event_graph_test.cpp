@@ -49,6 +49,22 @@ TEST(EventGraph, TokenFreeCycleIsADeadlock)
   EXPECT_TRUE(r.deadlock);
   EXPECT_NE(r.describe(g).find("token-free cycle"), std::string::npos);
   EXPECT_THROW(event_graph_schedule(g, 2), std::logic_error);
+  EXPECT_FALSE(token_free_order(g).has_value());
+}
+
+TEST(EventGraph, TokenFreeOrderPutsEveryTokenFreePlaceForward)
+{
+  // c -> a -> b without tokens, b -> c with one token (no constraint within a round), d alone. Kahn's algorithm:
+  // c and d first (no token-free place enters them; index order), then a (released by c), then b (by a).
+  EventGraph g;
+  int a = g.add_transition("a", 1);
+  int b = g.add_transition("b", 1);
+  int c = g.add_transition("c", 1);
+  int d = g.add_transition("d", 1);
+  g.add_place(c, a, 0);
+  g.add_place(a, b, 0);
+  g.add_place(b, c, 1);
+  EXPECT_EQ(token_free_order(g), (std::vector<int>{c, d, a, b}));
 }
 
 TEST(EventGraph, TinyDurationsAreNotLostToBoostTolerance)

@@ -12,29 +12,6 @@ namespace pipesim {
 
 namespace {
 
-/// Transitions in an order where every token-free place goes forward; InputError on a token-free cycle.
-std::vector<int> token_free_order(const EventGraph& g)
-{
-  const std::size_t n = g.transitions.size();
-  std::vector<std::vector<int>> next(n);
-  std::vector<int> indegree(n, 0);
-  for (const auto& p : g.places)
-    if (p.tokens == 0) {
-      next[static_cast<std::size_t>(p.from)].push_back(p.to);
-      ++indegree[static_cast<std::size_t>(p.to)];
-    }
-  std::vector<int> order;
-  for (std::size_t v = 0; v < n; ++v)
-    if (indegree[v] == 0) order.push_back(static_cast<int>(v));
-  for (std::size_t k = 0; k < order.size(); ++k)
-    for (int w : next[static_cast<std::size_t>(order[k])])
-      if (--indegree[static_cast<std::size_t>(w)] == 0) order.push_back(w);
-  if (order.size() < n)
-    throw InputError::keyed("mapping", "max-plus recurrence: the event graph has a cycle without tokens (a "
-                                       "deadlock: no data set ever completes)");
-  return order;
-}
-
 /// The transition's duration depends on a law that is not constant.
 bool is_random(const EventGraph::Cost& cost, const Variability& v)
 {
@@ -70,8 +47,12 @@ MaxPlusRun::MaxPlusRun(const EventGraph& graph, const Variability& variability, 
     in[static_cast<std::size_t>(p.to)].push_back(Input{p.from, p.tokens});
     tokens_ = std::max(tokens_, p.tokens);
   }
-  depth_ = std::max(tokens_, watch_) + 1;
-  for (int t : token_free_order(graph)) {
+  depth_                                      = std::max(tokens_, watch_) + 1;
+  const std::optional<std::vector<int>> order = token_free_order(graph);
+  if (!order)
+    throw InputError::keyed("mapping", "max-plus recurrence: the event graph has a cycle without tokens (a "
+                                       "deadlock: no data set ever completes)");
+  for (int t : *order) {
     const auto& list = in[static_cast<std::size_t>(t)];
     const auto& tr   = graph.transitions[static_cast<std::size_t>(t)];
     order_.push_back(Step{t, static_cast<int>(inputs_.size()), static_cast<int>(inputs_.size() + list.size()),

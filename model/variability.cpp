@@ -10,6 +10,16 @@ namespace pipesim {
 
 namespace {
 
+/// Data set k's value of quantity i: its mean times a draw of its unit-mean law from the stream keyed by
+/// (prefixes[i], k); the mean itself, drawing nothing and reading no prefix, when the law is constant (a
+/// deterministic Variability keeps no prefixes).
+double keyed_draw(const UnitLaw& law, double mean, const std::vector<std::uint64_t>& prefixes, int i, long long k)
+{
+  if (law.constant()) return mean;
+  KeyedStream stream(prefixes[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(k));
+  return mean * law.draw(stream);
+}
+
 bool all_constant(const std::vector<UnitLaw>& laws)
 {
   return std::all_of(laws.begin(), laws.end(), [](const UnitLaw& law) { return law.constant(); });
@@ -72,14 +82,7 @@ Variability::Variability(const Pipeline& means, const VariabilitySpec& spec, std
   }
 }
 
-double Variability::work(int i, long long k) const
-{
-  const UnitLaw& law = work_law(i);
-  const double mean  = means_.work(i);
-  if (law.constant()) return mean;
-  KeyedStream stream(work_key_[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(k));
-  return mean * law.draw(stream);
-}
+double Variability::work(int i, long long k) const { return keyed_draw(work_law(i), means_.work(i), work_key_, i, k); }
 
 double Variability::work(int first, int last, long long k) const
 {
@@ -89,14 +92,7 @@ double Variability::work(int first, int last, long long k) const
   return sum;
 }
 
-double Variability::size(int i, long long k) const
-{
-  const UnitLaw& law = size_law(i);
-  const double mean  = means_.data(i);
-  if (law.constant()) return mean;
-  KeyedStream stream(size_key_[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(k));
-  return mean * law.draw(stream);
-}
+double Variability::size(int i, long long k) const { return keyed_draw(size_law(i), means_.data(i), size_key_, i, k); }
 
 void Variability::values(long long k, double* w, double* delta) const
 {

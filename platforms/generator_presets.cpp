@@ -21,16 +21,23 @@ PlatformGeneratorSpec bbr10_spec(Range speed)
                                .nic_bounded_out     = true};
 }
 
+// br07 (seed 000 §5: "we fix b = 10 for the link bandwidths") and hedpm (seed 002 §5.1: one bandwidth 10; §5.2 reuses
+// seed 000's test): Communication Homogeneous, b = 10, no latency; only the speeds differ.
+PlatformGeneratorSpec communication_homogeneous_spec(Range speed)
+{
+  return PlatformGeneratorSpec{.platform_class = PlatformClass::communication_homogeneous,
+                               .speed          = speed,
+                               .bandwidth      = Range::fixed(10),
+                               .latency        = Range::fixed(0)};
+}
+
 std::vector<PlatformPreset> make_presets()
 {
   return {
       {"br07",
        "seed 000 §5: Communication Homogeneous platforms; \"we fix b = 10 for the link bandwidths. Moreover, the "
        "speed of each processor is randomly chosen as an integer between 1 and 20\" (p = 10 and 100)",
-       PlatformGeneratorSpec{.platform_class = PlatformClass::communication_homogeneous,
-                             .speed          = Range::uniform(1, 20, true),
-                             .bandwidth      = Range::fixed(10),
-                             .latency        = Range::fixed(0)}},
+       communication_homogeneous_spec(Range::uniform(1, 20, true))},
       {"bbr10",
        "seed 004 §7.1: FullHet platforms; \"the speed (s_u) has been set to double values belonging to interval "
        "[1, 20], and the input/output network card capacity (B_u^i, B_u^o) to double values chosen in [1, 10], like "
@@ -45,18 +52,12 @@ std::vector<PlatformPreset> make_presets()
        "seed 002 §5.1: \"the processor speeds and the stage loads are generated randomly with statistic parameters "
        "mu = 10 and sigma = 5\"; normal speeds clipped positive, one bandwidth 10 (the paper's B of §4.1, equal to "
        "the mean speed), no set-up time (p = 4)",
-       PlatformGeneratorSpec{.platform_class = PlatformClass::communication_homogeneous,
-                             .speed          = Range::normal(10, 5),
-                             .bandwidth      = Range::fixed(10),
-                             .latency        = Range::fixed(0)}},
+       communication_homogeneous_spec(Range::normal(10, 5))},
       {"hedpm-5.2",
        "seed 002 §5.2: \"we present a comparison with BSC algorithm using the test described in [8]\" ([8] is seed "
        "000: Communication Homogeneous, b = 10, integer speeds in [1, 20]); \"the number of processors (P) from 10 to "
        "100; the number of stages (N) is 30\"",
-       PlatformGeneratorSpec{.platform_class = PlatformClass::communication_homogeneous,
-                             .speed          = Range::uniform(1, 20, true),
-                             .bandwidth      = Range::fixed(10),
-                             .latency        = Range::fixed(0)}},
+       communication_homogeneous_spec(Range::uniform(1, 20, true))},
   };
 }
 

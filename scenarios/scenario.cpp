@@ -111,22 +111,6 @@ Pipeline parse_pipeline(const YamlNode& node)
   return pipeline;
 }
 
-std::string resolve_file(const YamlNode& node, const std::string& base_dir)
-{
-  const std::string given = node.as_string();
-  if (given.empty()) node.fail("expected a file name");
-  std::error_code ec;
-  const fs::path as_given(given);
-  if (fs::is_regular_file(as_given, ec)) return as_given.lexically_normal().string();
-  const fs::path in_base = fs::path(base_dir) / as_given;
-  if (as_given.is_relative() && fs::is_regular_file(in_base, ec)) return in_base.lexically_normal().string();
-  if (as_given.is_absolute()) node.fail("file not found");
-  const std::string here  = fs::absolute(as_given, ec).lexically_normal().string();
-  const std::string there = fs::absolute(in_base, ec).lexically_normal().string();
-  node.fail(here == there ? fmt::format("file not found (looked in '{}')", here)
-                          : fmt::format("file not found (looked in '{}' and '{}')", here, there));
-}
-
 void parse_platform_options(const YamlNode& node, PlatformSpec& spec)
 {
   if (auto hosts = node.find("hosts")) spec.options.hosts = parse_host_pattern(*hosts);
@@ -151,7 +135,7 @@ PlatformSpec parse_platform(const YamlNode& node, const std::string& base_dir)
   }
   node.allow_only({"file", "io", "hosts", "edits", "profiles"});
   spec.kind     = PlatformSpec::Kind::xml;
-  spec.xml_file = resolve_file(node.at("file"), base_dir);
+  spec.xml_file = resolve_yaml_file(node.at("file"), base_dir);
   if (auto io = node.find("io")) {
     io->require_map();
     io->allow_only({"in", "out"});
@@ -380,8 +364,8 @@ Scenario parse_body(const YamlNode& root, const std::string& label, const std::s
   } else {
     scenario.pipeline = parse_pipeline(root.at("pipeline"));
     if (auto variability = root.at("pipeline").find("variability"))
-      scenario.variability = parse_variability_spec(*variability, scenario.pipeline.n(),
-                                                    [&](const YamlNode& file) { return resolve_file(file, base_dir); });
+      scenario.variability = parse_variability_spec(
+          *variability, scenario.pipeline.n(), [&](const YamlNode& file) { return resolve_yaml_file(file, base_dir); });
   }
   scenario.platform = parse_platform(root.at("platform"), base_dir);
   if (auto profiles = root.at("platform").find("profiles"); profiles && scenario.task_chain)

@@ -4,6 +4,7 @@
 #include "base/input_error.hpp"
 #include "model/deal.hpp"
 #include "model/sv95/response.hpp"
+#include "simulator/module_instances.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,17 +19,10 @@ namespace pipesim {
 
 namespace detail { // named: ModuleDeployment holds one (GCC's -Wsubobject-linkage)
 
-/// What the actors share: the modules, the data sets' arrival times at P_out and the busy times.
-struct ModuleRun {
-  explicit ModuleRun(const TaskChain& task_chain) : chain(task_chain) {}
-  const TaskChain& chain;
-  std::vector<Sv95Module> modules;
-  int datasets = 0;
-  std::vector<int> ids;                        // ids[k] = k: the payload of data set k's messages
-  std::vector<double> arrival;                 // arrival[k] at P_out, -1 until then
-  std::vector<std::vector<InstanceBusy>> busy; // [module][instance]
-  std::unique_ptr<Progress> progress;
-  int arrived = 0;
+/// What the actors share (module_instances.hpp) and the payloads of the messages.
+struct ModuleRun : ModuleRunState {
+  using ModuleRunState::ModuleRunState;
+  std::vector<int> ids; // ids[k] = k: the payload of data set k's messages
 };
 
 /// The mailbox of the transfers from instance a of module j to instance b of module j + 1: each carries its data
@@ -49,12 +43,6 @@ StepTimes step_times(const ModuleRun& run, std::size_t j)
   int p_next          = j + 1 < run.modules.size() ? run.modules[j + 1].p : 0;
   return {module_input(run.chain, m.first, p_prev, m.p), module_exec(run.chain, m.first, m.last, m.p),
           module_output(run.chain, m.last, m.p, p_next)};
-}
-
-void busy_for(double seconds, double& account)
-{
-  if (seconds > 0) sg4::this_actor::sleep_for(seconds);
-  account += seconds;
 }
 
 /// Instance b of module j: data sets b, b + r, b + 2r, ... in order.
@@ -78,10 +66,7 @@ void instance_actor(ModuleRun& run, std::size_t j, int b)
     busy_for(t.exec, busy.compute);
     if (!last) to[static_cast<std::size_t>(k % run.modules[j + 1].r)]->put(&run.ids[static_cast<std::size_t>(k)], 0);
     busy_for(t.send, busy.send);
-    if (last) {
-      run.arrival[static_cast<std::size_t>(k)] = sg4::Engine::get_clock();
-      if (run.progress) run.progress->set(++run.arrived);
-    }
+    if (last) run.arrive(k);
   }
 }
 
@@ -119,8 +104,7 @@ void check_module_job(const SimulationJob& job)
   const SimulationSettings& settings = job.settings;
   if (settings.failures.enabled() || !settings.crashes.empty())
     throw InputError::keyed("simulation.failures", "data-parallel modules (task_chain) are simulated without failures");
-  detail::ModuleRun run{*job.task_chain};
-  run.modules = sv95_modules(job.mapping);
+  detail::ModuleRun run{*job.task_chain, job.mapping};
   check_modules(run.chain, run.modules);
   double one_dataset = 0; // every module's steps one after the other: a bound of one data set's time
   for (std::size_t j = 0; j < run.modules.size(); ++j) { // a table does not cover every p: +inf would never end
@@ -138,44 +122,20 @@ void check_module_job(const SimulationJob& job)
 
 namespace detail {
 /// The modules' execution of a run (module_actors.hpp).
-class ModuleDeployment final : public Deployment {
+class ModuleDeployment final : public ModuleInstancesDeployment<ModuleRun> {
 public:
-  ModuleDeployment(const SimulationJob& job, const SimulationSettings& run)
-      : chain_(*job.task_chain), platform_(job.platform), mapping_(job.mapping), settings_(run), run_(chain_)
+  ModuleDeployment(const SimulationJob& job, const SimulationSettings& run) : ModuleInstancesDeployment(job, run)
   {
-    run_.modules  = sv95_modules(mapping_);
-    run_.datasets = settings_.datasets;
     run_.ids.resize(static_cast<std::size_t>(run_.datasets));
     for (int k = 0; k < run_.datasets; ++k)
       run_.ids[static_cast<std::size_t>(k)] = k;
-    run_.arrival.assign(static_cast<std::size_t>(run_.datasets), -1);
-    for (const Sv95Module& m : run_.modules)
-      run_.busy.emplace_back(static_cast<std::size_t>(m.r));
   }
 
   void deploy() override
   {
     sg4::Host* host = sg4::Host::by_name("instances"); // the one host of EngineNeeds::Platform::single_host
-    if (settings_.progress != ProgressMode::off)
-      run_.progress = std::make_unique<Progress>("simulation", "data sets", run_.datasets, settings_.progress);
-    for (std::size_t j = 0; j < run_.modules.size(); ++j)
-      for (int b = 0; b < run_.modules[j].r; ++b)
-        sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), host,
-                           [this, j, b] { instance_actor(run_, j, b); });
+    deploy_instances([host](std::size_t, int) { return host; }, instance_actor);
   }
-
-  SimulationResult result() const override
-  {
-    if (run_.progress) run_.progress->finish();
-    return module_run_result(run_.arrival, run_.busy, platform_, mapping_, settings_);
-  }
-
-private:
-  TaskChain chain_;
-  Platform platform_;
-  Mapping mapping_;
-  SimulationSettings settings_;
-  ModuleRun run_;
 };
 } // namespace detail
 

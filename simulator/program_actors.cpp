@@ -6,6 +6,7 @@
 #include "model/sv95/program.hpp"
 #include "model/sv95/response.hpp"
 #include "simulator/module_actors.hpp"
+#include "simulator/module_instances.hpp"
 #include "simulator/ptask.hpp"
 
 #include <algorithm>
@@ -41,28 +42,15 @@ struct ProgramMeeting {
   double duration = 0;
 };
 
-/// What the instance actors share.
-struct ProgramRun {
-  explicit ProgramRun(const TaskChain& task_chain) : chain(task_chain) {}
-  const TaskChain& chain;
-  std::vector<Sv95Module> modules;
+/// What the instance actors share (module_instances.hpp), their hosts and their meetings.
+struct ProgramRun : ModuleRunState {
+  using ModuleRunState::ModuleRunState;
   std::vector<std::vector<std::vector<sg4::Host*>>> hosts; // [module][instance]
   // [j][a][b]: instance a of module j to instance b of module j + 1
   std::vector<std::vector<std::vector<std::unique_ptr<ProgramMeeting>>>> meetings;
-  int datasets = 0;
-  std::vector<double> arrival;                 // at P_out, -1 until then
-  std::vector<std::vector<InstanceBusy>> busy; // [module][instance]
-  std::unique_ptr<Progress> progress;
-  int arrived = 0;
 };
 
 const TaskProgram& program_of(const ProgramRun& run, int task) { return run.chain.program(task); }
-
-void program_wait(double seconds, double& account)
-{
-  if (seconds > 0) sg4::this_actor::sleep_for(seconds);
-  account += seconds;
-}
 
 /// Data set k from instance k mod r_{j-1} of module j - 1 to instance b of module j, run by the receiver.
 double program_receive(ProgramRun& run, std::size_t j, int b, int k)
@@ -100,7 +88,7 @@ void program_instance(ProgramRun& run, std::size_t j, int b)
   InstanceBusy& busy = run.busy[j][static_cast<std::size_t>(b)];
   for (int k = b; k < run.datasets; k += m.r) {
     if (first)
-      program_wait(run.chain.input(m.p), busy.receive);
+      busy_for(run.chain.input(m.p), busy.receive);
     else
       busy.receive += program_receive(run, j, b, k);
     for (int i = m.first; i <= m.last; ++i) {
@@ -111,9 +99,8 @@ void program_instance(ProgramRun& run, std::size_t j, int b)
       busy.send += program_send(run, j, b, k);
       continue;
     }
-    program_wait(run.chain.output(m.p), busy.send);
-    run.arrival[static_cast<std::size_t>(k)] = sg4::Engine::get_clock();
-    if (run.progress) run.progress->set(++run.arrived);
+    busy_for(run.chain.output(m.p), busy.send);
+    run.arrive(k);
   }
 }
 
@@ -183,8 +170,7 @@ double program_dataset_bound(const ProgramRun& run, const Platform& platform, co
 void check_program_job(const SimulationJob& job)
 {
   check_program_chain(*job.task_chain, job.settings, "programs (task_chain tasks with `program`)");
-  detail::ProgramRun run{*job.task_chain};
-  run.modules = sv95_modules(job.mapping);
+  detail::ProgramRun run{*job.task_chain, job.mapping};
   check_modules(run.chain, run.modules);
   refuse_clock_overflow(job.settings.datasets, detail::program_dataset_bound(run, job.platform, job.mapping),
                         "through these modules",
@@ -194,41 +180,18 @@ void check_program_job(const SimulationJob& job)
 
 namespace detail {
 /// The programs' execution of a run (program_actors.hpp).
-class ProgramDeployment final : public Deployment {
+class ProgramDeployment final : public ModuleInstancesDeployment<ProgramRun> {
 public:
-  ProgramDeployment(const SimulationJob& job, const SimulationSettings& run)
-      : chain_(*job.task_chain), platform_(job.platform), mapping_(job.mapping), settings_(run), run_(chain_)
+  ProgramDeployment(const SimulationJob& job, const SimulationSettings& run) : ModuleInstancesDeployment(job, run)
   {
-    run_.modules  = sv95_modules(mapping_);
-    run_.datasets = settings_.datasets;
-    run_.arrival.assign(static_cast<std::size_t>(run_.datasets), -1);
-    for (const Sv95Module& m : run_.modules)
-      run_.busy.emplace_back(static_cast<std::size_t>(m.r));
     deploy_program_hosts(run_, platform_, mapping_);
   }
 
   void deploy() override
   {
-    if (settings_.progress != ProgressMode::off)
-      run_.progress = std::make_unique<Progress>("simulation", "data sets", run_.datasets, settings_.progress);
-    for (std::size_t j = 0; j < run_.modules.size(); ++j)
-      for (int b = 0; b < run_.modules[j].r; ++b)
-        sg4::Actor::create(fmt::format("module{}.{}", j + 1, b + 1), run_.hosts[j][static_cast<std::size_t>(b)].front(),
-                           [this, j, b] { program_instance(run_, j, b); });
+    deploy_instances([this](std::size_t j, int b) { return run_.hosts[j][static_cast<std::size_t>(b)].front(); },
+                     program_instance);
   }
-
-  SimulationResult result() const override
-  {
-    if (run_.progress) run_.progress->finish();
-    return module_run_result(run_.arrival, run_.busy, platform_, mapping_, settings_);
-  }
-
-private:
-  TaskChain chain_;
-  Platform platform_;
-  Mapping mapping_;
-  SimulationSettings settings_;
-  ProgramRun run_;
 };
 } // namespace detail
 

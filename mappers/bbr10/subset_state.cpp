@@ -116,18 +116,16 @@ double SubsetState::terms(int u) const
     int after = run.last == n ? -2 : runs_[static_cast<std::size_t>(r) + 1].k;
     if (after != -1) add_bytes(out_subsets, after, pipeline.data(run.last));
   }
-  for (auto [peer, bytes] : in_subsets)
-    if (peer == -2)
-      load.in_links.emplace_back(platform.in(), bytes);
-    else
-      for (int v : processors(peer))
-        load.in_links.emplace_back(v, bytes);
-  for (auto [peer, bytes] : out_subsets)
-    if (peer == -2)
-      load.out_links.emplace_back(platform.out(), bytes);
-    else
-      for (int v : processors(peer))
-        load.out_links.emplace_back(v, bytes);
+  auto add_links = [&](const std::vector<std::pair<int, double>>& subsets, int io, auto& links) {
+    for (auto [peer, bytes] : subsets)
+      if (peer == -2)
+        links.emplace_back(io, bytes);
+      else
+        for (int v : processors(peer))
+          links.emplace_back(v, bytes);
+  };
+  add_links(in_subsets, platform.in(), load.in_links);
+  add_links(out_subsets, platform.out(), load.out_links);
   return bbr10_processor_bound(platform, u, load);
 }
 

@@ -2,6 +2,7 @@
 #include "platforms/simgrid/simgrid_platform.hpp"
 
 #include "base/input_error.hpp"
+#include "base/markup_escape.hpp"
 #include "platforms/simgrid/simgrid_profiles.hpp"
 
 #include <cmath>
@@ -75,32 +76,6 @@ std::optional<Profile> pair_bandwidth(const Platform& platform, const HostNode& 
   return std::nullopt;
 }
 
-std::string xml_escape(const std::string& text)
-{
-  std::string out;
-  for (char ch : text)
-    switch (ch) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    case '\'':
-      out += "&apos;";
-      break;
-    default:
-      out += ch;
-    }
-  return out;
-}
-
 } // namespace
 
 void build_simgrid_platform(const Platform& platform, bool with_cards)
@@ -153,7 +128,8 @@ std::string export_xml(const Platform& platform, const std::string& profile_pref
   auto files    = [&](const std::string& element) { // the profile attributes of a host or link
     std::string attributes;
     for (const auto& e : profiles)
-      if (e.element == element) attributes += fmt::format(" {}=\"{}\"", e.attribute, xml_escape(e.file));
+      if (e.element == element)
+        attributes += fmt::format(" {}=\"{}\"", e.attribute, escape_markup(e.file, Markup::xml));
     return attributes;
   };
   std::string xml = "<?xml version='1.0'?>\n"
@@ -165,7 +141,7 @@ std::string export_xml(const Platform& platform, const std::string& profile_pref
   for (const auto& node : nodes) {
     double speed = node.processor ? node.processor->speed : 1.0;
     auto props   = node.processor ? properties(*node.processor) : decltype(properties(Processor{})){};
-    xml += fmt::format("    <host id=\"{}\" speed=\"{}f\"{}{}>\n", xml_escape(node.name), number(speed),
+    xml += fmt::format("    <host id=\"{}\" speed=\"{}f\"{}{}>\n", escape_markup(node.name, Markup::xml), number(speed),
                        node.processor ? files(node.name) : "", props.empty() ? "/" : "");
     for (const auto& [key, value] : props)
       xml += fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", key, value);
@@ -177,11 +153,11 @@ std::string export_xml(const Platform& platform, const std::string& profile_pref
       if (&src == &dst) continue;
       double b = link_bandwidth(platform, src, dst);
       if (b == 0) continue;
-      std::string id = xml_escape(link_name(src, dst));
+      std::string id = escape_markup(link_name(src, dst), Markup::xml);
       xml += fmt::format("    <link id=\"{}\" bandwidth=\"{}Bps\" latency=\"{}s\"{}/>\n", id, number(b),
                          number(platform.latency(src.send, dst.recv)), files(link_name(src, dst)));
       routes += fmt::format("    <route src=\"{}\" dst=\"{}\" symmetrical=\"NO\"><link_ctn id=\"{}\"/></route>\n",
-                            xml_escape(src.name), xml_escape(dst.name), id);
+                            escape_markup(src.name, Markup::xml), escape_markup(dst.name, Markup::xml), id);
     }
   xml += routes;
   xml += "  </zone>\n</platform>\n";

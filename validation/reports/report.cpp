@@ -2,6 +2,7 @@
 #include "validation/reports/report.hpp"
 
 #include "base/input_error.hpp"
+#include "base/markup_escape.hpp"
 #include "validation/campaigns/result_files.hpp"
 #include "validation/reports/elections_table.hpp"
 #include "validation/reports/fidelity_atlas.hpp"
@@ -24,32 +25,6 @@
 namespace pipesim {
 
 namespace {
-std::string escape(const std::string& text)
-{
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    case '\'':
-      out += "&#39;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
 
 std::string show(std::optional<double> value) { return value ? fmt::format("{:.6g}", *value) : "&ndash;"; }
 
@@ -71,7 +46,8 @@ std::string summary_html(const CampaignResults& results, int excluded)
 {
   std::string statuses;
   for (const auto& [status, count] : status_counts(results))
-    statuses += fmt::format("{}{}: {}", statuses.empty() ? "" : ", ", escape(status.empty() ? "?" : status), count);
+    statuses += fmt::format("{}{}: {}", statuses.empty() ? "" : ", ",
+                            escape_markup(status.empty() ? "?" : status, Markup::html), count);
   std::vector<double> period_errors, graph_errors;
   for (const auto& row : results.rows) {
     if (auto e = period_error(row)) period_errors.push_back(*e);
@@ -84,10 +60,10 @@ std::string summary_html(const CampaignResults& results, int excluded)
   auto line            = [&html](const std::string& key, const std::string& value) {
     html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", key, value);
   };
-  line("campaign", escape(results.name));
-  line("mode", escape(results.mode));
-  line("campaign file", "<code>" + escape(results.file) + "</code>");
-  line("swept keys", escape(fmt::format("{}", fmt::join(results.swept, ", "))));
+  line("campaign", escape_markup(results.name, Markup::html));
+  line("mode", escape_markup(results.mode, Markup::html));
+  line("campaign file", "<code>" + escape_markup(results.file, Markup::html) + "</code>");
+  line("swept keys", escape_markup(fmt::format("{}", fmt::join(results.swept, ", ")), Markup::html));
   line("runs", fmt::format("{} recorded of {} planned", results.rows.size(), results.total));
   line("completed by status", statuses);
   line("rows excluded from the plots", fmt::format("{} (status other than ok)", excluded));
@@ -95,7 +71,7 @@ std::string summary_html(const CampaignResults& results, int excluded)
        fmt::format("max {}, median {} ({} runs)", show(period.max), show(period.median), period_errors.size()));
   line("relative error simulated vs event-graph period",
        fmt::format("max {}, median {} ({} runs)", show(graph.max), show(graph.median), graph_errors.size()));
-  line("command", "<code>" + escape(results.command) + "</code>");
+  line("command", "<code>" + escape_markup(results.command, Markup::html) + "</code>");
   return html + "</table>\n";
 }
 
@@ -109,9 +85,9 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
     xs.insert(m.x);
     simulated = simulated || m.simulated.has_value();
   }
-  std::string html = fmt::format("<table>\n<tr><th rowspan=\"2\">{}</th>", escape(x_key));
+  std::string html = fmt::format("<table>\n<tr><th rowspan=\"2\">{}</th>", escape_markup(x_key, Markup::html));
   for (const MapperMean* column : columns)
-    html += fmt::format("<th colspan=\"{}\">{}</th>", simulated ? 2 : 1, escape(column->title()));
+    html += fmt::format("<th colspan=\"{}\">{}</th>", simulated ? 2 : 1, escape_markup(column->title(), Markup::html));
   html += "</tr>\n<tr>";
   for (size_t i = 0; i < columns.size(); ++i)
     html += simulated ? "<th>analytic (runs)</th><th>simulated</th>" : "<th>analytic (runs)</th>";
@@ -132,17 +108,26 @@ std::string means_table_html(const std::vector<MapperMean>& means, const std::st
   return html + "</table>\n";
 }
 
+/// A table the report also writes as `file` in `dir`: `head` (HTML that links to the file), then the Markdown table
+/// as preformatted text.
+std::string markdown_section(const std::string& dir, const std::string& file, const std::string& markdown,
+                             const std::string& head)
+{
+  write_file_atomically(dir + "/" + file, markdown);
+  return head + "<pre>" + escape_markup(markdown, Markup::html) + "</pre>\n";
+}
+
 /// Campaigns of the bbr10 reliability heuristics: Tables 2 and 3 (written to reliability-tables.md too); empty
 /// when the campaign has none of them.
 std::string reliability_html(const CampaignResults& results)
 {
   std::string markdown = reliability_tables_markdown(results);
   if (markdown.empty()) return "";
-  write_file_atomically(results.dir + "/reliability-tables.md", markdown);
-  return "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities relative to the best "
-         "of the class in each scenario (<a href=\"reliability-tables.md\">reliability-tables.md</a>; "
-         "docs/reproduction-bbr10.md compares them with the paper).</p>\n<pre>" +
-         escape(markdown) + "</pre>\n";
+  return markdown_section(results.dir, "reliability-tables.md", markdown,
+                          "<h2>Reliability heuristics (seed 004 Tables 2 and 3)</h2>\n<p>Failure probabilities "
+                          "relative to the best of the class in each scenario (<a "
+                          "href=\"reliability-tables.md\">reliability-tables.md</a>; docs/reproduction-bbr10.md "
+                          "compares them with the paper).</p>\n");
 }
 
 /// Campaigns of the HeDPM mappers: hedpm's figures (written to hedpm-tables.md too); empty when there are none
@@ -155,11 +140,11 @@ std::string hedpm_html(const CampaignResults& results)
     std::filesystem::remove(results.dir + "/hedpm-tables.md", ignored);
     return "";
   }
-  write_file_atomically(results.dir + "/hedpm-tables.md", markdown);
-  return "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor count against BSC and "
-         "HeDPM's model against the event graph (<a href=\"hedpm-tables.md\">hedpm-tables.md</a>; "
-         "docs/reproduction-hedpm.md compares them with the paper).</p>\n<pre>" +
-         escape(markdown) + "</pre>\n";
+  return markdown_section(results.dir, "hedpm-tables.md", markdown,
+                          "<h2>HeDPM (seed 002 Figs. 1-3)</h2>\n<p>Distances to the optimum, means per processor "
+                          "count against BSC and HeDPM's model against the event graph (<a "
+                          "href=\"hedpm-tables.md\">hedpm-tables.md</a>; docs/reproduction-hedpm.md compares them "
+                          "with the paper).</p>\n");
 }
 
 /// Monte Carlo series against a period bound (bbr10): the period after the last crash against P_max (written to
@@ -168,11 +153,11 @@ std::string after_crashes_html(const CampaignResults& results)
 {
   std::string markdown = period_after_crashes_markdown(results);
   if (markdown.empty()) return "";
-  write_file_atomically(results.dir + "/period-after-crashes.md", markdown);
-  return "<h2>Period bound after crashes (seed 004)</h2>\n<p>How often the period after the last crash of a Monte "
-         "Carlo run exceeds P_max (<a href=\"period-after-crashes.md\">period-after-crashes.md</a>; "
-         "docs/reproduction-bbr10.md).</p>\n<pre>" +
-         escape(markdown) + "</pre>\n";
+  return markdown_section(results.dir, "period-after-crashes.md", markdown,
+                          "<h2>Period bound after crashes (seed 004)</h2>\n<p>How often the period after the last "
+                          "crash of a Monte Carlo run exceeds P_max (<a "
+                          "href=\"period-after-crashes.md\">period-after-crashes.md</a>; "
+                          "docs/reproduction-bbr10.md).</p>\n");
 }
 
 /// Elections campaigns: bbr10 Table 1 (written to elections-table.{md,csv} too).
@@ -189,8 +174,8 @@ std::string elections_html(const std::string& dir)
     html += fmt::format("<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:.3f}</td>"
                         "<td class=\"num\">{:.3f}</td><td class=\"num\">{:.3f}</td><td class=\"num\">{:.2f}%</td>"
                         "<td class=\"num\">{}</td></tr>\n",
-                        r.p, r.stats.instances, escape(r.heuristic), r.stats.max, r.stats.mean, r.stats.sd,
-                        100 * r.stats.best_rate, r.stats.below);
+                        r.p, r.stats.instances, escape_markup(r.heuristic, Markup::html), r.stats.max, r.stats.mean,
+                        r.stats.sd, 100 * r.stats.best_rate, r.stats.below);
   html += "</table>\n";
   if (!table.excluded_runs.empty())
     html += fmt::format("<p>{} rows excluded (not ok, or MILP not proven optimal).</p>\n", table.excluded_runs.size());
@@ -211,7 +196,8 @@ std::string excluded_html(const CampaignResults& results)
         params += fmt::format("{}{}={}", params.empty() ? "" : " ", key,
                               value.is_string() ? value.get<std::string>() : value.dump());
     html += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row.run_id,
-                        escape(row.mapper), escape(params), escape(std::string(to_string(row.status))), escape(error));
+                        escape_markup(row.mapper, Markup::html), escape_markup(params, Markup::html),
+                        escape_markup(to_string(row.status), Markup::html), escape_markup(error, Markup::html));
   }
   html += "</table>\n";
   if (count > shown) html += fmt::format("<p>{} more not shown: see results.jsonl.</p>\n", count - shown);
@@ -222,14 +208,14 @@ std::string excluded_html(const CampaignResults& results)
 std::string figure_html(const std::string& dir, const std::optional<GnuplotPlot>& plot, const std::string& title,
                         const std::string& caption, const std::string& why_absent, const ReportOptions& options)
 {
-  std::string html = "<h2>" + escape(title) + "</h2>\n";
-  if (!plot) return html + "<p class=\"missing\">" + escape(why_absent) + "</p>\n";
+  std::string html = "<h2>" + escape_markup(title, Markup::html) + "</h2>\n";
+  if (!plot) return html + "<p class=\"missing\">" + escape_markup(why_absent, Markup::html) + "</p>\n";
   render_plot(dir, *plot, options.gnuplot);
   const std::string& n = plot->name;
   return html + fmt::format("<figure><img src=\"{0}.svg\" alt=\"{1}\"><figcaption>{2} <span class=\"missing\">"
                             "(gnuplot script <a href=\"{0}.gp\">{0}.gp</a>, data <a href=\"{0}.dat\">{0}.dat</a>)"
                             "</span></figcaption></figure>\n",
-                            n, escape(title), escape(caption));
+                            n, escape_markup(title, Markup::html), escape_markup(caption, Markup::html));
 }
 
 /// Simulated campaigns that sweep a condition (simulation.*, analytic.*, pipeline.variability): the fidelity atlas
@@ -238,13 +224,12 @@ std::string fidelity_section(const CampaignResults& results, const ReportOptions
 {
   FidelityAtlas atlas = fidelity_atlas(results);
   if (atlas.conditions.empty()) return "";
-  std::string markdown = fidelity_atlas_markdown(atlas);
-  write_file_atomically(results.dir + "/fidelity-atlas.md", markdown);
-  std::string html = "<h2>Fidelity atlas</h2>\n<p>Per condition (the swept simulation.*, analytic.* and "
-                     "pipeline.variability values), the relative error (simulated - analytic) / analytic and, per "
-                     "instance, Kendall's tau between the formula's and the simulation's rankings of its mappings "
-                     "(<a href=\"fidelity-atlas.md\">fidelity-atlas.md</a>; docs/fidelity.md).</p>\n<pre>" +
-                     escape(markdown) + "</pre>\n";
+  std::string html = markdown_section(
+      results.dir, "fidelity-atlas.md", fidelity_atlas_markdown(atlas),
+      "<h2>Fidelity atlas</h2>\n<p>Per condition (the swept simulation.*, analytic.* and pipeline.variability values), "
+      "the relative error (simulated - analytic) / analytic and, per instance, Kendall's tau between the formula's and "
+      "the simulation's rankings of its mappings (<a href=\"fidelity-atlas.md\">fidelity-atlas.md</a>; "
+      "docs/fidelity.md).</p>\n");
   html += figure_html(results.dir, fidelity_error_plot(atlas), "Relative error per condition",
                       "Per numbered condition: |simulated - analytic| / analytic of the ok runs, box 25-75 %, whiskers "
                       "5-95 %, red bar the median; errors below 1e-16 are drawn at 1e-16.",
@@ -296,16 +281,13 @@ std::string dynamic_section(const CampaignResults& results, const std::optional<
   std::vector<DynamicCell> cells = dynamic_cells(results);
   if (cells.empty() && !series) return "";
   std::string html = "<h2>Re-mapping during the run</h2>\n";
-  if (!cells.empty()) {
-    std::string markdown = dynamic_table_markdown(cells);
-    write_file_atomically(results.dir + "/dynamic-table.md", markdown);
-    html += "<p>Per configuration (the swept values but the policy's and the seeds'), policy and mapper: the data "
-            "sets output by the horizon H relative to the clairvoyant and to the static-best run of the same "
-            "instance (mean, min), re-maps per load change (sums), mean downtime per re-map; saturated: runs that "
-            "output all N data sets before H (<a href=\"dynamic-table.md\">dynamic-table.md</a>; docs/dynamic.md "
-            "\"The experiment\").</p>\n<pre>" +
-            escape(markdown) + "</pre>\n";
-  }
+  if (!cells.empty())
+    html += markdown_section(
+        results.dir, "dynamic-table.md", dynamic_table_markdown(cells),
+        "<p>Per configuration (the swept values but the policy's and the seeds'), policy and mapper: the data sets "
+        "output by the horizon H relative to the clairvoyant and to the static-best run of the same instance (mean, "
+        "min), re-maps per load change (sums), mean downtime per re-map; saturated: runs that output all N data sets "
+        "before H (<a href=\"dynamic-table.md\">dynamic-table.md</a>; docs/dynamic.md \"The experiment\").</p>\n");
   if (!series) return html;
   std::string name = std::filesystem::path(options.series_file).filename().string();
   return html + figure_html(results.dir, throughput_plot(*series, name), "Throughput over time",
@@ -352,8 +334,9 @@ void write_report(const std::string& dir, const ReportOptions& options)
   auto mode         = from_string<CampaignMode>(results.mode);
   bool simulate     = mode == CampaignMode::simulate;
   std::string title = "pipesim campaign report: " + results.name;
-  std::string html  = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title) +
-                     "</title>\n" + style + "</head>\n<body>\n<h1>" + escape(title) + "</h1>\n";
+  std::string html  = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+                     escape_markup(title, Markup::html) + "</title>\n" + style + "</head>\n<body>\n<h1>" +
+                     escape_markup(title, Markup::html) + "</h1>\n";
   html += summary_html(results, excluded);
   if (mode == CampaignMode::elections) html += elections_html(dir);
   html += reliability_html(results);
