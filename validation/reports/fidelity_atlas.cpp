@@ -190,7 +190,8 @@ std::optional<GnuplotPlot> fidelity_error_plot(const FidelityAtlas& atlas)
   }
   plot.commands = fmt::format(
       "set logscale y\nset yrange [{}:*]\nset xrange [0:{}]\nset xtics {}\nset grid ytics\nset xlabel 'condition (the "
-      "numbered table)'\nset ylabel '|simulated - analytic| / analytic'\nset boxwidth 0.5\nplot 'fidelity_errors.dat' "
+      "numbered table)'\nset ylabel '|simulated - analytic| / analytic'\nset boxwidth 0.5\nset key outside below "
+      "center\nplot 'fidelity_errors.dat' "
       "using 1:2:3:4:5 with candlesticks whiskerbars lc rgb '#4e79a7' title '5-25-75-95 %', '' using 1:6:6:6:6 with "
       "candlesticks lc rgb '#e15759' lw 2 notitle\n",
       floor / 2, atlas.conditions.size() + 1, atlas_xtics_step(atlas.conditions.size()));
@@ -209,7 +210,8 @@ std::optional<GnuplotPlot> fidelity_ranking_plot(const FidelityAtlas& atlas)
   }
   plot.commands = fmt::format(
       "set yrange [-1.05:1.05]\nset xrange [0:{}]\nset xtics {}\nset grid ytics\nset xlabel 'condition (the numbered "
-      "table)'\nset ylabel 'Kendall tau / share'\nset key bottom left\nplot 'fidelity_rankings.dat' using 1:2 with "
+      "table)'\nset ylabel 'Kendall tau / share'\nset key outside below center horizontal\nplot "
+      "'fidelity_rankings.dat' using 1:2 with "
       "points pt 7 lc rgb '#4e79a7' title 'mean tau', '' using 1:3 with points pt 6 lc rgb '#4e79a7' title 'min tau', "
       "'' using 1:4 with points pt 5 lc rgb '#59a14f' title 'best mapping kept (share)'\n",
       atlas.conditions.size() + 1, atlas_xtics_step(atlas.conditions.size()));
