@@ -140,4 +140,20 @@ TEST(RemapHandover, WithCrashRepairIsRefusedNamingTheKey)
   }
 }
 
+TEST(RemapHandover, WithHostStateProfilesIsRefusedNamingTheKey)
+{
+  std::string text       = handover_scenario("handover");
+  const std::string step = "      - {host: P2, speed: [[100, 0.25]]}";
+  text.replace(text.find(step), step.size(), step + "\n      - {host: P3, state: [[500, 0]]}");
+  ScenarioRun run = map_scenario(parse_scenario(text, "handover.yaml"));
+  try {
+    simulate_run(run);
+    ADD_FAILURE() << "handover on a platform whose hosts turn off is refused";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("key 'dynamic.cost'"), std::string::npos) << what;
+    EXPECT_NE(what.find("state profiles"), std::string::npos) << what;
+  }
+}
+
 } // namespace
