@@ -49,10 +49,14 @@ void check_remap_job(const SimulationJob& job)
   if (job.remap.cost == RemapCost::handover && job.remap.repair)
     throw InputError::keyed("dynamic.cost", "handover",
                             "with dynamic.on_crash remap is not built (a crash repair drains): use cost drain");
-  if (job.remap.cost == RemapCost::handover && job.platform.profiles().has_state())
-    throw InputError::keyed("dynamic.cost", "handover",
-                            "on a platform whose host state profiles turn hosts off (crashes) is not built: use cost "
-                            "drain");
+  const PlatformProfiles& profiles = job.platform.profiles();
+  if (job.remap.cost == RemapCost::handover &&
+      (profiles.has_state() ||
+       std::ranges::any_of(profiles.links, [](const LinkProfiles& l) { return l.state_profile.has_value(); })))
+    throw InputError::keyed(
+        "dynamic.cost", "handover",
+        "on a platform whose state profiles turn hosts or links off (crashes, link failures) is not "
+        "built: use cost drain");
   if (job.remap.window < 1) throw InputError::keyed("dynamic.window", job.remap.window, "expected >= 1");
   if (!(job.remap.check > 0) || !std::isfinite(job.remap.check))
     throw InputError::keyed("dynamic.check", job.remap.check, "expected a finite time > 0 (seconds)");

@@ -1,5 +1,6 @@
-// The re-mapping run of a job (remap_controller.hpp), shared by its two files: the segments, the drains and the
-// measurements (remap_controller.cpp), the repairs after crashes (remap_repair.cpp). Internal to the simulator.
+// The re-mapping run of a job (remap_controller.hpp), shared by its files: the segments, the drains and the
+// measurements (remap_controller.cpp), the handovers (remap_handover.cpp), the repairs after crashes
+// (remap_repair.cpp). Internal to the simulator.
 #pragma once
 
 #include "simulator/controller.hpp"
