@@ -252,10 +252,11 @@ std::vector<Refusal> refusals()
          base + "  profiles:\n    hosts:\n      - {host: P1, speed: [[0, 1], [-1, 2]]}\nmapper: br07.one-to-one\n"}},
        "map s.yaml",
        {"s.yaml:13: key 'platform.profiles.hosts[0].speed[1]': value '[-1, 2]': "}},
-      {"a re-mapping cost not built yet (dynamic:)",
-       {{"s.yaml", base + "mapper: br07.one-to-one\ndynamic: {policy: periodic, period: 10, cost: handover}\n"}},
+      {"a re-mapping cost with a combination not built (dynamic:)",
+       {{"s.yaml", base + "mapper: br07.one-to-one\ndynamic: {policy: periodic, period: 10, cost: handover, on_crash: "
+                          "remap}\n"}},
        "map s.yaml",
-       {"s.yaml:12: key 'dynamic.cost': value 'handover': not built yet"}},
+       {"s.yaml:12: key 'dynamic.cost': value 'handover': with on_crash: remap is not built"}},
       {"a random-time law with a negative coefficient of variation (pipeline.variability)",
        {{"s.yaml", "name: t\npipeline:\n  w: [10, 20, 5]\n  delta: [10, 10, 10, 10]\n"
                    "  variability: {work: {law: lognormal, cv: -1}}\n" +

@@ -3,7 +3,7 @@
 // Choices:
 // - `period` only with periodic (required there), `threshold` and `windows` only with threshold: a key that does not
 //   apply is an error, as in `simulation.failures`.
-// - `cost: handover` is read and refused: not built yet (docs/dynamic.md says what is).
+// - `cost: handover` with `on_crash: remap` is refused: repairs drain (docs/dynamic.md, "Handover").
 // - `detect` (d, s from a crash to its detection) only with `on_crash: remap`.
 // - `state` is one number (every stage) or one per stage, bytes >= 0.
 // - `policy` is a built-in policy or one registered when the scenario is read (a Python one: registered before the
@@ -89,11 +89,7 @@ DynamicSpec parse_dynamic_spec(const YamlNode& node, int n)
   spec.remap.check  = 0;
   if (auto window = node.find("window")) spec.remap.window = window->as_int_at_least(1);
   if (auto check = node.find("check")) spec.remap.check = check->as_positive();
-  if (auto cost = node.find("cost")) {
-    spec.remap.cost = cost->as_enum<RemapCost>("cost");
-    if (spec.remap.cost == RemapCost::handover)
-      cost->fail("not built yet: only 'drain' re-maps (docs/dynamic.md, \"Re-mapping during the run\")");
-  }
+  if (auto cost = node.find("cost")) spec.remap.cost = cost->as_enum<RemapCost>("cost");
   if (auto state = node.find("state")) parse_state(*state, n, spec.remap);
   if (auto restart = node.find("restart")) spec.remap.restart = restart->as_nonnegative();
   if (auto on_crash = node.find("on_crash")) {
@@ -101,6 +97,9 @@ DynamicSpec parse_dynamic_spec(const YamlNode& node, int n)
     if (value != "none" && value != "remap") on_crash->fail("expected none or remap");
     spec.remap.repair = value == "remap";
   }
+  if (auto cost = node.find("cost"); cost && spec.remap.cost == RemapCost::handover && spec.remap.repair)
+    cost->fail("with on_crash: remap is not built (a crash repair drains): use cost drain (docs/dynamic.md, "
+               "\"Handover\")");
   if (auto detect = node.find("detect")) {
     if (!spec.remap.repair) detect->fail_key("'detect' applies to on_crash: remap only");
     spec.remap.detect = detect->as_nonnegative();

@@ -25,7 +25,7 @@ CrashWaits::Waiter* CrashWaits::waiter(sg4::Host* host)
   waiters_.push_back(std::make_unique<Waiter>());
   Waiter* w  = waiters_.back().get();
   w->host    = host;
-  w->control = sg4::Mailbox::by_name(fmt::format("pipesim-control-{}", waiters_.size() - 1));
+  w->control = sg4::Mailbox::by_name(fmt::format("pipesim-control-{}{}", layout_.tag(), waiters_.size() - 1));
   note_mailbox(w->control, host); // crash wake-ups: 0-byte detached messages from its own host
   return w;
 }

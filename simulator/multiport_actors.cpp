@@ -88,6 +88,15 @@ private:
   void compute(Station& s);
   void send(Station& s);
   void start_sender(Station& s);
+  /// A segment of a handover (simulator/segment_gate.hpp): tells how far station s has done its data sets (computed
+  /// and, when it sends, delivered).
+  void progress(const Station& s);
+  /// A segment of a handover: waits until station s may start.
+  void wait_start(const Station& s)
+  {
+    if (SegmentGate* gate = replication_->gate(); gate != nullptr && gate->wait_start)
+      gate->wait_start(s.interval, s.processor);
+  }
   /// The prefix of a station's actor names: "P3:I2".
   std::string actor_prefix(const Station& s) const
   {
@@ -107,6 +116,7 @@ void MultiPortDeployment::receive(Station& s)
   detail::Replication& rep = *replication_;
   auto* waiter =
       settings_.allocation == Allocation::allotted ? rep.waits().waiter(rep.layout().host(s.processor)) : nullptr;
+  wait_start(s);
   for (int k = rep.layout().first(s.interval, s.processor); k < rep.layout().datasets();
        k += rep.layout().stride(s.interval)) {
     s.input->free->acquire(); // a slot for the data set being received
@@ -126,6 +136,7 @@ void MultiPortDeployment::compute(Station& s)
   const double flops       = rep.layout().flops(s.processor, rep.layout().work(j, rep.layout().first(j, s.processor)));
   const int u              = s.processor;
   auto sleep               = sg4::Semaphore::create(0);
+  if (s.local) wait_start(s); // otherwise its receiver waits
   for (int k = rep.layout().first(j, u); k < rep.layout().datasets(); k += rep.layout().stride(j)) {
     s.input->pop();
     double start = sg4::Engine::get_clock();
@@ -138,8 +149,22 @@ void MultiPortDeployment::compute(Station& s)
       rep.config().wait_change(j, u, sleep);
     s.computed = k + 1;
     if (rep.config().sends(j, u)) rep.config().notify(j, u); // only u's own sender waits on what u computed
+    progress(s);
     if (s.next_local) s.next_local->push(k);
   }
+}
+
+void MultiPortDeployment::progress(const Station& s)
+{
+  SegmentGate* gate = replication_->gate();
+  if (gate == nullptr || !gate->reached) return;
+  const detail::Replication& rep = *replication_;
+  const int j                    = s.interval;
+  const int u                    = s.processor;
+  // the next data set the station computes; a sender's output is done up to the next one it delivers
+  int next = s.computed == 0 ? rep.layout().first(j, u) : s.computed - 1 + rep.layout().stride(j);
+  if (rep.config().sends(j, u)) next = std::min(next, rep.config().delivered(j, u));
+  gate->reached(j, u, std::min(next, rep.layout().datasets()));
 }
 
 void MultiPortDeployment::send(Station& s)
@@ -170,6 +195,7 @@ void MultiPortDeployment::send(Station& s)
     record(s, Operation::send, d, start, sg4::Engine::get_clock());
     if (done) rep.config().delivered_one(j, u, d);
     rep.config().end_send(j, u);
+    progress(s);
   }
 }
 
@@ -182,7 +208,7 @@ void MultiPortDeployment::start_sender(Station& s)
   auto* h = replication_->layout().host(s.processor);
   if (!replication_->config().alive(s.processor) || !h->is_on()) return;
   s.sender = true;
-  sg4::Actor::create(actor_prefix(s) + ":send", h, [this, p = &s] { send(*p); });
+  replication_->spawn(actor_prefix(s) + ":send", h, [this, p = &s] { send(*p); });
 }
 
 MultiPortDeployment::MultiPortDeployment(const SimulationJob& job, const SimulationSettings& run, RunInputs inputs)
@@ -222,8 +248,8 @@ void MultiPortDeployment::deploy()
     if (!replication_->config().alive(p->processor)) continue;
     auto* h     = replication_->layout().host(p->processor);
     auto prefix = actor_prefix(*p);
-    if (!p->local) sg4::Actor::create(prefix + ":receive", h, [this, p] { receive(*p); });
-    sg4::Actor::create(prefix + ":compute", h, [this, p] { compute(*p); });
+    if (!p->local) replication_->spawn(prefix + ":receive", h, [this, p] { receive(*p); });
+    replication_->spawn(prefix + ":compute", h, [this, p] { compute(*p); });
     if (replication_->config().sends(p->interval, p->processor)) start_sender(*p);
   }
   replication_->config().on_elected([this, by_key](int j, int u) {

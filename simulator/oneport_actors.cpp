@@ -102,10 +102,17 @@ void OnePortDeployment::run_processor(std::size_t index, int u)
   proc.record = [this, index](Operation kind, int k, int j, double start, double end) {
     record(index, kind, k, j, start, end);
   };
-  for (int k = 0; k < rep.layout().datasets(); ++k)
+  SegmentGate* gate = rep.gate(); // a segment of a handover: tells its progress, starts when let
+  const bool signal = gate != nullptr && gate->reached;
+  const bool gated  = gate != nullptr && gate->wait_start;
+  for (int k = 0; k < rep.layout().datasets(); ++k) {
+    if (signal) // one-port: every operation of u's on data sets < k is done (program order)
+      for (int j : proc.held)
+        gate->reached(j, u, k);
     for (std::size_t i = 0; i < proc.held.size(); ++i) {
       int j = proc.held[i];
       if (!rep.layout().processes(j, u, k)) continue; // a dealt interval: another replica's data set
+      if (gated && k == rep.layout().first(j, u)) gate->wait_start(j, u);
       if (!rep.layout().input_local(j, u, k)) {
         struct Receiving {
           OnePortDeployment* deployment;
@@ -124,6 +131,10 @@ void OnePortDeployment::run_processor(std::size_t index, int u)
       proc.computed[i] = k + 1;
       proc.catch_up();
     }
+  }
+  if (signal)
+    for (int j : proc.held)
+      gate->reached(j, u, rep.layout().datasets());
   if (proc.waiter == nullptr) return;
   // every data set is computed, but a crash may still make this processor the sender of an interval behind
   for (;;) {
@@ -168,9 +179,16 @@ void OnePortDeployment::run_plain(std::size_t index, int u)
                          next == u ? nullptr : rep.layout().mailbox(j + 1, next, 0), rep.layout().bytes(j + 1, 0),
                          rep.layout().flops(u, rep.layout().work(j, 0))});
   }
-  const bool fixed = rep.layout().fixed_amounts(); // otherwise each data set's flops and bytes from the workload
-  for (int k = 0; k < rep.layout().datasets(); ++k)
+  const bool fixed  = rep.layout().fixed_amounts(); // otherwise each data set's flops and bytes from the workload
+  SegmentGate* gate = rep.gate();                   // a segment of a handover: tells its progress, starts when let
+  const bool signal = gate != nullptr && gate->reached;
+  const bool gated  = gate != nullptr && gate->wait_start;
+  for (int k = 0; k < rep.layout().datasets(); ++k) {
+    if (signal) // one-port: every operation of u's on data sets < k is done (program order)
+      for (const Step& s : steps)
+        gate->reached(s.j, u, k);
     for (const Step& s : steps) {
+      if (gated && k == 0) gate->wait_start(s.j, u);
       if (s.in != nullptr) {
         int* data      = nullptr;
         sg4::CommPtr c = s.in->get_init()->set_dst_data(reinterpret_cast<void**>(&data), sizeof(void*));
@@ -190,6 +208,10 @@ void OnePortDeployment::run_plain(std::size_t index, int u)
         record(index, Operation::send, k, s.j, c->get_start_time(), sg4::Engine::get_clock());
       }
     }
+  }
+  if (signal)
+    for (const Step& s : steps)
+      gate->reached(s.j, u, rep.layout().datasets());
 }
 
 OnePortDeployment::OnePortDeployment(const SimulationJob& job, const SimulationSettings& run, RunInputs inputs)
@@ -210,7 +232,7 @@ void OnePortDeployment::deploy()
   for (std::size_t i = 0; i < processors.size(); ++i) {
     int u = processors[i];
     if (replication_->config().alive(u))
-      sg4::Actor::create(platform_.node_name(u), replication_->layout().host(u), [this, i, u, plain] {
+      replication_->spawn(platform_.node_name(u), replication_->layout().host(u), [this, i, u, plain] {
         if (plain)
           run_plain(i, u);
         else

@@ -18,7 +18,8 @@ namespace pipesim {
 /// What changing the mapping costs (DESIGN.md §3.12).
 enum class RemapCost {
   drain,   // P_in stops, the data sets in flight finish, the moved states travel, restart r, P_in resumes
-  handover // stage by stage at a data set boundary, no global stop (not built yet: refused)
+  handover // stage by stage at data set k*: each new station starts once the old ones it depends on are done with
+           // the data sets < k* and its state arrived, no global stop (simulator/remap_handover.cpp)
 };
 PIPESIM_ENUM_NAMES(RemapCost, {drain, "drain"}, {handover, "handover"});
 
@@ -113,8 +114,9 @@ public:
 
 /// One re-map of a run (`dynamic.remaps`): decided at `time`, from data set `dataset` (0-based) on. Drain: the data
 /// sets before it reached P_out at time + drain, the states (bytes) moved in `transfer` s, the restart took `restart`
-/// s, then the new mapping output `dataset` `fill` s later. downtime = t_out(dataset) - time - the undisturbed period
-/// (the old mapping's last window before the decision): DESIGN.md §3.12.
+/// s, then the new mapping output `dataset` `fill` s later. Handover: the same, but `transfer` (the longest state
+/// transfer) and `restart` overlap the drain, and `fill` = t_out(dataset) - t_out(dataset - 1). downtime =
+/// t_out(dataset) - time - the undisturbed period (the old mapping's last window before the decision): DESIGN.md §3.12.
 struct RemapRecord {
   double time = 0;
   int dataset = 0;

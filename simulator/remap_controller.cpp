@@ -46,8 +46,17 @@ void check_remap_job(const SimulationJob& job)
   if (!job.variability.deterministic())
     throw InputError::keyed("dynamic", "random operation times (pipeline.variability) with a re-mapping policy are "
                                        "not built yet (each segment would draw its own times)");
-  if (job.remap.cost == RemapCost::handover)
-    throw InputError::keyed("dynamic.cost", "handover", "not built yet (only 'drain' re-maps; docs/dynamic.md)");
+  if (job.remap.cost == RemapCost::handover && job.remap.repair)
+    throw InputError::keyed("dynamic.cost", "handover",
+                            "with dynamic.on_crash remap is not built (a crash repair drains): use cost drain");
+  const PlatformProfiles& profiles = job.platform.profiles();
+  if (job.remap.cost == RemapCost::handover &&
+      (profiles.has_state() ||
+       std::ranges::any_of(profiles.links, [](const LinkProfiles& l) { return l.state_profile.has_value(); })))
+    throw InputError::keyed(
+        "dynamic.cost", "handover",
+        "on a platform whose state profiles turn hosts or links off (crashes, link failures) is not "
+        "built: use cost drain");
   if (job.remap.window < 1) throw InputError::keyed("dynamic.window", job.remap.window, "expected >= 1");
   if (!(job.remap.check > 0) || !std::isfinite(job.remap.check))
     throw InputError::keyed("dynamic.check", job.remap.check, "expected a finite time > 0 (seconds)");
@@ -103,6 +112,12 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
     meter_.operation(raw->mapping, raw->first + k, kind, j, end - start);
     if (job_.remap.repair && raw == segments_.back().get()) ledger_.operation(raw->mapping, kind, j, k);
   };
+  if (job_.remap.cost == RemapCost::handover) { // two segments run at once (remap_handover.cpp)
+    seg->gate->own_actors = true;
+    seg->gate->tag        = segments_made_ == 0 ? "" : fmt::format("s{}-", segments_made_);
+    seg->gate->reached    = [this, raw](int j, int node, int k) { station_reached(*raw, j, node, k); };
+  }
+  ++segments_made_;
   SimulationJob job      = job_;
   job.mapping            = mapping;
   job.policy             = nullptr;
@@ -171,7 +186,10 @@ void RemapRun::decide(Deployment&)
   if (!decision || same_mapping(decision->mapping, running.mapping)) return;
   // nothing fed yet (the first data set is on its way), or every data set fed: nothing left to re-map
   if (running.gate->fed <= 0 || running.first + drain_limit(running) >= job_.settings.datasets) return;
-  start_drain(running, *decision);
+  if (job_.remap.cost == RemapCost::handover)
+    start_handover(running, *decision);
+  else
+    start_drain(running, *decision);
 }
 
 int RemapRun::drain_limit(const Segment& running) const
@@ -263,15 +281,17 @@ void set_crash_periods(FailureOutcome& f, const std::vector<double>& outputs, in
 }
 
 /// Each re-map's fill and downtime, from the output of its first data set on the new mapping (when it was output).
+/// A handover's fill is t_out(k*) - t_out(k* - 1): its transfers and restarts overlap the old mapping's last data sets.
 void finish_remap_records(std::vector<RemapRecord>& remaps, const std::vector<double>& outputs,
-                          const std::vector<double>& undisturbed)
+                          const std::vector<double>& undisturbed, const std::vector<std::size_t>& handovers)
 {
   for (std::size_t i = 0; i < remaps.size(); ++i) {
     RemapRecord& rec = remaps[i];
     if (rec.dataset >= static_cast<int>(outputs.size())) continue;
-    const double out = outputs[static_cast<std::size_t>(rec.dataset)];
-    rec.fill         = out - (rec.time + rec.drain + rec.transfer + rec.restart);
-    rec.downtime     = out - rec.time - undisturbed[i];
+    const double out    = outputs[static_cast<std::size_t>(rec.dataset)];
+    const bool handover = std::ranges::find(handovers, i) != handovers.end();
+    rec.fill            = out - (rec.time + rec.drain + (handover ? 0 : rec.transfer + rec.restart));
+    rec.downtime        = out - rec.time - undisturbed[i];
   }
 }
 } // namespace
@@ -324,7 +344,7 @@ SimulationResult RemapRun::result()
     }
     r.usage.push_back(u);
   }
-  finish_remap_records(remaps_, outputs_, undisturbed_);
+  finish_remap_records(remaps_, outputs_, undisturbed_, handovers_);
   r.remaps           = remaps_;
   r.remap_windows    = static_cast<int>(meter_.windows().size());
   r.datasets_lost    = lost_;

@@ -1,8 +1,9 @@
 // Re-mapping during the run, randomised (DESIGN.md §3.12, issue 34): a seeded policy re-maps at random decision points
 // to random interval mappings (one or several replicas per interval, dealt or active), one-port and multi-port, exact
 // and simgrid networks, random state sizes and restart times; every data set must reach P_out exactly once and in
-// order. PIPESIM_REMAP_RANDOM_RUNS sets the runs (default 24, about 17 re-maps each; 60 runs give the issue's
-// 1,000 re-maps: docs/dynamic.md says how long), PIPESIM_REMAP_RANDOM_FIRST the first seed (default 3400).
+// order, by drain and by handover. PIPESIM_REMAP_RANDOM_RUNS sets the runs (default 24, about 17 re-maps each; 60 runs
+// give the issue's 1,000 re-maps: docs/dynamic.md says how long), PIPESIM_REMAP_RANDOM_FIRST the first seed (default
+// 3400).
 #include "model/test_fixtures.hpp"
 #include "simulator/simulate.hpp"
 
@@ -14,6 +15,7 @@
 #include <numeric>
 #include <set>
 #include <string>
+#include <tuple>
 
 using namespace pipesim;
 
@@ -47,8 +49,22 @@ int random_remap_env(const char* name, int otherwise)
 /// The number of intervals of a mapping in to_text's form ("[1-2]:P1 [3]:P2|P3/deal" has 2).
 int intervals_in(const std::string& text) { return static_cast<int>(std::ranges::count(text, ' ')) + 1; }
 
-/// Runs seed's instance and checks it; returns the re-maps it made.
-int check_random_remaps(std::uint64_t seed)
+/// One-port: a processor does one thing at a time, whichever mapping it runs for (a handover starts a new station on
+/// a processor only once the old mapping is done with it): per host, no two operations of the trace overlap.
+void random_remap_one_at_a_time(std::vector<TraceEvent> trace, const std::string& label)
+{
+  std::ranges::sort(trace, [](const TraceEvent& a, const TraceEvent& b) {
+    return std::tie(a.host, a.start, a.end) < std::tie(b.host, b.start, b.end);
+  });
+  for (std::size_t i = 1; i < trace.size(); ++i) {
+    if (trace[i].host != trace[i - 1].host) continue;
+    ASSERT_GE(trace[i].start, trace[i - 1].end - 1e-9)
+        << label << ": " << trace[i].host << " does two things at once at " << trace[i].start;
+  }
+}
+
+/// Runs seed's instance with `cost` and checks it; returns the re-maps it made.
+int check_random_remaps(std::uint64_t seed, RemapCost cost = RemapCost::drain)
 {
   Rng rng(seed);
   const bool multiport = seed % 2 == 1;
@@ -66,6 +82,7 @@ int check_random_remaps(std::uint64_t seed)
   SimulationJob job(inst.pipeline, inst.platform, inst.mapping, s);
   job.remap.window  = 3;
   job.remap.restart = rng.uniform(0, 2);
+  job.remap.cost    = cost;
   for (int i = 0; i < n; ++i)
     job.remap.state.push_back(rng.uniform(0, 20));
   double slowest = 0; // a decision every few data sets: the time of a data set through the slowest processor
@@ -73,8 +90,8 @@ int check_random_remaps(std::uint64_t seed)
     slowest = std::max(slowest, inst.pipeline.work(1, n) / inst.platform.speed(u));
   job.remap.check         = slowest;
   job.policy              = std::make_shared<RandomRemapPolicy>(inst, seed + 1);
-  const std::string label = fmt::format("seed {} ({}, {}, initial {})", seed, to_string(s.model), to_string(s.network),
-                                        to_text(inst.mapping, inst.platform));
+  const std::string label = fmt::format("seed {} ({}, {}, {}, initial {})", seed, to_string(cost), to_string(s.model),
+                                        to_string(s.network), to_text(inst.mapping, inst.platform));
   SimulationResult r;
   try {
     r = simulate(job).run;
@@ -106,6 +123,7 @@ int check_random_remaps(std::uint64_t seed)
     EXPECT_EQ(static_cast<int>(computed[k].size()), m[static_cast<std::size_t>(k)]) << label << ": data set " << k;
     EXPECT_GE(last_sends[k], 1) << label << ": data set " << k << " never sent to P_out";
   }
+  if (!multiport) random_remap_one_at_a_time(r.trace, label);
   return static_cast<int>(r.remaps.size());
 }
 
@@ -118,6 +136,19 @@ TEST(RemapRandom, EveryDataSetReachesPoutOnceAndInOrder)
     remaps += check_random_remaps(static_cast<std::uint64_t>(first + i));
   std::cout << runs << " runs, " << remaps << " re-maps\n";
   EXPECT_GE(remaps, 5 * runs); // the policy did re-map, several times a run
+}
+
+// The same random re-maps by handover: the old mapping finishes the data sets < k* while the new one starts, station
+// by station (one-port and multi-port, deal and active replicas, free re-maps among them).
+TEST(RemapRandom, HandoversOutputEveryDataSetOnceAndInOrder)
+{
+  const int runs  = std::max(1, random_remap_env("PIPESIM_REMAP_RANDOM_RUNS", 24));
+  const int first = random_remap_env("PIPESIM_REMAP_RANDOM_FIRST", 3400);
+  int remaps      = 0;
+  for (int i = 0; i < runs; ++i)
+    remaps += check_random_remaps(static_cast<std::uint64_t>(first + i), RemapCost::handover);
+  std::cout << runs << " runs, " << remaps << " handovers\n";
+  EXPECT_GE(remaps, 5 * runs);
 }
 
 /// on_crash: remap, randomised: random mappings as above but never on a processor whose crash is detected and without

@@ -1,5 +1,6 @@
-// The re-mapping run of a job (remap_controller.hpp), shared by its two files: the segments, the drains and the
-// measurements (remap_controller.cpp), the repairs after crashes (remap_repair.cpp). Internal to the simulator.
+// The re-mapping run of a job (remap_controller.hpp), shared by its files: the segments, the drains and the
+// measurements (remap_controller.cpp), the handovers (remap_handover.cpp), the repairs after crashes
+// (remap_repair.cpp). Internal to the simulator.
 #pragma once
 
 #include "simulator/controller.hpp"
@@ -13,6 +14,8 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +31,10 @@ struct Segment {
   std::vector<int> dead;  // its processors that crashed while it ran (on_crash: remap)
   bool stopping  = false; // the controller asked it to end (gate->stop)
   bool repairing = false; // a repair is decided: the next segment runs on the survivors
+  // handover (remap_handover.cpp): per station (interval j, node), its data sets below the value are done; the
+  // helpers of the next segment's stations that wait for them (woken when a station passes the limit)
+  std::map<std::pair<int, int>, int> progress;
+  std::vector<simgrid::s4u::SemaphorePtr> watchers;
 };
 
 /// The state transfers of a re-map: per (old node, new node) the bytes of the stages moving between them. A stage
@@ -36,6 +43,24 @@ struct Segment {
 std::map<std::pair<int, int>, double> state_moves(const Mapping& from, const Mapping& to, int n,
                                                   const RemapSettings& settings, bool* moved,
                                                   const std::vector<double>& dead_at, double now);
+
+/// A station (interval j of the new mapping on `node`) of a handover: what it waits for before it starts data set
+/// k* (remap_handover.cpp).
+struct StationGate {
+  int j    = 0;
+  int node = 0;
+  std::vector<std::pair<int, int>> after; // the old segment's stations that must finish their data sets < k*
+  struct Move {                           // the state of its moved stages held by one old station
+    std::pair<int, int> source;
+    double bytes = 0;
+    double start = -1; // when it started (-1: not yet)
+    simgrid::s4u::CommPtr comm;
+  };
+  std::vector<Move> moves;
+  bool restart = false;             // a stage moved to it: it pays r
+  simgrid::s4u::SemaphorePtr wake;  // released when a station of the old segment passes k*
+  simgrid::s4u::SemaphorePtr start; // released once it may start
+};
 
 class RemapRun final : public Controller {
 public:
@@ -60,6 +85,13 @@ private:
   void start_drain(Segment& running, const RemapDecision& decision);
   void hand_over(std::size_t record, std::map<std::pair<int, int>, double> moves, bool restart,
                  std::unique_ptr<Segment>& next);
+  // handover (DESIGN.md §3.12, remap_handover.cpp)
+  void start_handover(Segment& running, const RemapDecision& decision);
+  void station_reached(Segment& segment, int j, int node, int k);
+  int station_progress(const Segment& segment, int j, int node) const;
+  std::unique_ptr<StationGate> station_gate(const Segment& old, const Mapping& next, int j, int node, bool free);
+  void open_station(Segment& old, StationGate& station);
+  void handover_step_done();
   // on_crash: remap (DESIGN.md §3.5, §3.12)
   void crashes_until(double now);
   void crash_in_running(int u, double at);
@@ -100,6 +132,11 @@ private:
   int lost_          = 0;
   int repaired_      = 0;
   std::vector<int> lost_positions_; // outputs_ positions that hold a lost data set (a placeholder)
+  // handover
+  int segments_made_ = 0;              // segments made so far (their mailboxes' tags)
+  std::vector<std::size_t> handovers_; // the re-maps made by handover (their fill is the output gap at k*)
+  int handover_left_ = 0;              // the old segment's end and the new stations' openings still to come
+  std::vector<std::unique_ptr<StationGate>> station_gates_; // the new segment's, while a handover is in progress
 };
 
 } // namespace pipesim::detail

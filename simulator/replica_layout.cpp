@@ -72,14 +72,14 @@ void ReplicaLayout::make_mailboxes()
 {
   auto create = [&](int j, int node) {
     if (j == 0 || !dealt(j - 1)) {
-      auto* mb              = sg4::Mailbox::by_name(fmt::format("pipesim-{}-{}", j, node));
+      auto* mb              = sg4::Mailbox::by_name(fmt::format("pipesim-{}{}-{}", tag_, j, node));
       mailboxes_[{j, node}] = mb;
       note_mailbox(mb);
       station_interval_[mb] = j;
       return;
     }
     for (const auto& from : mapping_.interval(j - 1).replicas) { // one per sender: I_{j-1} is dealt
-      auto* mb = sg4::Mailbox::by_name(fmt::format("pipesim-{}-{}-from-{}", j, node, from.front()));
+      auto* mb = sg4::Mailbox::by_name(fmt::format("pipesim-{}{}-{}-from-{}", tag_, j, node, from.front()));
       sender_mailboxes_[{j, node, from.front()}] = mb;
       note_mailbox(mb);
       station_interval_[mb] = j;

@@ -11,6 +11,7 @@
 #include <deque>
 #include <map>
 #include <simgrid/forward.h>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -54,6 +55,9 @@ public:
   /// Creates every station's mailbox (in deploy(): Mailbox::by_name is a simcall, so actors sharing a lazy map would
   /// race) and notes each for the engine reuse of a series.
   void make_mailboxes();
+  /// The prefix of the run's mailbox names (a segment's of a handover, simulator/segment_gate.hpp; "" otherwise).
+  void set_tag(std::string tag) { tag_ = std::move(tag); }
+  const std::string& tag() const { return tag_; }
   /// The mailbox of the receiving station (I_j on `node`; j == m is P_out) for data set k: one per station, or one
   /// per station and sender when I_{j-1} is dealt, so that a receiver waiting for k does not take k + R from
   /// another sender that is ready first.
@@ -79,7 +83,8 @@ private:
   const Mapping& mapping_;
   const IntervalAmounts& amounts_;
   int datasets_ = 0;
-  int window_   = 1;
+  std::string tag_;
+  int window_ = 1;
   std::vector<bool> dealt_;
   std::vector<std::vector<int>> replica_; // [j][node]: index of node's replica of I_j, -1
   std::deque<int> ids_; // 0, 1, ..., up to the largest data set sent so far (a deque: pointers stay valid)

@@ -23,6 +23,7 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
       config_(pipeline, settings, layout_, waits_, record_, inputs.size_scale, allotted),
       transfers_(layout_, config_, waits_, record_)
 {
+  if (gate_ != nullptr) layout_.set_tag(gate_->tag);
 }
 
 void Replication::crash(int u)
@@ -152,7 +153,11 @@ void Replication::survived()
   record_.outcome.delivered = static_cast<int>(record_.output_times.size());
   record_.outcome.verdict   = Verdict::survived;
   record_.finished          = true;
-  sg4::Actor::kill_all(); // replicas still computing, the injector, waiters: the run is over
+  if (gate_ != nullptr && gate_->own_actors) { // a handover: the next segment's actors run on
+    for (const sg4::ActorPtr& a : gate_->actors)
+      if (a != sg4::Actor::self()) a->kill();
+  } else
+    sg4::Actor::kill_all(); // replicas still computing, the injector, waiters: the run is over
   if (gate_ != nullptr && gate_->on_end) gate_->on_end(); // a drain's hand-over to the next segment
 }
 
@@ -189,13 +194,13 @@ void Replication::deploy()
     });
   if (layout_.dealt(0))
     for (const auto& group : mapping_.interval(0).replicas)
-      sg4::Actor::create("P_in", layout_.host(platform_.in()), [this, node = group.front()] { input_replica(node); });
+      spawn("P_in", layout_.host(platform_.in()), [this, node = group.front()] { input_replica(node); });
   else
-    sg4::Actor::create("P_in", layout_.host(platform_.in()), [this] { input(); });
+    spawn("P_in", layout_.host(platform_.in()), [this] { input(); });
   if (layout_.dealt(layout_.m() - 1))
-    sg4::Actor::create("P_out", layout_.host(platform_.out()), [this] { output_any_order(); });
+    spawn("P_out", layout_.host(platform_.out()), [this] { output_any_order(); });
   else
-    sg4::Actor::create("P_out", layout_.host(platform_.out()), [this] { output(); });
+    spawn("P_out", layout_.host(platform_.out()), [this] { output(); });
   if (!settings_.crashes.empty())
     sg4::Actor::create("pipesim-injector", layout_.host(platform_.in()), [this] { inject(); });
 }

@@ -29,6 +29,8 @@
 #include "simulator/simulation.hpp"
 #include "simulator/workload.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
+#include <string>
 #include <vector>
 
 namespace pipesim::detail {
@@ -55,6 +57,15 @@ public:
   /// A processor's host went off: elections, verdict, wake-ups (in an actor).
   void crash(int u);
   bool finished() const { return record_.finished; }
+  /// Creates an actor of the run (a segment of a handover records it: it kills its own actors only).
+  template <class Code>
+  void spawn(const std::string& name, simgrid::s4u::Host* host, Code code)
+  {
+    auto actor = simgrid::s4u::Actor::create(name, host, std::move(code));
+    if (gate_ != nullptr) gate_->own(actor);
+  }
+  /// The segment gate of a re-mapping run, or null.
+  SegmentGate* gate() const { return gate_; }
   FailureOutcome outcome() const;
   const std::vector<double>& output_times() const { return record_.output_times; }
 

@@ -6,6 +6,8 @@
 
 #include <functional>
 #include <limits>
+#include <simgrid/forward.h>
+#include <string>
 #include <vector>
 
 namespace pipesim {
@@ -27,6 +29,23 @@ struct SegmentGate {
   std::function<void()> stop;
   /// Every operation of the processors: (kind, data set, interval j 0-based, start, end), or empty.
   std::function<void(Operation, int, int, double, double)> probe;
+
+  // handover (DESIGN.md §3.12): the next segment runs while this one finishes its data sets, so the two must not share
+  // mailboxes nor kill each other's actors, and the next one's stations start one by one
+  /// The segment's actors are its own: it records them (own()) and kills only them when it ends (not kill_all).
+  bool own_actors = false;
+  std::vector<simgrid::s4u::ActorPtr> actors;
+  /// Prefix of the segment's mailbox names ("" for the first segment: the names of a run without re-mapping).
+  std::string tag;
+  /// Called by the processors: station (interval j 0-based, node) has done every operation of its on data sets < k.
+  std::function<void(int, int, int)> reached;
+  /// Called by a station's actor before its first operation (its receive, or its computation when its input is
+  /// local): returns once the station may start. Empty: start at once.
+  std::function<void(int, int)> wait_start;
+  void own(const simgrid::s4u::ActorPtr& actor)
+  {
+    if (own_actors) actors.push_back(actor);
+  }
 };
 
 } // namespace pipesim

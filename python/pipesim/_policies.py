@@ -9,8 +9,8 @@ _BUILT_IN = ("static", "periodic", "threshold", "clairvoyant", "registered")
 
 class Remap:
     """A policy's decision: run `mapping` from the next data set on (k*). `reason` is recorded in dynamic.remaps
-    (default "policy NAME"); `free=True` re-maps at no cost (no state moved, no restart: a clairvoyant reference; the
-    data sets in flight still drain). A policy may also return the mapping alone."""
+    (default "policy NAME"); `free=True` re-maps at no cost (no state moved, no restart: a clairvoyant reference; under
+    dynamic.cost drain the data sets in flight still drain). A policy may also return the mapping alone."""
 
     __slots__ = ("mapping", "reason", "free")
 
