@@ -12,6 +12,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <simgrid/Exception.hpp>
 #include <simgrid/s4u.hpp>
 
 namespace sg4 = simgrid::s4u;
@@ -103,6 +104,8 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
     meter_.operation(raw->mapping, raw->first + k, kind, j, end - start);
     if (job_.remap.repair && raw == segments_.back().get()) ledger_.operation(raw->mapping, kind, j, k);
   };
+  seg->gate->silent_crashes = job_.remap.repair; // the controller turns a crashed host off (RemapRun::turn_off)
+
   SimulationJob job      = job_;
   job.mapping            = mapping;
   job.policy             = nullptr;
@@ -230,10 +233,14 @@ void RemapRun::hand_over(std::size_t index, std::map<std::pair<int, int>, double
     if (bytes <= 0) continue;
     sg4::Host* from = sg4::Host::by_name(job_.platform.node_name(pair.first));
     sg4::Host* to   = sg4::Host::by_name(job_.platform.node_name(pair.second));
+    if (!from->is_on() || !to->is_on()) continue; // a processor crashed since the decision: nothing to move
     comms.push_back(sg4::Comm::sendto_async(from, to, static_cast<std::uint64_t>(std::llround(bytes * size_scale_))));
   }
   for (const sg4::CommPtr& c : comms)
-    c->wait();
+    try {
+      c->wait();
+    } catch (const simgrid::NetworkFailureException&) { // its source or destination crashed meanwhile: a lost state
+    }
   record.transfer = sg4::Engine::get_clock() - drained;
   if (restart && job_.remap.restart > 0) sg4::this_actor::sleep_for(job_.remap.restart);
   record.restart = sg4::Engine::get_clock() - drained - record.transfer;
