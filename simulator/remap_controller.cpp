@@ -101,7 +101,7 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
   Segment* raw       = seg.get();
   seg->gate->probe   = [this, raw](Operation kind, int k, int j, double start, double end) {
     ++operations_;
-    meter_.operation(raw->mapping, raw->first + k, kind, j, end - start);
+    meter_.operation(raw->mapping, raw->first, k, kind, j, end - start);
     if (job_.remap.repair && raw == segments_.back().get()) ledger_.operation(raw->mapping, kind, j, k);
   };
   seg->gate->silent_crashes = job_.remap.repair; // the controller turns a crashed host off (RemapRun::turn_off)
