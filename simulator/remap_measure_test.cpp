@@ -3,11 +3,13 @@
 // data sets [k*, N)) deals its own numbering: replica (k - k*) mod R computes run data set k
 // (simulator/replication.cpp, ReplicaLayout::processes), so with k* odd and R = 2 run data set k* goes to the first
 // replica, not to k* mod 2.
+#include "base/subprocess.hpp"
 #include "model/test_fixtures.hpp"
 #include "simulator/simulate.hpp"
 
 #include <gtest/gtest.h>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <utility>
 
@@ -34,47 +36,71 @@ private:
   bool done_ = false;
 };
 
-TEST(RemapMeasure, ADealtSegmentFromAnOddDataSetMeasuresEachReplicaOnItsOwnDataSets)
+/// The run, in a child process (the policy's windows live there; SimGrid allows one engine per process): k*, the
+/// outputs, and per window of the dealt segment each node's computed data sets, work, compute time and transfers.
+nlohmann::json dealt_segment_windows(const Platform& pf)
 {
   // one stage of w = 12 flop, 1-byte messages, b = 100 bytes/s: A (3 flop/s, 4 s a data set) runs it alone, then the
   // policy deals it to B (2 flop/s: 6 s) and C (4 flop/s: 3 s) from an odd k*
-  Pipeline pl{{12}, {1, 1}};
-  Platform pf{{{"A", 3}, {"B", 2}, {"C", 4}}, "in", "out", 100.0, 0.0};
-  const int b = 1, c = 2;
   SimulationSettings s;
   s.datasets = 60;
-  SimulationJob job(pl, pf, Mapping{{interval(1, 1, {0})}}, s);
-  job.remap.window         = 3;
-  job.remap.check          = 1;
-  auto policy              = std::make_shared<OddDealPolicy>(Mapping{{interval(1, 1, {b, c}, Replication::deal)}});
-  job.policy               = policy;
-  const SimulationResult r = simulate_here(job).run;
-  ASSERT_EQ(r.remaps.size(), 1u);
-  const int kstar = r.remaps.front().dataset;
+  SimulationJob job(Pipeline{{12}, {1, 1}}, pf, Mapping{{interval(1, 1, {0})}}, s);
+  job.remap.window = 3;
+  job.remap.check  = 1;
+  auto policy      = std::make_shared<OddDealPolicy>(Mapping{{interval(1, 1, {1, 2}, Replication::deal)}});
+  job.policy       = policy;
+  return nlohmann::json::parse(run_in_child([&] {
+    const SimulationResult r = simulate_here(job).run;
+    nlohmann::json out{
+        {"outputs", r.output_times.size()}, {"remaps", r.remaps.size()}, {"windows", nlohmann::json::array()}};
+    out["kstar"] = r.remaps.empty() ? -1 : r.remaps.front().dataset;
+    for (const WindowMeasurement& w : policy->windows_) {
+      nlohmann::json jw{{"index", w.index}, {"first", w.first}, {"intervals", nlohmann::json::array()}};
+      for (const IntervalMeasure& m : w.intervals)
+        jw["intervals"].push_back({m.node, m.count, m.work, m.time});
+      for (const LinkMeasure& l : w.links)
+        jw["links"].push_back({l.from, l.to, l.count});
+      out["windows"].push_back(jw);
+    }
+    return out.dump();
+  }));
+}
+
+TEST(RemapMeasure, ADealtSegmentFromAnOddDataSetMeasuresEachReplicaOnItsOwnDataSets)
+{
+  Platform pf{{{"A", 3}, {"B", 2}, {"C", 4}}, "in", "out", 100.0, 0.0};
+  const int b = 1, c = 2;
+  const nlohmann::json run = dealt_segment_windows(pf);
+  ASSERT_EQ(run["remaps"], 1);
+  ASSERT_EQ(run["outputs"], 60);
+  const int kstar = run["kstar"];
   ASSERT_EQ(kstar % 2, 1) << "the test needs a k* that is not a multiple of the 2 replicas";
-  ASSERT_EQ(r.output_times.size(), 60u);
   int checked = 0;
-  for (const WindowMeasurement& w : policy->windows_) {
-    if (w.first < kstar) continue; // a window with data sets of the first mapping
+  for (const nlohmann::json& w : run["windows"]) {
+    const int first = w["first"], index = w["index"];
+    if (first < kstar) continue; // a window with data sets of the first mapping
     // by hand: B computes k* + 0, 2, 4, ... (segment data sets 0, 2, ...), C the others
     std::map<int, int> expected; // node -> data sets of the window it computed
-    for (int k = w.first; k < w.first + 3; ++k)
+    for (int k = first; k < first + 3; ++k)
       ++expected[(k - kstar) % 2 == 0 ? b : c];
     std::map<int, int> computed, received, sent;
-    for (const IntervalMeasure& m : w.intervals) {
-      ASSERT_TRUE(m.node == b || m.node == c) << "window " << w.index << ": node " << m.node;
-      computed[m.node] += m.count;
+    for (const nlohmann::json& m : w["intervals"]) {
+      const int node = m[0], count = m[1];
+      const double work = m[2], time = m[3];
+      ASSERT_TRUE(node == b || node == c) << "window " << index << ": node " << node;
+      computed[node] += count;
       // each replica's own speed: B 12 flop in 6 s, C in 3 s (a mix of both would be neither)
-      EXPECT_NEAR(m.work / m.time, pf.speed(m.node), 1e-9) << "window " << w.index << ", node " << m.node;
-      EXPECT_NEAR(m.work, 12.0 * m.count, 1e-12) << "window " << w.index;
+      EXPECT_NEAR(work / time, pf.speed(node), 1e-9) << "window " << index << ", node " << node;
+      EXPECT_NEAR(work, 12.0 * count, 1e-12) << "window " << index;
     }
-    for (const LinkMeasure& l : w.links) {
-      if (l.from == pf.in()) received[l.to] += l.count;
-      if (l.to == pf.out()) sent[l.from] += l.count;
+    for (const nlohmann::json& l : w["links"]) {
+      const int from = l[0], to = l[1], count = l[2];
+      if (from == pf.in()) received[to] += count;
+      if (to == pf.out()) sent[from] += count;
     }
-    EXPECT_EQ(computed, expected) << "window " << w.index << " (data sets " << w.first << ".." << w.first + 2 << ")";
-    EXPECT_EQ(received, expected) << "window " << w.index << ": P_in's transfers";
-    EXPECT_EQ(sent, expected) << "window " << w.index << ": transfers to P_out";
+    EXPECT_EQ(computed, expected) << "window " << index << " (data sets " << first << ".." << first + 2 << ")";
+    EXPECT_EQ(received, expected) << "window " << index << ": P_in's transfers";
+    EXPECT_EQ(sent, expected) << "window " << index << ": transfers to P_out";
     ++checked;
   }
   EXPECT_GE(checked, 5); // windows of the dealt segment, each checked
