@@ -245,8 +245,8 @@ void MultiPortDeployment::deploy()
       st->next_local = next->second->input.get();
   for (auto& st : stations_) {
     Station* p = st.get();
-    if (!replication_->config().alive(p->processor)) continue;
-    auto* h     = replication_->layout().host(p->processor);
+    auto* h    = replication_->layout().host(p->processor);
+    if (!replication_->config().alive(p->processor) || !h->is_on()) continue; // off: a silent crash
     auto prefix = actor_prefix(*p);
     if (!p->local) replication_->spawn(prefix + ":receive", h, [this, p] { receive(*p); });
     replication_->spawn(prefix + ":compute", h, [this, p] { compute(*p); });

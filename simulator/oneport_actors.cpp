@@ -152,7 +152,8 @@ namespace {
 /// program, so that crash handling costs nothing without a failure model (issue 17).
 bool plain_run(const detail::Replication& rep)
 {
-  if (rep.waits().failures_possible()) return false;
+  // a silent crash (re-mapping with on_crash: remap) fails transfers: the general program waits on after them
+  if (rep.waits().failures_possible() || rep.transfers().silent_crashes()) return false;
   for (const Interval& in : rep.layout().mapping().intervals)
     if (in.replicas.size() != 1 || in.replicas.front().size() != 1) return false;
   return true;
@@ -231,7 +232,7 @@ void OnePortDeployment::deploy()
   const bool plain = plain_run(*replication_);
   for (std::size_t i = 0; i < processors.size(); ++i) {
     int u = processors[i];
-    if (replication_->config().alive(u))
+    if (replication_->config().alive(u) && replication_->layout().host(u)->is_on()) // off: a silent crash
       replication_->spawn(platform_.node_name(u), replication_->layout().host(u), [this, i, u, plain] {
         if (plain)
           run_plain(i, u);

@@ -36,10 +36,11 @@ struct RemapSettings {
 };
 
 /// What a window measured of one interval of the mapping that ran it (HeDPM's measurement points: hedpm §4.2).
-/// Sums over the data sets of the window that the interval's processor computed.
+/// Sums over the data sets of the window that the interval's processor computed; a dealt interval has one measure
+/// per replica (each on its own data sets: replica (k - k*) mod R of the segment that started at k*).
 struct IntervalMeasure {
   int interval = 0;  // j, 0-based, in the mapping that ran the window's data sets
-  int node     = -1; // the processor (its first replica's; -1 under active replication: several compute)
+  int node     = -1; // the processor (a dealt replica's; -1 under active replication: several compute)
   double work  = 0;  // flop computed (sum of W_j(k))
   double time  = 0;  // s spent computing them
   int count    = 0;  // data sets

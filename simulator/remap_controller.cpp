@@ -12,6 +12,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <simgrid/Exception.hpp>
 #include <simgrid/s4u.hpp>
 
 namespace sg4 = simgrid::s4u;
@@ -109,7 +110,7 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
   Segment* raw       = seg.get();
   seg->gate->probe   = [this, raw](Operation kind, int k, int j, double start, double end) {
     ++operations_;
-    meter_.operation(raw->mapping, raw->first + k, kind, j, end - start);
+    meter_.operation(raw->mapping, raw->first, k, kind, j, end - start);
     if (job_.remap.repair && raw == segments_.back().get()) ledger_.operation(raw->mapping, kind, j, k);
   };
   if (job_.remap.cost == RemapCost::handover) { // two segments run at once (remap_handover.cpp)
@@ -118,12 +119,13 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
     seg->gate->reached    = [this, raw](int j, int node, int k) { station_reached(*raw, j, node, k); };
   }
   ++segments_made_;
-  SimulationJob job      = job_;
-  job.mapping            = mapping;
-  job.policy             = nullptr;
-  SimulationSettings run = run_;
-  run.datasets           = job_.settings.datasets - first;
-  run.failures           = FailureSettings{}; // the controller runs the crashes (on_crash: remap)
+  seg->gate->silent_crashes = job_.remap.repair; // the controller turns a crashed host off (RemapRun::turn_off)
+  SimulationJob job         = job_;
+  job.mapping               = mapping;
+  job.policy                = nullptr;
+  SimulationSettings run    = run_;
+  run.datasets              = job_.settings.datasets - first;
+  run.failures              = FailureSettings{}; // the controller runs the crashes (on_crash: remap)
   run.crashes.clear();
   RunInputs inputs = run_inputs(job, run, size_scale_);
   inputs.gate      = seg->gate;
@@ -248,10 +250,14 @@ void RemapRun::hand_over(std::size_t index, std::map<std::pair<int, int>, double
     if (bytes <= 0) continue;
     sg4::Host* from = sg4::Host::by_name(job_.platform.node_name(pair.first));
     sg4::Host* to   = sg4::Host::by_name(job_.platform.node_name(pair.second));
+    if (!from->is_on() || !to->is_on()) continue; // a processor crashed since the decision: nothing to move
     comms.push_back(sg4::Comm::sendto_async(from, to, static_cast<std::uint64_t>(std::llround(bytes * size_scale_))));
   }
   for (const sg4::CommPtr& c : comms)
-    c->wait();
+    try {
+      c->wait();
+    } catch (const simgrid::NetworkFailureException&) { // its source or destination crashed meanwhile: a lost state
+    }
   record.transfer = sg4::Engine::get_clock() - drained;
   if (restart && job_.remap.restart > 0) sg4::this_actor::sleep_for(job_.remap.restart);
   record.restart = sg4::Engine::get_clock() - drained - record.transfer;

@@ -23,14 +23,15 @@ WindowMeter::Open& WindowMeter::open(int k)
   return open_[index];
 }
 
-void WindowMeter::operation(const Mapping& mapping, int k, Operation kind, int j, double time)
+void WindowMeter::operation(const Mapping& mapping, int first, int k, Operation kind, int j, double time)
 {
-  if (k / w_ < static_cast<int>(closed_.size())) return; // a late record of a closed window (cannot happen: kept safe)
-  Open& o            = open(k);
+  const int run_k = first + k; // the window counts over the run, the dealing over the segment
+  if (run_k / w_ < static_cast<int>(closed_.size())) return; // a late record of a closed window (cannot happen)
+  Open& o            = open(run_k);
   const Interval& in = mapping.interval(j);
   const int u        = node_of(mapping, j, k);
-  if (kind == Operation::compute) {
-    IntervalMeasure& m = o.intervals[{&mapping, j}];
+  if (kind == Operation::compute) { // one measure per replica: a dealt interval's replicas compute at their own speeds
+    IntervalMeasure& m = o.intervals[{&mapping, j, u}];
     m.interval         = j;
     m.node             = u;
     m.work += pipeline_.work(in.first, in.last);

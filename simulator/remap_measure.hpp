@@ -10,6 +10,7 @@
 
 #include <deque>
 #include <map>
+#include <tuple>
 #include <vector>
 
 namespace pipesim::detail {
@@ -20,8 +21,9 @@ public:
       : pipeline_(pipeline), platform_(platform), w_(window)
   {
   }
-  /// An operation of data set k (counted over the run) of interval j of `mapping`, which took `time` s.
-  void operation(const Mapping& mapping, int k, Operation kind, int j, double time);
+  /// An operation of interval j of `mapping`, which took `time` s, on data set k of the segment that runs `mapping`
+  /// from run data set `first` on: run data set first + k, dealt to replica k mod R (the segment's own numbering).
+  void operation(const Mapping& mapping, int first, int k, Operation kind, int j, double time);
   /// A re-map starts at data set k: the window holding the output gap before k is disturbed.
   void mark_remap(int k) { remaps_.push_back(k); }
   /// Closes every window whose outputs are all in `outputs` (window i ends with output (i + 1) W, 0-based).
@@ -32,10 +34,11 @@ public:
 
 private:
   struct Open {
-    std::map<std::pair<const Mapping*, int>, IntervalMeasure> intervals;
+    std::map<std::tuple<const Mapping*, int, int>, IntervalMeasure> intervals; // (mapping, j, node): each replica
     std::map<std::pair<int, int>, LinkMeasure> links;
   };
   Open& open(int k);
+  /// The node that runs interval j (m: P_out) for data set k of its segment (-1: every active replica).
   int node_of(const Mapping& mapping, int j, int k) const;
 
   const Pipeline& pipeline_;

@@ -19,8 +19,23 @@ void RemapRun::crashes_until(double now)
     if (!u || *u >= job_.platform.p() || dead_at_[static_cast<std::size_t>(*u)] <= now) continue;
     dead_at_[static_cast<std::size_t>(*u)] = c.time;
     undetected_.emplace_back(*u, std::max(c.time, 0.0) + job_.remap.detect);
+    turn_off(*u);
     if (!handing_over_ && mapping_uses(segments_.back()->mapping, *u)) crash_in_running(*u, now);
   }
+}
+
+void RemapRun::turn_off(int u) const
+{
+  // fail-silent (DESIGN.md §3.5): the processor stops, its actors and its transfers in progress with it, as in a run
+  // without re-mapping (Replication::inject); its peers do not notice and wait for it (SegmentGate::silent_crashes).
+  // Not a suspension of its actors: SimGrid 3.32 schedules a suspended actor twice when a peer ends one of its
+  // transfers (a cancel, a kill at the segment's end), and the simulation crashes (docs/dynamic.md). From an actor,
+  // as the injector does: the failed transfers end before the killed actors unwind.
+  sg4::Host* host = sg4::Host::by_name(job_.platform.node_name(u));
+  if (sg4::Actor::is_maestro())
+    sg4::Actor::create("pipesim-crash", sg4::Host::by_name(job_.platform.in_name()), [host] { host->turn_off(); });
+  else
+    host->turn_off();
 }
 
 void RemapRun::crash_in_running(int u, double now)
@@ -31,17 +46,7 @@ void RemapRun::crash_in_running(int u, double now)
   const CrashLoss l = ledger_.loss(running.mapping, u);
   loss_.first       = std::min(loss_.first, l.first);
   loss_.end         = std::max(loss_.end, l.end);
-  crashed_          = true;
-  // fail-silent (DESIGN.md §3.5): the processor stops, its transfers in progress with it; the others wait for it
-  sg4::Host* host = sg4::Host::by_name(job_.platform.node_name(u));
-  auto silence    = [host] {
-    for (const sg4::ActorPtr& a : host->get_all_actors())
-      a->suspend();
-  };
-  if (sg4::Actor::is_maestro())
-    sg4::Actor::create("pipesim-crash", sg4::Host::by_name(job_.platform.in_name()), silence);
-  else
-    silence();
+  crashed_          = true; // its host is off since the crash (crashes_until): the segment runs on without it
   if (running.repairing) end_segment_at(running, loss_.first); // a later crash of a segment already being repaired
 }
 

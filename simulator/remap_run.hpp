@@ -94,6 +94,7 @@ private:
   void handover_step_done();
   // on_crash: remap (DESIGN.md §3.5, §3.12)
   void crashes_until(double now);
+  void turn_off(int u) const;
   void crash_in_running(int u, double at);
   void detect(double now);
   void repair(Segment& running, double now);

@@ -97,13 +97,25 @@ void ReplicaTransfers::finish_matched(std::vector<Outgoing>& outs, int k, const 
   }
 }
 
+void ReplicaTransfers::wait_if_silent(int dest) const
+{
+  // fail-silent (DESIGN.md §3.5): the sender does not learn that its receiver crashed, its transfer hangs; the
+  // controller ends the segment (and kills this actor) once it detects the crash. A semaphore, not a suspension:
+  // SimGrid 3.32 schedules a suspended actor twice when a peer ends its transfer (docs/dynamic.md).
+  if (!silent_crashes_ || layout_.host(dest)->is_on()) return;
+  sg4::Semaphore::create(0)->acquire();
+}
+
 bool ReplicaTransfers::send(Waiter* w, int j, std::span<const int> dests, int k, const std::function<bool()>& interrupt,
                             const Record& record)
 {
   if (w == nullptr && dests.size() == 1) { // no failure model: one transfer, nothing can interrupt it
     if (!config_.alive(dests.front())) return true;
     const std::vector<sg4::CommPtr> one{post(j, dests.front(), k)};
-    if (waits_.wait_any(nullptr, one) == 0) record(one.front()->get_start_time(), sg4::Engine::get_clock(), k);
+    if (waits_.wait_any(nullptr, one) == 0)
+      record(one.front()->get_start_time(), sg4::Engine::get_clock(), k);
+    else
+      wait_if_silent(dests.front());
     return true;
   }
   std::vector<Outgoing> outs;
@@ -120,6 +132,8 @@ bool ReplicaTransfers::send(Waiter* w, int j, std::span<const int> dests, int k,
       continue;
     }
     if (i == CrashWaits::failed) { // a receiver crashed during its transfer; the others may have completed meanwhile
+      for (const auto& o : outs)
+        if (o.comm->get_state() == sg4::Activity::State::FAILED) wait_if_silent(o.dest);
       drop_ended(outs, k, record);
       continue;
     }

@@ -36,6 +36,10 @@ public:
   /// still unmatched and returns false (the caller sends again later).
   bool send(Waiter* w, int j, std::span<const int> dests, int k, const std::function<bool()>& interrupt,
             const Record& record);
+  /// A segment of a re-mapping run with on_crash: remap (SegmentGate::silent_crashes): a receiver whose host is off
+  /// crashed fail-silent, and a sender whose transfer to it failed waits for ever, as it would for a silent peer.
+  void set_silent_crashes(bool silent) { silent_crashes_ = silent; }
+  bool silent_crashes() const { return silent_crashes_; }
 
 private:
   /// One transfer of send(): its destination (-1: dropped) and its communication.
@@ -53,11 +57,14 @@ private:
   bool drop_after_crash(std::vector<Outgoing>& outs, int j, int k, bool give_up);
   /// Waits for the (matched) transfers left to end, recording each.
   void finish_matched(std::vector<Outgoing>& outs, int k, const Record& record);
+  /// With silent crashes, when `dest`'s host is off: the calling actor waits for ever (the segment's end kills it).
+  void wait_if_silent(int dest) const;
 
   ReplicaLayout& layout_;
   const ReplicaConfiguration& config_;
   CrashWaits& waits_;
   RunRecord& record_;
+  bool silent_crashes_ = false;
 };
 
 } // namespace pipesim::detail

@@ -24,6 +24,7 @@ Replication::Replication(const Pipeline& pipeline, const Platform& platform, con
       transfers_(layout_, config_, waits_, record_)
 {
   if (gate_ != nullptr) layout_.set_tag(gate_->tag);
+  transfers_.set_silent_crashes(gate_ != nullptr && gate_->silent_crashes);
 }
 
 void Replication::crash(int u)
@@ -170,9 +171,11 @@ void Replication::deploy()
     if (c.time <= 0)
       if (auto u = platform_.find(c.host); u && config_.alive(*u)) config_.mark_dead(*u);
   // a processor a state profile turned off before the run is crashed from time 0, and stays crashed if the profile
-  // turns it on again: fail-silent, no recovery (DESIGN.md §3.5; docs/dynamic.md)
+  // turns it on again: fail-silent, no recovery (DESIGN.md §3.5; docs/dynamic.md). With silent crashes the re-mapping
+  // controller turned it off: the deployment only creates no actor there (SegmentGate::silent_crashes).
+  const bool silent = transfers_.silent_crashes();
   for (int u : mapping_.processors())
-    if (config_.alive(u) && !layout_.host(u)->is_on()) config_.mark_dead(u);
+    if (!silent && config_.alive(u) && !layout_.host(u)->is_on()) config_.mark_dead(u);
   for (int io : {platform_.in(), platform_.out()}) // attach_xml_profiles refuses their state profiles
     if (!layout_.host(io)->is_on())
       throw InputError::in_file(platform_.xml_file(), 0,
@@ -184,7 +187,7 @@ void Replication::deploy()
   if (settings_.progress != ProgressMode::off) // its final line when the deployment ends, before the result is sent
     record_.progress = std::make_unique<Progress>(settings_.crashes.empty() ? "simulation" : "crash run", "data sets",
                                                   layout_.datasets(), settings_.progress);
-  if (!platform_.xml_file().empty() || platform_.profiles().has_state()) // a state profile turns a host off: a crash
+  if (!silent && (!platform_.xml_file().empty() || platform_.profiles().has_state())) // a state profile: a crash
     sg4::Host::on_state_change.connect([this](const sg4::Host& h) {
       if (h.is_on() || record_.finished) return;
       auto u = platform_.find(h.get_name());

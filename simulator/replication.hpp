@@ -50,6 +50,7 @@ public:
   CrashWaits& waits() { return waits_; }
   const CrashWaits& waits() const { return waits_; }
   ReplicaTransfers& transfers() { return transfers_; }
+  const ReplicaTransfers& transfers() const { return transfers_; }
 
   /// Applies the crashes at time <= 0, creates the injector, P_in and P_out. Call before creating the processors'
   /// actors; create none on a node that is not alive.

@@ -27,6 +27,10 @@ struct SegmentGate {
   /// Set by the segment: ends it now (its P_out stops, its actors are killed, on_end runs), from an actor of the
   /// controller's (a crash repair whose P_out already output every data set the segment still delivers).
   std::function<void()> stop;
+  /// on_crash: remap: the controller stops a crashed processor by turning its host off (its actors die, its transfers
+  /// fail). The segment then treats a host that is off as fail-silent: no actor is created on it, no election or
+  /// verdict follows, and an actor whose transfer to it fails waits for ever (replica_transfers.hpp).
+  bool silent_crashes = false;
   /// Every operation of the processors: (kind, data set, interval j 0-based, start, end), or empty.
   std::function<void(Operation, int, int, double, double)> probe;
 
