@@ -32,6 +32,10 @@ struct RemapSettings {
   double check   = 1;        // s between two decisions of the controller (besides the policy's own dates)
   bool repair    = false;    // on_crash: remap: a crash of a running processor, detected `detect` s later, re-maps
   double detect  = 0;        // d, s from a crash to its detection
+  /// The policy's free decisions (RemapDecision::free: the clairvoyant reference) hand over whatever `cost` says:
+  /// a re-map at zero cost has no drain either. Ignored where a handover is refused (on_crash: remap, state
+  /// profiles): they drain. Set by the scenario for the built-in `clairvoyant` (docs/dynamic.md).
+  bool free_handover = false;
   double state_of(int stage) const { return state.empty() ? 0 : state.at(static_cast<std::size_t>(stage - 1)); }
 };
 

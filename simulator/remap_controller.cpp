@@ -19,6 +19,13 @@ namespace sg4 = simgrid::s4u;
 
 namespace pipesim {
 
+bool handover_possible(const SimulationJob& job)
+{
+  const PlatformProfiles& profiles = job.platform.profiles();
+  return !job.remap.repair && !profiles.has_state() &&
+         std::ranges::none_of(profiles.links, [](const LinkProfiles& l) { return l.state_profile.has_value(); });
+}
+
 void check_remap_job(const SimulationJob& job)
 {
   const SimulationSettings& s = job.settings;
@@ -50,10 +57,7 @@ void check_remap_job(const SimulationJob& job)
   if (job.remap.cost == RemapCost::handover && job.remap.repair)
     throw InputError::keyed("dynamic.cost", "handover",
                             "with dynamic.on_crash remap is not built (a crash repair drains): use cost drain");
-  const PlatformProfiles& profiles = job.platform.profiles();
-  if (job.remap.cost == RemapCost::handover &&
-      (profiles.has_state() ||
-       std::ranges::any_of(profiles.links, [](const LinkProfiles& l) { return l.state_profile.has_value(); })))
+  if (job.remap.cost == RemapCost::handover && !handover_possible(job))
     throw InputError::keyed(
         "dynamic.cost", "handover",
         "on a platform whose state profiles turn hosts or links off (crashes, link failures) is not "
@@ -113,7 +117,7 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
     meter_.operation(raw->mapping, raw->first, k, kind, j, end - start);
     if (job_.remap.repair && raw == segments_.back().get()) ledger_.operation(raw->mapping, kind, j, k);
   };
-  if (job_.remap.cost == RemapCost::handover) { // two segments run at once (remap_handover.cpp)
+  if (hands_over_) { // two segments may run at once (remap_handover.cpp)
     seg->gate->own_actors = true;
     seg->gate->tag        = segments_made_ == 0 ? "" : fmt::format("s{}-", segments_made_);
     seg->gate->reached    = [this, raw](int j, int node, int k) { station_reached(*raw, j, node, k); };
@@ -188,7 +192,7 @@ void RemapRun::decide(Deployment&)
   if (!decision || same_mapping(decision->mapping, running.mapping)) return;
   // nothing fed yet (the first data set is on its way), or every data set fed: nothing left to re-map
   if (running.gate->fed <= 0 || running.first + drain_limit(running) >= job_.settings.datasets) return;
-  if (job_.remap.cost == RemapCost::handover)
+  if (job_.remap.cost == RemapCost::handover || (decision->free && hands_over_))
     start_handover(running, *decision);
   else
     start_drain(running, *decision);

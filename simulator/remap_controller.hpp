@@ -16,6 +16,10 @@ namespace pipesim {
 /// 0 or a detection delay < 0, state sizes not one per stage.
 void check_remap_job(const SimulationJob& job);
 
+/// A handover can run: no crash repair, no state profile turning hosts or links off (a crash during a handover is
+/// not built).
+bool handover_possible(const SimulationJob& job);
+
 namespace detail {
 /// The period run of `job` (job.policy set) on the engine started for it: segments of the one-port or multi-port
 /// execution, a decision at every check, the result of the whole run with its re-maps.

@@ -7,6 +7,7 @@
 #include "simulator/deployment.hpp"
 #include "simulator/engine.hpp"
 #include "simulator/job.hpp"
+#include "simulator/remap_controller.hpp"
 #include "simulator/remap_crash.hpp"
 #include "simulator/remap_measure.hpp"
 #include "simulator/segment_gate.hpp"
@@ -134,6 +135,8 @@ private:
   int repaired_      = 0;
   std::vector<int> lost_positions_; // outputs_ positions that hold a lost data set (a placeholder)
   // handover
+  /// The segments are set up to hand over: cost handover, or free decisions handed over (RemapSettings::free_handover)
+  bool hands_over_   = job_.remap.cost == RemapCost::handover || (job_.remap.free_handover && handover_possible(job_));
   int segments_made_ = 0;              // segments made so far (their mailboxes' tags)
   std::vector<std::size_t> handovers_; // the re-maps made by handover (their fill is the output gap at k*)
   int handover_left_ = 0;              // the old segment's end and the new stations' openings still to come

@@ -125,6 +125,31 @@ TEST(RemapHandover, ClairvoyantHandsOverAtNoCost)
   EXPECT_NEAR(r.fill, 2.2, 1e-9);
 }
 
+TEST(RemapHandover, ClairvoyantHandsOverUnderEitherCost)
+{
+  // The clairvoyant reference re-maps at zero cost (no drain either), so its re-map is a free handover under
+  // `cost: drain` as well (RemapSettings::free_handover): the same record and the same output times as under
+  // `cost: handover`.
+  auto clairvoyant = [](const std::string& cost) {
+    std::string text = handover_scenario(cost);
+    text.replace(text.find("policy: periodic, period: 50"), 28, "policy: clairvoyant");
+    ScenarioRun run = map_scenario(parse_scenario(text, "clairvoyant.yaml"));
+    simulate_run(run);
+    return run;
+  };
+  const ScenarioRun drain = clairvoyant("drain"), handover = clairvoyant("handover");
+  ASSERT_TRUE(drain.simulated && handover.simulated);
+  ASSERT_EQ(drain.simulated->remaps.size(), 1u);
+  ASSERT_EQ(handover.simulated->remaps.size(), 1u);
+  const RemapRecord &d = drain.simulated->remaps.front(), &h = handover.simulated->remaps.front();
+  EXPECT_EQ(d.time, h.time);
+  EXPECT_EQ(d.dataset, h.dataset);
+  EXPECT_EQ(d.drain, h.drain);
+  EXPECT_EQ(d.fill, h.fill);
+  EXPECT_EQ(d.downtime, h.downtime);
+  EXPECT_EQ(drain.simulated->output_times, handover.simulated->output_times);
+}
+
 TEST(RemapHandover, WithCrashRepairIsRefusedNamingTheKey)
 {
   std::string text = handover_scenario("handover");

@@ -93,6 +93,8 @@ void configure_dynamic(const ScenarioRun& run, SimulationJob& job)
   context.options           = s.mapper_options;
   context.buffer            = s.simulation.buffer;
   job.remap                 = s.dynamic->remap;
+  // the clairvoyant reference re-maps at zero cost: its free decisions hand over, with no drain (DESIGN.md §3.12)
+  job.remap.free_handover = s.dynamic->policy == RemapPolicyKind::clairvoyant;
   if (job.remap.window == 0)
     job.remap.window = s.simulation.window > 0
                            ? s.simulation.window
