@@ -109,12 +109,13 @@ std::unique_ptr<Segment> RemapRun::make_segment(const Mapping& mapping, int firs
   auto seg           = std::make_unique<Segment>();
   seg->mapping       = mapping;
   seg->first         = first;
+  seg->rank          = segments_made_;
   seg->gate          = std::make_shared<SegmentGate>();
   seg->gate->outputs = &outputs_;
   Segment* raw       = seg.get();
   seg->gate->probe   = [this, raw](Operation kind, int k, int j, double start, double end) {
     ++operations_;
-    meter_.operation(raw->mapping, raw->first, k, kind, j, end - start);
+    meter_.operation(raw->mapping, raw->rank, raw->first, k, kind, j, end - start);
     if (job_.remap.repair && raw == segments_.back().get()) ledger_.operation(raw->mapping, kind, j, k);
   };
   if (hands_over_) { // two segments may run at once (remap_handover.cpp)

@@ -23,7 +23,7 @@ WindowMeter::Open& WindowMeter::open(int k)
   return open_[index];
 }
 
-void WindowMeter::operation(const Mapping& mapping, int first, int k, Operation kind, int j, double time)
+void WindowMeter::operation(const Mapping& mapping, int segment, int first, int k, Operation kind, int j, double time)
 {
   const int run_k = first + k; // the window counts over the run, the dealing over the segment
   if (run_k / w_ < static_cast<int>(closed_.size())) return; // a late record of a closed window (cannot happen)
@@ -31,7 +31,7 @@ void WindowMeter::operation(const Mapping& mapping, int first, int k, Operation 
   const Interval& in = mapping.interval(j);
   const int u        = node_of(mapping, j, k);
   if (kind == Operation::compute) { // one measure per replica: a dealt interval's replicas compute at their own speeds
-    IntervalMeasure& m = o.intervals[{&mapping, j, u}];
+    IntervalMeasure& m = o.intervals[{segment, j, u}];
     m.interval         = j;
     m.node             = u;
     m.work += pipeline_.work(in.first, in.last);

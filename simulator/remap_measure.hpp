@@ -23,7 +23,9 @@ public:
   }
   /// An operation of interval j of `mapping`, which took `time` s, on data set k of the segment that runs `mapping`
   /// from run data set `first` on: run data set first + k, dealt to replica k mod R (the segment's own numbering).
-  void operation(const Mapping& mapping, int first, int k, Operation kind, int j, double time);
+  /// `segment`: the segment's rank in the run (0, 1, ...), which orders the measures of a window that two segments
+  /// share (a window's intervals are listed by segment, j and node: never by address, so a rerun is identical).
+  void operation(const Mapping& mapping, int segment, int first, int k, Operation kind, int j, double time);
   /// A re-map starts at data set k: the window holding the output gap before k is disturbed.
   void mark_remap(int k) { remaps_.push_back(k); }
   /// Closes every window whose outputs are all in `outputs` (window i ends with output (i + 1) W, 0-based).
@@ -34,7 +36,7 @@ public:
 
 private:
   struct Open {
-    std::map<std::tuple<const Mapping*, int, int>, IntervalMeasure> intervals; // (mapping, j, node): each replica
+    std::map<std::tuple<int, int, int>, IntervalMeasure> intervals; // (segment, j, node): each replica
     std::map<std::pair<int, int>, LinkMeasure> links;
   };
   Open& open(int k);

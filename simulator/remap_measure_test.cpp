@@ -5,6 +5,7 @@
 // replica, not to k* mod 2.
 #include "base/subprocess.hpp"
 #include "model/test_fixtures.hpp"
+#include "simulator/remap_measure.hpp"
 #include "simulator/simulate.hpp"
 
 #include <gtest/gtest.h>
@@ -107,3 +108,29 @@ TEST(RemapMeasure, ADealtSegmentFromAnOddDataSetMeasuresEachReplicaOnItsOwnDataS
 }
 
 } // namespace
+
+TEST(RemapMeasure, AWindowListsTheMeasuresOfTwoSegmentsInSegmentOrderNotByAddress)
+{
+  // A window that two segments share (a re-map inside it) lists the old segment's measures first, whatever the
+  // addresses of the two mappings: the measured model takes the last measure of a processor, so an order by address
+  // made a campaign's reruns differ (the heap's layout differs from one worker process to the next). Here the later
+  // segment's mapping is at the lower address (mappings[0]).
+  Pipeline pipeline{{12}, {1, 1}};
+  Platform pf{{{"A", 3}, {"B", 2}}, "in", "out", 100.0, 0.0};
+  const std::vector<Mapping> mappings{Mapping{{interval(1, 1, {1})}}, Mapping{{interval(1, 1, {0})}}};
+  ASSERT_LT(&mappings[0], &mappings[1]);
+  detail::WindowMeter meter(pipeline, pf, 4);
+  meter.operation(mappings[1], 0, 0, 0, Operation::compute, 0, 4.0); // segment 0 on A: data sets 0 and 1
+  meter.operation(mappings[1], 0, 0, 1, Operation::compute, 0, 4.0);
+  meter.operation(mappings[0], 1, 2, 0, Operation::compute, 0, 6.0); // segment 1 on B from data set 2
+  meter.operation(mappings[0], 1, 2, 1, Operation::compute, 0, 6.0);
+  meter.close_windows({1, 2, 3, 4, 5});
+  ASSERT_EQ(meter.windows().size(), 1u);
+  const std::vector<IntervalMeasure>& in = meter.windows().front().intervals;
+  ASSERT_EQ(in.size(), 2u);
+  EXPECT_EQ(in[0].node, 0); // A, segment 0
+  EXPECT_EQ(in[0].count, 2);
+  EXPECT_DOUBLE_EQ(in[0].time, 8.0);
+  EXPECT_EQ(in[1].node, 1); // B, segment 1
+  EXPECT_DOUBLE_EQ(in[1].time, 12.0);
+}

@@ -26,6 +26,7 @@ namespace pipesim::detail {
 /// One deployment of one mapping over the data sets [first, N) (it ends earlier when a drain lowers its limit).
 struct Segment {
   Mapping mapping;
+  int rank  = 0; // 0, 1, ...: the order in which the run made it
   int first = 0;
   std::shared_ptr<SegmentGate> gate;
   std::unique_ptr<Deployment> deployment;
