@@ -208,28 +208,34 @@ int RemapRun::drain_limit(const Segment& running) const
   return std::max(running.gate->fed, output + 1);
 }
 
+RemapStart RemapRun::begin_remap(Segment& running, const RemapDecision& decision)
+{
+  running.gate->limit = drain_limit(running); // P_in feeds the running mapping the data sets < k* only
+  RemapStart start;
+  RemapRecord& record = start.record;
+  record.time         = sg4::Engine::get_clock();
+  record.dataset      = running.first + running.gate->limit;
+  record.reason       = decision.reason;
+  record.from         = to_text(running.mapping, job_.platform);
+  record.to           = to_text(decision.mapping, job_.platform);
+  start.moves = state_moves(running.mapping, decision.mapping, job_.pipeline.n(), job_.remap, &start.moved, dead_at_,
+                            record.time);
+  if (decision.free) start.moves.clear(); // no state moved, no restart
+  for (const auto& [pair, bytes] : start.moves)
+    record.bytes += bytes;
+  meter_.mark_remap(record.dataset);
+  undisturbed_.push_back(meter_.last_undisturbed_period());
+  return start;
+}
+
 void RemapRun::start_drain(Segment& running, const RemapDecision& decision)
 {
-  running.gate->limit = drain_limit(running);
-  const int kstar     = running.first + running.gate->limit;
-  RemapRecord record;
-  record.time    = sg4::Engine::get_clock();
-  record.dataset = kstar;
-  record.reason  = decision.reason;
-  record.from    = to_text(running.mapping, job_.platform);
-  record.to      = to_text(decision.mapping, job_.platform);
-  bool moved     = false;
-  auto moves =
-      state_moves(running.mapping, decision.mapping, job_.pipeline.n(), job_.remap, &moved, dead_at_, record.time);
-  if (decision.free) moves.clear();
-  for (const auto& [pair, bytes] : moves)
-    record.bytes += bytes;
-  pending_ = make_segment(decision.mapping, kstar);
-  meter_.mark_remap(kstar);
-  undisturbed_.push_back(meter_.last_undisturbed_period());
-  remaps_.push_back(record);
+  RemapStart start = begin_remap(running, decision);
+  pending_         = make_segment(decision.mapping, start.record.dataset);
+  remaps_.push_back(start.record);
   switching_           = true;
-  const bool restart   = moved && !decision.free;
+  const bool restart   = start.moved && !decision.free;
+  const auto moves     = std::move(start.moves);
   running.gate->on_end = [this, index = remaps_.size() - 1, moves, restart] {
     hand_over(index, moves, restart, pending_);
   };

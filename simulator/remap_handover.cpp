@@ -105,22 +105,8 @@ void RemapRun::handover_step_done()
 
 void RemapRun::start_handover(Segment& running, const RemapDecision& decision)
 {
-  running.gate->limit = drain_limit(running); // P_in feeds the old mapping the data sets < k* only, as a drain
-  const int kstar     = running.first + running.gate->limit;
-  RemapRecord record;
-  record.time    = sg4::Engine::get_clock();
-  record.dataset = kstar;
-  record.reason  = decision.reason;
-  record.from    = to_text(running.mapping, job_.platform);
-  record.to      = to_text(decision.mapping, job_.platform);
-  bool moved     = false;
-  if (!decision.free)
-    for (const auto& [pair, bytes] :
-         state_moves(running.mapping, decision.mapping, job_.pipeline.n(), job_.remap, &moved, dead_at_, record.time))
-      record.bytes += bytes;
-  std::unique_ptr<Segment> next = make_segment(decision.mapping, kstar);
-  meter_.mark_remap(kstar);
-  undisturbed_.push_back(meter_.last_undisturbed_period());
+  const RemapRecord record      = begin_remap(running, decision).record; // k*, as a drain
+  std::unique_ptr<Segment> next = make_segment(decision.mapping, record.dataset);
   handovers_.push_back(remaps_.size());
   remaps_.push_back(record);
   switching_ = true;

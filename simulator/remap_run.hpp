@@ -64,6 +64,13 @@ struct StationGate {
   simgrid::s4u::SemaphorePtr start; // released once it may start
 };
 
+/// The start of a re-map, by drain or handover (RemapRun::begin_remap): its record so far and the state it moves.
+struct RemapStart {
+  RemapRecord record;
+  std::map<std::pair<int, int>, double> moves; // (old node, new node) -> bytes; empty for a free decision
+  bool moved = false;                          // some stage changes processor
+};
+
 class RemapRun final : public Controller {
 public:
   RemapRun(const SimulationJob& job, const SimulationSettings& run, double size_scale)
@@ -84,6 +91,7 @@ private:
   std::unique_ptr<Segment> make_segment(const Mapping& mapping, int first);
   void deploy_now(std::unique_ptr<Segment> segment);
   int drain_limit(const Segment& running) const;
+  RemapStart begin_remap(Segment& running, const RemapDecision& decision);
   void start_drain(Segment& running, const RemapDecision& decision);
   void hand_over(std::size_t record, std::map<std::pair<int, int>, double> moves, bool restart,
                  std::unique_ptr<Segment>& next);
