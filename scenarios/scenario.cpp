@@ -16,13 +16,11 @@
 //   a list is one group (`[[P1, P2]]` = one data-parallel group); `stages` also takes a bare stage number.
 //   Messages name the interval or group as `mapping[j].stages` / `mapping[j].replicas[r]`.
 // - `mapper: explicit` without a `mapping` is an error (the explicit mapper has nothing to map).
-// - `simulation.warmup` absent stays -1 (SimulationSettings::effective_warmup gives N/2).
 // - `mapper_options.seed` defaults to simulation.seed; seeds are integers >= 0. `mapper_options.period_test`
 //   (worst-case, the default, or all-alive-best-election) is read by the bbr10 reliability heuristics only.
 // - `simulation.failures` is read by scenarios/failure_spec.cpp; trace hosts are checked here against a YAML
 //   platform (with their lines), and against an XML platform only when the crash schedule is drawn.
-// - `simulation.runs` (Monte Carlo) is an integer in [1, max_monte_carlo_runs], default 1, whatever the failure model;
-//   `simulation.simgrid` arguments are tried by SimGrid (simulator/simgrid_options.hpp) with their lines.
+// - `simulation` is read by scenarios/simulation_spec.cpp.
 // - `pipeline.variability` (random operation times) is read by scenarios/variability_spec.cpp; its sample files
 //   resolve like `platform.file`; without its own `seed` the simulation's seed keys the draws.
 // - `analytic: {network: exact | lv08}` (default exact) says which network the analytic figures assume; a task chain
@@ -39,8 +37,8 @@
 #include "platforms/profile_yaml.hpp"
 #include "scenarios/failure_spec.hpp"
 #include "scenarios/mapping_spec.hpp"
+#include "scenarios/simulation_spec.hpp"
 #include "scenarios/variability_spec.hpp"
-#include "simulator/simgrid_options.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -53,13 +51,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int max_generated_stages = 1'000'000;
-
-std::uint64_t parse_seed(const YamlNode& node)
-{
-  long long v = node.as_integer();
-  if (v < 0) node.fail("expected an integer >= 0");
-  return static_cast<std::uint64_t>(v);
-}
 
 std::string parse_name(const YamlNode& node)
 {
@@ -176,98 +167,6 @@ MapperOptions parse_mapper_options(const YamlNode& node, std::uint64_t default_s
   if (auto seed = node.find("seed")) options.seed = parse_seed(*seed);
   if (auto test = node.find("period_test")) options.period_test = test->as_enum<PeriodTest>("period test");
   return options;
-}
-
-std::vector<std::string> parse_simgrid_args(const YamlNode& node)
-{
-  std::vector<std::string> args;
-  for (const YamlNode& item : node.items()) {
-    std::string arg = item.as_string();
-    if (!arg.starts_with("--cfg=") && !arg.starts_with("--log="))
-      item.fail("expected a SimGrid argument starting with --cfg= or --log=");
-    if (auto error = simgrid_argument_error(arg)) item.fail(*error);
-    args.push_back(std::move(arg));
-  }
-  return args;
-}
-
-/// `precision` and `max_datasets` (DESIGN.md §3.10): the run goes on until the interval is narrow enough; its warm-up
-/// is detected, not given.
-void parse_precision(const YamlNode& node, SimulationSettings& settings)
-{
-  if (auto precision = node.find("precision")) {
-    double p = precision->as_double();
-    if (!(p > 0 && p < 1))
-      precision->fail("expected a number in (0, 1): the relative half-width of the 95 % interval of the period "
-                      "(0.01: the period within +/- 1 %)");
-    if (auto warmup = node.find("warmup"))
-      warmup->fail_key("'warmup' and 'precision' do not go together: with precision the warm-up is detected (MSER-5, "
-                       "docs/random-times.md)");
-    settings.precision = p;
-  }
-  auto max_datasets = node.find("max_datasets");
-  if (!max_datasets) return;
-  if (settings.precision <= 0)
-    max_datasets->fail_key("'max_datasets' bounds a run with 'precision' (simulation.precision); without it the run "
-                           "has N = simulation.datasets data sets");
-  long long m = max_datasets->as_integer();
-  if (m < settings.datasets || m > max_simulated_datasets)
-    max_datasets->fail(fmt::format("expected an integer in [{}, {}]: at least simulation.datasets (N = {}, where the "
-                                   "interval is first looked at), and a run keeps every data set's times",
-                                   settings.datasets, max_simulated_datasets, settings.datasets));
-  settings.max_datasets = static_cast<int>(m);
-}
-
-SimulationSettings parse_simulation(const YamlNode& node)
-{
-  node.require_map();
-  node.allow_only({"model", "network", "datasets", "warmup", "cooldown", "seed", "trace", "simgrid", "allocation",
-                   "buffer", "failures", "runs", "window", "precision", "max_datasets"});
-  SimulationSettings settings;
-  if (auto model = node.find("model")) settings.model = model->as_enum<CommModel>();
-  if (auto network = node.find("network")) settings.network = network->as_enum<NetworkMode>();
-  if (auto datasets = node.find("datasets")) {
-    long long n = datasets->as_integer();
-    if (n < 2 || n > max_simulated_datasets)
-      datasets->fail(fmt::format("expected an integer in [2, {}]: a period needs at least 2 data sets (the first "
-                                 "output is its reference), and a run keeps every data set's times",
-                                 max_simulated_datasets));
-    settings.datasets = static_cast<int>(n);
-  }
-  if (auto warmup = node.find("warmup")) {
-    long long k = warmup->as_integer();
-    if (k < 0 || k >= settings.datasets)
-      warmup->fail(fmt::format("expected an integer in [0, {}]: the warm-up K must be smaller than datasets N = {}",
-                               settings.datasets - 1, settings.datasets));
-    settings.warmup = static_cast<int>(k);
-  }
-  if (auto cooldown = node.find("cooldown")) {
-    long long c = cooldown->as_integer();
-    if (c < 0 || c + settings.effective_warmup() >= settings.datasets - 1)
-      cooldown->fail(fmt::format("expected an integer >= 0 leaving at least two data sets between the warm-up ({}) "
-                                 "and the end (N = {})",
-                                 settings.effective_warmup(), settings.datasets));
-    settings.cooldown = static_cast<int>(c);
-  }
-  parse_precision(node, settings);
-  for (const char* key : {"allocation", "buffer"})
-    if (auto k = node.find(key); k && settings.model != CommModel::multi_port)
-      k->fail_key(fmt::format("'{}' applies to the multi-port model only (simulation.model: multi-port)", key));
-  if (auto allocation = node.find("allocation")) settings.allocation = allocation->as_enum<Allocation>();
-  if (auto buffer = node.find("buffer")) settings.buffer = buffer->as_int_at_least(1);
-  if (auto window = node.find("window")) settings.window = window->as_int_at_least(1);
-  if (auto seed = node.find("seed")) settings.seed = parse_seed(*seed);
-  if (auto trace = node.find("trace")) settings.record_trace = trace->as_bool();
-  if (auto simgrid = node.find("simgrid")) settings.simgrid_args = parse_simgrid_args(*simgrid);
-  if (auto failures = node.find("failures")) settings.failures = parse_failure_settings(*failures);
-  if (auto runs = node.find("runs")) {
-    long long r = runs->as_integer();
-    if (r < 1 || r > max_monte_carlo_runs)
-      runs->fail(fmt::format("expected an integer in [1, {}]: Monte Carlo runs take about 15 ms each on 2 cores",
-                             max_monte_carlo_runs));
-    settings.runs = static_cast<int>(r);
-  }
-  return settings;
 }
 
 /// `analytic: {network: exact | lv08}`.
