@@ -21,8 +21,8 @@ PlatformGeneratorSpec bbr10_spec(Range speed)
                                .nic_bounded_out     = true};
 }
 
-// br07 (seed 000 §5: "we fix b = 10 for the link bandwidths") and hedpm (seed 002 §5.1: one bandwidth 10; §5.2 reuses
-// seed 000's test): Communication Homogeneous, b = 10, no latency; only the speeds differ.
+// br07 (br07 §5: "we fix b = 10 for the link bandwidths") and hedpm (hedpm §5.1: one bandwidth 10; §5.2 reuses
+// br07's test): Communication Homogeneous, b = 10, no latency; only the speeds differ.
 PlatformGeneratorSpec communication_homogeneous_spec(Range speed)
 {
   return PlatformGeneratorSpec{.platform_class = PlatformClass::communication_homogeneous,
