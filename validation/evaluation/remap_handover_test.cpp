@@ -4,6 +4,7 @@
 #include "base/input_error.hpp"
 #include "model/event_graph.hpp"
 #include "platforms/profile.hpp"
+#include "validation/evaluation/remap_test_scenario.hpp"
 #include "validation/evaluation/scenario_run.hpp"
 
 #include <cmath>
@@ -14,24 +15,12 @@ using namespace pipesim;
 
 namespace {
 
-// The scenario of remap_test.cpp: two stages of 10 flop, messages of 1 byte, b = 10 bytes/s everywhere (0.1 s a
-// transfer), no latency; P1 and P2 at 10 flop/s, P3 at 4; from t = 100 P2 runs at 2.5 flop/s. exact.interval maps
-// [1]:P2 [2]:P1 (1.2 s a data set); after the step the best interval mapping is [1-2]:P1 (2.2 s).
+// The scenario of remap_test_scenario.hpp (from t = 100 P2 runs at 2.5 flop/s: exact.interval's [1]:P2 [2]:P1 goes
+// from 1.2 s to 4.2 s a data set, [1-2]:P1 takes 2.2 s), re-mapped every 50 s at the given cost.
 std::string handover_scenario(const std::string& cost)
 {
-  return fmt::format(R"(pipeline: {{w: [10, 10], delta: [1, 1, 1]}}
-platform:
-  processors: [{{name: P1, speed: 10}}, {{name: P2, speed: 10}}, {{name: P3, speed: 4}}]
-  bandwidth: 10
-  io: {{in: io, out: io}}
-  profiles:
-    hosts:
-      - {{host: P2, speed: [[100, 0.25]]}}
-mapper: exact.interval
-simulation: {{datasets: 200, seed: 1}}
-dynamic: {{policy: periodic, period: 50, window: 5, state: [5, 7], restart: 0.3, cost: {}}}
-)",
-                     cost);
+  return test::remap_scenario(
+      fmt::format("{{policy: periodic, period: 50, window: 5, state: [5, 7], restart: 0.3, cost: {}}}", cost));
 }
 
 ScenarioRun handover_run(const std::string& cost)

@@ -7,6 +7,8 @@
 #include "validation/evaluation/remap_policies.hpp"
 #include "validation/evaluation/scenario_run.hpp"
 
+#include "validation/evaluation/remap_test_scenario.hpp"
+
 #include <cmath>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -17,28 +19,7 @@ using namespace pipesim;
 
 namespace {
 
-// Two stages of 10 flop, messages of 1 byte, b = 10 bytes/s everywhere (0.1 s a transfer), no latency; P1 and P2 at
-// 10 flop/s, P3 at 4. One-port cycle-times (eq. (2): receive + compute + send):
-//   [1]:P2 [2]:P1 (what exact.interval picks at the nominal speeds): 0.1 + 1 + 0.1 = 1.2 on each processor
-//   [1-2]:P1: 0.1 + 2 + 0.1 = 2.2;  [1]:P1 [2]:P3 or [1]:P3 [2]:P1: 0.1 + 2.5 + 0.1 = 2.7
-// From t = 100, P2 runs at a quarter (2.5 flop/s): [1]:P2 [2]:P1 then takes 0.1 + 4 + 0.1 = 4.2, and the best
-// interval mapping is [1-2]:P1 at 2.2 (P2 anywhere costs 4.2, P3 2.7).
-std::string remap_scenario(const std::string& dynamic)
-{
-  return fmt::format(R"(pipeline: {{w: [10, 10], delta: [1, 1, 1]}}
-platform:
-  processors: [{{name: P1, speed: 10}}, {{name: P2, speed: 10}}, {{name: P3, speed: 4}}]
-  bandwidth: 10
-  io: {{in: io, out: io}}
-  profiles:
-    hosts:
-      - {{host: P2, speed: [[100, 0.25]]}}
-mapper: exact.interval
-simulation: {{datasets: 200, seed: 1}}
-dynamic: {}
-)",
-                     dynamic);
-}
+using test::remap_scenario;
 
 ScenarioRun remap_run(const std::string& dynamic)
 {
