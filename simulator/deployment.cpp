@@ -131,9 +131,7 @@ void finish_result(SimulationResult& result, const SimulationSettings& run, cons
   const std::vector<double>& times = result.output_times;
   const int outputs                = static_cast<int>(times.size());
   const bool stopped_early         = run.precision > 0 && outputs < inputs.stop->max_datasets();
-  SimulationSettings drained       = run; // the cool-down of a run of `outputs` data sets
-  drained.datasets                 = outputs;
-  const int cooldown               = stopped_early ? 0 : drained.effective_cooldown();
+  const int cooldown               = stopped_early ? 0 : run.cooldown_of(outputs);
   result.estimate                  = run_period_estimate(times, cooldown, *inputs.estimate);
   if (result.estimate->ok)
     result.period = result.estimate->period;

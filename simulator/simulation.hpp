@@ -106,10 +106,12 @@ struct SimulationSettings {
   {
     return max_datasets > 0 ? max_datasets : std::max(datasets, default_max_datasets);
   }
-  int effective_cooldown() const
+  int effective_cooldown() const { return cooldown_of(datasets); }
+  /// The cool-down of a run that output `outputs` data sets (a precision run's N is its outputs).
+  int cooldown_of(int outputs) const
   {
     if (cooldown >= 0) return cooldown;
-    return model == CommModel::multi_port ? datasets / 4 : 0;
+    return model == CommModel::multi_port ? outputs / 4 : 0;
   }
 };
 

@@ -111,9 +111,7 @@ void analyze_stochastic(ScenarioRun& run, const std::vector<int>& senders)
     options.maxplus.precision    = s.simulation.precision;
     options.maxplus.max_datasets = s.simulation.effective_max_datasets();
     options.maxplus.cooldown     = [settings = s.simulation](long long n) { // the simulation's (deployment.cpp)
-      SimulationSettings drained = settings;
-      drained.datasets           = static_cast<int>(n);
-      return static_cast<long long>(drained.effective_cooldown());
+      return static_cast<long long>(settings.cooldown_of(static_cast<int>(n)));
     };
     if (s.analytic_max_states > 0) options.exponential.max_states = s.analytic_max_states;
     run.stochastic = analyze_random_times(graph, variability, options);
